@@ -1,0 +1,138 @@
+//! Built-in bots: they fill empty seats, validate uploads and take over a faulty seat.
+//!
+//! A typed bot implements [`Bot<G>`]: from the seat's observation (never the full state, so it
+//! cannot cheat), the legal actions and a seeded [`GameRng`], it chooses a move. The referee
+//! and CLI use bots through [`DynBot`], built by name with [`builtin`]; [`play_out`] plays a
+//! whole game with one bot per seat. Bot `s` of a match draws from
+//! `GameRng::derive(seed, Stream::Bot(s))`, so bot games replay exactly.
+
+mod nothanks;
+mod random;
+
+use std::fmt;
+use std::marker::PhantomData;
+
+use serde_json::Value;
+
+use crate::api::{Game, Seat, Turn, Viewer};
+use crate::dynamic::{to_json, DynGame};
+use crate::error::IllegalAction;
+use crate::outcome::Outcome;
+use crate::rng::{GameRng, Stream};
+use crate::GameId;
+
+pub use nothanks::NoThanksHeuristic;
+pub use random::Random;
+
+/// A bot for one game, typed.
+pub trait Bot<G: Game>: Send {
+    /// A move from `legal` (the seat's legal actions, never empty when the seat is on turn).
+    /// `None` only when `legal` is empty.
+    fn choose(
+        &mut self,
+        observation: &G::Observation,
+        legal: &[G::Action],
+        rng: &mut GameRng,
+    ) -> Option<G::Action>;
+}
+
+/// A bot for any game, through the dynamic layer.
+pub trait DynBot: Send {
+    fn name(&self) -> &'static str;
+
+    /// A move for `seat` (which must be on turn) as JSON. `None` when the bot has nothing to
+    /// offer: no legal action, or a typed bot handed another game.
+    fn choose(&mut self, game: &dyn DynGame, seat: Seat, rng: &mut GameRng) -> Option<Value>;
+}
+
+/// A typed [`Bot<G>`] as a [`DynBot`]: it reads the seat's own observation.
+pub struct Typed<G, B> {
+    name: &'static str,
+    bot: B,
+    game: PhantomData<fn() -> G>,
+}
+
+impl<G, B> Typed<G, B> {
+    pub fn new(name: &'static str, bot: B) -> Self {
+        Typed {
+            name,
+            bot,
+            game: PhantomData,
+        }
+    }
+}
+
+impl<G: Game, B: Bot<G>> DynBot for Typed<G, B> {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn choose(&mut self, game: &dyn DynGame, seat: Seat, rng: &mut GameRng) -> Option<Value> {
+        let game = game.as_any().downcast_ref::<G>()?;
+        let observation = game.observe(Viewer::Seat(seat));
+        let legal = game.legal_actions(seat);
+        self.bot
+            .choose(&observation, &legal, rng)
+            .map(|a| to_json(&a))
+    }
+}
+
+/// The built-in bots of a game, by name; the first is the default.
+pub const fn names(game: GameId) -> &'static [&'static str] {
+    match game {
+        GameId::NoThanks => &["heuristic", "random"],
+        GameId::Hanabi | GameId::Guandan | GameId::Splendor | GameId::Bridge => &["random"],
+    }
+}
+
+/// A built-in bot by name (see [`names`]).
+pub fn builtin(game: GameId, name: &str) -> Option<Box<dyn DynBot>> {
+    match (game, name) {
+        (_, "random") => Some(Box::new(Random)),
+        (GameId::NoThanks, "heuristic") => Some(Box::new(Typed::new(
+            "heuristic",
+            NoThanksHeuristic::default(),
+        ))),
+        _ => None,
+    }
+}
+
+/// Why [`play_out`] stopped before the end.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    #[error("no bot for seat {0}")]
+    NoBot(Seat),
+    #[error("the bot of seat {0} chose no move")]
+    NoMove(Seat),
+    #[error("the bot of seat {seat} chose a refused move: {error}")]
+    Refused { seat: Seat, error: IllegalAction },
+    #[error("the game ended without an outcome")]
+    NoOutcome,
+}
+
+impl fmt::Debug for dyn DynBot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "DynBot({})", self.name())
+    }
+}
+
+/// Plays `game` to the end, `bots[s]` choosing for seat `s` with its own stream of `seed`.
+pub fn play_out(
+    game: &mut dyn DynGame,
+    bots: &mut [Box<dyn DynBot>],
+    seed: u64,
+) -> Result<Outcome, PlayError> {
+    let mut rngs: Vec<GameRng> = Seat::all(bots.len())
+        .map(|seat| GameRng::derive(seed, Stream::Bot(seat)))
+        .collect();
+    while let Turn::Seat(seat) = game.turn() {
+        let (Some(bot), Some(rng)) = (bots.get_mut(seat.index()), rngs.get_mut(seat.index()))
+        else {
+            return Err(PlayError::NoBot(seat));
+        };
+        let action = bot.choose(game, seat, rng).ok_or(PlayError::NoMove(seat))?;
+        game.apply_json(seat, &action)
+            .map_err(|error| PlayError::Refused { seat, error })?;
+    }
+    game.outcome().ok_or(PlayError::NoOutcome)
+}

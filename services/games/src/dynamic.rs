@@ -1,0 +1,158 @@
+//! The object-safe layer: any game behind `Box<dyn DynGame>`, with actions, observations, events
+//! and settings as JSON, so the referee, CLI and league handle every game without generics.
+
+use std::any::Any;
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::api::{Game, Seat, Turn, Viewer};
+use crate::error::{IllegalAction, SettingsError};
+use crate::nothanks::NoThanks;
+use crate::outcome::Outcome;
+use crate::settings::GameSettings;
+use crate::GameId;
+
+/// An event as the dynamic layer reports it: machine form and log line.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DynEvent {
+    pub json: Value,
+    pub text: String,
+}
+
+/// A game in progress, whatever the game. Mirrors [`Game`] with JSON in place of the
+/// associated types. Build one with [`new_game`].
+pub trait DynGame: Send + Sync + fmt::Debug {
+    fn game_id(&self) -> GameId;
+    /// The resolved settings, complete: `new_game(id, rules, &settings_json(), seed)` rebuilds
+    /// the same game.
+    fn settings_json(&self) -> Value;
+    fn seats(&self) -> usize;
+    fn turn(&self) -> Turn;
+    fn legal_actions_json(&self, seat: Seat) -> Vec<Value>;
+    /// Reads `action` as the game's action type (refused as `Unreadable` if it is not one), then
+    /// applies it.
+    fn apply_json(&mut self, seat: Seat, action: &Value) -> Result<Vec<DynEvent>, IllegalAction>;
+    fn observe_json(&self, viewer: Viewer) -> Value;
+    fn outcome(&self) -> Option<Outcome>;
+    fn record_fault(&mut self, seat: Seat);
+    fn clone_box(&self) -> Box<dyn DynGame>;
+    /// The concrete game (`downcast_ref::<NoThanks>()`), for typed built-in bots and tests.
+    fn as_any(&self) -> &dyn Any;
+    /// Whether `other` is the same game in the same state.
+    fn same_state(&self, other: &dyn DynGame) -> bool;
+}
+
+impl Clone for Box<dyn DynGame> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}
+
+/// Wraps a typed game as a [`DynGame`]. A wrapper rather than a blanket impl, so that calling
+/// `game.turn()` on a concrete game is never ambiguous between the two traits.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Dynamic<G: Game>(pub G);
+
+impl<G: Game> DynGame for Dynamic<G> {
+    fn game_id(&self) -> GameId {
+        G::ID
+    }
+
+    fn settings_json(&self) -> Value {
+        to_json(self.0.settings())
+    }
+
+    fn seats(&self) -> usize {
+        self.0.seats()
+    }
+
+    fn turn(&self) -> Turn {
+        self.0.turn()
+    }
+
+    fn legal_actions_json(&self, seat: Seat) -> Vec<Value> {
+        self.0.legal_actions(seat).iter().map(to_json).collect()
+    }
+
+    fn apply_json(&mut self, seat: Seat, action: &Value) -> Result<Vec<DynEvent>, IllegalAction> {
+        let action = G::Action::deserialize(action).map_err(|e| IllegalAction::Unreadable {
+            reason: e.to_string(),
+        })?;
+        let events = self.0.apply(seat, action)?;
+        Ok(events.iter().map(dyn_event).collect())
+    }
+
+    fn observe_json(&self, viewer: Viewer) -> Value {
+        to_json(&self.0.observe(viewer))
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.0.outcome()
+    }
+
+    fn record_fault(&mut self, seat: Seat) {
+        self.0.record_fault(seat);
+    }
+
+    fn clone_box(&self) -> Box<dyn DynGame> {
+        Box::new(self.clone())
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        &self.0
+    }
+
+    fn same_state(&self, other: &dyn DynGame) -> bool {
+        other.as_any().downcast_ref::<G>() == Some(&self.0)
+    }
+}
+
+/// A new game of any kind: `rules` names a rule set of [`GameId::rule_sets`], `settings` holds
+/// JSON overrides (`null` for none), and `seed` fixes every shuffle and deal.
+pub fn new_game(
+    game: GameId,
+    rules: &str,
+    settings: &Value,
+    seed: u64,
+) -> Result<Box<dyn DynGame>, SettingsError> {
+    match game {
+        GameId::NoThanks => new_typed::<NoThanks>(rules, settings, seed),
+        GameId::Hanabi | GameId::Guandan | GameId::Splendor | GameId::Bridge => {
+            Err(SettingsError::NotImplemented(game))
+        }
+    }
+}
+
+/// Whether [`new_game`] can build this game yet.
+pub fn is_available(game: GameId) -> bool {
+    !matches!(
+        new_game(game, "", &Value::Null, 0),
+        Err(SettingsError::NotImplemented(_))
+    )
+}
+
+/// [`new_game`] for a game type known at compile time.
+pub fn new_typed<G: Game>(
+    rules: &str,
+    settings: &Value,
+    seed: u64,
+) -> Result<Box<dyn DynGame>, SettingsError> {
+    let settings = G::Settings::parse(rules, settings)?;
+    Ok(Box::new(Dynamic(G::new(settings, seed)?)))
+}
+
+pub(crate) fn dyn_event<E: Serialize + fmt::Display>(event: &E) -> DynEvent {
+    DynEvent {
+        json: to_json(event),
+        text: event.to_string(),
+    }
+}
+
+/// Serializes one of this crate's own types. Their derives cannot fail (no maps with non-string
+/// keys), so an error would be a bug; it shows up as a string in the output, never as a panic
+/// in the referee. The conformance test serializes with `serde_json::to_value` and would catch it.
+pub(crate) fn to_json<T: Serialize + ?Sized>(value: &T) -> Value {
+    serde_json::to_value(value).unwrap_or_else(|e| Value::String(format!("unserializable: {e}")))
+}

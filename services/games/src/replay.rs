@@ -1,0 +1,234 @@
+//! The match record: everything needed to replay a game exactly, plus a human-readable log.
+//!
+//! A [`Replay`] is a header (game, rule set, resolved settings, seed) and the entries in order:
+//! the moves applied (with the events they produced), the moves refused (with the reason), and
+//! faults. Because engines are deterministic, [`Replay::rebuild`] re-runs the moves on a fresh
+//! game and checks that every event comes out the same; a replay viewer steps through the rebuilt
+//! states and shows [`Viewer::Omniscient`](crate::Viewer) observations once the match is over.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::api::Seat;
+use crate::dynamic::{new_game, DynEvent, DynGame};
+use crate::error::{IllegalAction, SettingsError};
+use crate::outcome::Outcome;
+use crate::GameId;
+
+/// One game's record. Serializes to the replay blob.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Replay {
+    pub game: GameId,
+    pub rules: String,
+    /// Resolved settings (complete, not just the overrides).
+    pub settings: Value,
+    pub seed: u64,
+    pub entries: Vec<Entry>,
+    /// Filled in by [`Recorder`] when the game ends.
+    pub outcome: Option<Outcome>,
+}
+
+/// One line of the record.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "entry", rename_all = "snake_case")]
+pub enum Entry {
+    /// An applied move and what it caused.
+    Move {
+        seat: Seat,
+        action: Value,
+        events: Vec<DynEvent>,
+    },
+    /// A move the engine refused; the state did not change.
+    Refused {
+        seat: Seat,
+        action: Value,
+        error: IllegalAction,
+    },
+    /// A protocol fault reported to the engine with `record_fault`.
+    Fault { seat: Seat, reason: String },
+}
+
+/// Why a replay could not be rebuilt.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ReplayError {
+    #[error(transparent)]
+    Settings(#[from] SettingsError),
+    #[error("entry {index}: a recorded move is now refused: {error}")]
+    Refused { index: usize, error: IllegalAction },
+    #[error("entry {index}: the move produced different events than recorded")]
+    Diverged { index: usize },
+}
+
+impl Replay {
+    /// A fresh record for `game` (which should not have moved yet).
+    pub fn start(game: &dyn DynGame, rules: &str, seed: u64) -> Self {
+        Replay {
+            game: game.game_id(),
+            rules: rules.to_owned(),
+            settings: game.settings_json(),
+            seed,
+            entries: Vec::new(),
+            outcome: None,
+        }
+    }
+
+    /// Re-runs the record on a new game and returns it in its final state.
+    pub fn rebuild(&self) -> Result<Box<dyn DynGame>, ReplayError> {
+        let mut game = new_game(self.game, &self.rules, &self.settings, self.seed)?;
+        for (index, entry) in self.entries.iter().enumerate() {
+            match entry {
+                Entry::Move {
+                    seat,
+                    action,
+                    events,
+                } => {
+                    let replayed = game
+                        .apply_json(*seat, action)
+                        .map_err(|error| ReplayError::Refused { index, error })?;
+                    if &replayed != events {
+                        return Err(ReplayError::Diverged { index });
+                    }
+                }
+                Entry::Refused { .. } => {}
+                Entry::Fault { seat, .. } => game.record_fault(*seat),
+            }
+        }
+        Ok(game)
+    }
+
+    /// The log lines of the applied moves, in order.
+    pub fn log_lines(&self) -> impl Iterator<Item = &str> {
+        self.entries
+            .iter()
+            .flat_map(|entry| match entry {
+                Entry::Move { events, .. } => events.as_slice(),
+                Entry::Refused { .. } | Entry::Fault { .. } => &[],
+            })
+            .map(|event| event.text.as_str())
+    }
+}
+
+/// A game that records itself: the referee's handle on the engine.
+#[derive(Debug, Clone)]
+pub struct Recorder {
+    game: Box<dyn DynGame>,
+    replay: Replay,
+}
+
+impl Recorder {
+    pub fn new(
+        game: GameId,
+        rules: &str,
+        settings: &Value,
+        seed: u64,
+    ) -> Result<Self, SettingsError> {
+        let game = new_game(game, rules, settings, seed)?;
+        let replay = Replay::start(game.as_ref(), rules, seed);
+        Ok(Recorder { game, replay })
+    }
+
+    pub fn game(&self) -> &dyn DynGame {
+        self.game.as_ref()
+    }
+
+    pub fn replay(&self) -> &Replay {
+        &self.replay
+    }
+
+    pub fn into_replay(self) -> Replay {
+        self.replay
+    }
+
+    /// Applies and records the move, or records the refusal.
+    pub fn apply(&mut self, seat: Seat, action: Value) -> Result<&[DynEvent], IllegalAction> {
+        match self.game.apply_json(seat, &action) {
+            Ok(events) => {
+                self.replay.outcome = self.game.outcome();
+                self.replay.entries.push(Entry::Move {
+                    seat,
+                    action,
+                    events,
+                });
+                match self.replay.entries.last() {
+                    Some(Entry::Move { events, .. }) => Ok(events),
+                    _ => Ok(&[]),
+                }
+            }
+            Err(error) => {
+                self.replay.entries.push(Entry::Refused {
+                    seat,
+                    action,
+                    error: error.clone(),
+                });
+                Err(error)
+            }
+        }
+    }
+
+    /// Records a fault and tells the engine.
+    pub fn fault(&mut self, seat: Seat, reason: impl Into<String>) {
+        self.game.record_fault(seat);
+        self.replay.outcome = self.game.outcome();
+        self.replay.entries.push(Entry::Fault {
+            seat,
+            reason: reason.into(),
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::api::Turn;
+
+    fn recorded_game() -> Recorder {
+        let mut recorder = Recorder::new(GameId::NoThanks, "boardcoder", &Value::Null, 3).unwrap();
+        assert!(recorder.apply(Seat(1), json!("pick")).is_err());
+        recorder.fault(Seat(1), "answered off turn");
+        while let Turn::Seat(seat) = recorder.game().turn() {
+            recorder.apply(seat, json!("pick")).unwrap();
+        }
+        recorder
+    }
+
+    #[test]
+    fn a_replay_records_moves_refusals_and_faults_and_rebuilds_the_final_state() {
+        let recorder = recorded_game();
+        let replay = recorder.replay();
+        assert!(matches!(replay.entries[0], Entry::Refused { .. }));
+        assert!(matches!(replay.entries[1], Entry::Fault { .. }));
+        assert_eq!(replay.outcome, recorder.game().outcome());
+        assert!(replay.rebuild().unwrap().same_state(recorder.game()));
+        assert!(replay
+            .log_lines()
+            .next()
+            .unwrap()
+            .starts_with("seat 0 picks"));
+    }
+
+    #[test]
+    fn a_tampered_replay_is_detected() {
+        let mut replay = recorded_game().into_replay();
+        if let Some(Entry::Move { events, .. }) = replay.entries.get_mut(2) {
+            events[0].text.push('!');
+        }
+        assert_eq!(
+            replay.rebuild().unwrap_err(),
+            ReplayError::Diverged { index: 2 }
+        );
+        if let Some(Entry::Move { seat, .. }) = replay.entries.get_mut(3) {
+            *seat = Seat(2);
+        }
+        assert!(matches!(
+            replay.rebuild(),
+            Err(ReplayError::Diverged { index: 2 })
+        ));
+        replay.entries.remove(2);
+        assert!(matches!(
+            replay.rebuild(),
+            Err(ReplayError::Refused { index: 2, .. })
+        ));
+    }
+}

@@ -1,0 +1,57 @@
+//! Admin actions over the API (the token's user must be an administrator; 403 otherwise).
+
+use axum::extract::{Path, State};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use croupier_store::{teams, users};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use uuid::Uuid;
+
+use crate::auth::ApiUser;
+use crate::error::{ApiResult, Error};
+use crate::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/admin/users", get(list_users))
+        .route("/admin/users/{user_id}/admin", post(set_admin))
+        .route("/admin/teams", get(list_teams))
+}
+
+fn require_admin(api: &ApiUser) -> Result<(), Error> {
+    if api.user.is_admin {
+        Ok(())
+    } else {
+        Err(Error::Forbidden("administrators only".into()))
+    }
+}
+
+async fn list_users(State(state): State<AppState>, api: ApiUser) -> ApiResult<Json<Value>> {
+    require_admin(&api)?;
+    Ok(Json(json!({ "users": users::list(&state.pool).await? })))
+}
+
+async fn list_teams(State(state): State<AppState>, api: ApiUser) -> ApiResult<Json<Value>> {
+    require_admin(&api)?;
+    Ok(Json(json!({ "teams": teams::list(&state.pool).await? })))
+}
+
+#[derive(Deserialize)]
+struct SetAdmin {
+    admin: bool,
+}
+
+async fn set_admin(
+    State(state): State<AppState>,
+    api: ApiUser,
+    Path(user_id): Path<Uuid>,
+    Json(body): Json<SetAdmin>,
+) -> ApiResult<Json<Value>> {
+    require_admin(&api)?;
+    if user_id == api.user.user_id && !body.admin {
+        return Err(Error::BadRequest("you cannot remove your own admin role".into()).into());
+    }
+    users::set_admin(&state.pool, user_id, body.admin).await?;
+    Ok(Json(json!({ "user": users::get(&state.pool, user_id).await? })))
+}

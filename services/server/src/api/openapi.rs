@@ -1,0 +1,98 @@
+//! The OpenAPI 3.1 document for `/api/v1`, served at `/api/v1/openapi.json`.
+//!
+//! Written by hand (a few dozen lines) rather than derived: the API is small, and deriving
+//! would put schema annotations on every store type. A test checks that every route the API
+//! router serves is documented here, so the two cannot drift apart silently.
+
+use serde_json::{json, Value};
+
+fn op(summary: &str, auth: bool, ok: u16, extra: Value) -> Value {
+    let mut o = json!({
+        "summary": summary,
+        "responses": {
+            ok.to_string(): { "description": "success", "content": { "application/json": {} } },
+            "default": { "description": "error", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } }
+        }
+    });
+    if !auth {
+        o["security"] = json!([]);
+    }
+    if let (Some(o), Some(extra)) = (o.as_object_mut(), extra.as_object()) {
+        o.extend(extra.clone());
+    }
+    o
+}
+
+fn json_body(schema: Value) -> Value {
+    json!({ "requestBody": { "required": true, "content": { "application/json": { "schema": schema } } } })
+}
+
+fn path_param(name: &str) -> Value {
+    json!({ "name": name, "in": "path", "required": true, "schema": { "type": "string", "format": "uuid" } })
+}
+
+/// The document.
+pub fn document() -> Value {
+    let none = json!({});
+    json!({
+        "openapi": "3.1.0",
+        "info": {
+            "title": "Croupier API",
+            "version": "1",
+            "description": "Teams, bot uploads and submissions. Authenticate with `Authorization: Bearer <token>`; make a token on your team's page or with POST /api/v1/tokens."
+        },
+        "servers": [{ "url": "/api/v1" }],
+        "security": [{ "bearer": [] }],
+        "components": {
+            "securitySchemes": { "bearer": { "type": "http", "scheme": "bearer" } },
+            "schemas": {
+                "Error": { "type": "object", "required": ["error", "status"],
+                           "properties": { "error": { "type": "string" }, "status": { "type": "integer" } } }
+            }
+        },
+        "paths": {
+            "/openapi.json": { "get": op("This document", false, 200, none.clone()) },
+            "/games": { "get": op("The hosted games and accepted languages", false, 200, none.clone()) },
+            "/users": { "post": op("Sign up", false, 201, json_body(json!({
+                "type": "object", "required": ["username", "password"],
+                "properties": { "username": { "type": "string" }, "password": { "type": "string", "minLength": 8 }, "email": { "type": "string" } } }))) },
+            "/tokens": { "post": op("Exchange a username and password for an API token (rate limited)", false, 201, json_body(json!({
+                "type": "object", "required": ["username", "password"],
+                "properties": { "username": { "type": "string" }, "password": { "type": "string" }, "name": { "type": "string" },
+                                "team_id": { "type": "string", "format": "uuid" } } }))) },
+            "/me": { "get": op("The token's user, its teams and the token's team", true, 200, none.clone()) },
+            "/teams": {
+                "get": op("My teams", true, 200, none.clone()),
+                "post": op("Create a team (you become its owner)", true, 201, json_body(json!({
+                    "type": "object", "required": ["name"], "properties": { "name": { "type": "string" } } })))
+            },
+            "/teams/join": { "post": op("Join a team with its invite code", true, 200, json_body(json!({
+                "type": "object", "required": ["invite_code"], "properties": { "invite_code": { "type": "string" } } }))) },
+            "/teams/{team_id}": { "get": op("A team and its members (members only; 404 otherwise)", true, 200,
+                json!({ "parameters": [path_param("team_id")] })) },
+            "/teams/{team_id}/submissions": {
+                "get": op("The team's submissions, newest first", true, 200, json!({ "parameters": [path_param("team_id")] })),
+                "post": op("Upload a bot: a single file, a .zip or a .tar.gz", true, 201, json!({
+                    "parameters": [path_param("team_id")],
+                    "requestBody": { "required": true, "content": { "multipart/form-data": { "schema": {
+                        "type": "object", "required": ["game", "language", "file"],
+                        "properties": {
+                            "game": { "type": "string", "enum": ["nothanks", "splendor", "hanabi", "guandan", "bridge"] },
+                            "language": { "type": "string", "enum": ["python3", "c", "cpp", "binary"] },
+                            "label": { "type": "string", "maxLength": 80 },
+                            "file": { "type": "string", "format": "binary" } } } } } }
+                }))
+            },
+            "/submissions/{submission_id}": { "get": op("A submission and its files (its team and admins only; 404 otherwise)", true, 200,
+                json!({ "parameters": [path_param("submission_id")] })) },
+            "/submissions/{submission_id}/source": { "get": op("The uploaded bytes", true, 200,
+                json!({ "parameters": [path_param("submission_id")] })) },
+            "/admin/users": { "get": op("Every user (admins only)", true, 200, none.clone()) },
+            "/admin/users/{user_id}/admin": { "post": op("Grant or remove the admin role (admins only)", true, 200, json!({
+                "parameters": [path_param("user_id")],
+                "requestBody": { "required": true, "content": { "application/json": { "schema": {
+                    "type": "object", "required": ["admin"], "properties": { "admin": { "type": "boolean" } } } } } } })) },
+            "/admin/teams": { "get": op("Every team (admins only)", true, 200, none) }
+        }
+    })
+}

@@ -1,0 +1,60 @@
+//! Teams over the API: list, create, join, show.
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use croupier_store::teams;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use uuid::Uuid;
+
+use crate::auth::ApiUser;
+use crate::error::{ApiResult, Error};
+use crate::validate::{check_team_name, new_invite_code};
+use crate::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/teams", get(list).post(create))
+        .route("/teams/join", post(join))
+        .route("/teams/{team_id}", get(show))
+}
+
+#[derive(Deserialize)]
+struct NewTeam {
+    name: String,
+}
+
+#[derive(Deserialize)]
+struct Join {
+    invite_code: String,
+}
+
+async fn list(State(state): State<AppState>, api: ApiUser) -> ApiResult<Json<Value>> {
+    let teams = teams::of_user(&state.pool, api.user.user_id).await?;
+    Ok(Json(json!({ "teams": teams })))
+}
+
+async fn create(State(state): State<AppState>, api: ApiUser, Json(body): Json<NewTeam>) -> ApiResult<(StatusCode, Json<Value>)> {
+    let name = body.name.trim();
+    check_team_name(name)?;
+    let team = teams::create(&state.pool, name, &new_invite_code(), api.user.user_id).await?;
+    Ok((StatusCode::CREATED, Json(json!({ "team": team }))))
+}
+
+async fn join(State(state): State<AppState>, api: ApiUser, Json(body): Json<Join>) -> ApiResult<Json<Value>> {
+    let code = body.invite_code.trim().to_ascii_uppercase();
+    let team = teams::join(&state.pool, &code, api.user.user_id).await.map_err(|e| match Error::from(e) {
+        Error::NotFound => Error::BadRequest("no team has this invite code".into()),
+        other => other,
+    })?;
+    Ok(Json(json!({ "team": team })))
+}
+
+async fn show(State(state): State<AppState>, api: ApiUser, Path(team_id): Path<Uuid>) -> ApiResult<Json<Value>> {
+    teams::role_of(&state.pool, team_id, api.user.user_id).await?.ok_or(Error::NotFound)?;
+    let team = teams::get(&state.pool, team_id).await?;
+    let members = teams::members(&state.pool, team_id).await?;
+    Ok(Json(json!({ "team": team, "members": members })))
+}

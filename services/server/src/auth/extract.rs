@@ -1,0 +1,126 @@
+//! Extractors that answer "who is asking": a logged-in browser user, an admin, or an API
+//! token's owner, plus the client address for rate limiting.
+
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, FromRequestParts};
+use axum::http::request::Parts;
+use croupier_store::users::{self, User};
+use croupier_store::{tokens, StoreError};
+use tower_sessions::Session;
+use uuid::Uuid;
+
+use super::USER_KEY;
+use crate::error::{ApiError, Error};
+use crate::AppState;
+
+async fn session_of(parts: &mut Parts, state: &AppState) -> Result<Session, Error> {
+    Session::from_request_parts(parts, state)
+        .await
+        .map_err(|(_, msg)| Error::internal(msg))
+}
+
+/// The logged-in user, if any.
+pub struct MaybeUser(pub Option<User>);
+
+impl FromRequestParts<AppState> for MaybeUser {
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let session = session_of(parts, state).await?;
+        let Some(user_id) = session.get::<Uuid>(USER_KEY).await? else {
+            return Ok(MaybeUser(None));
+        };
+        match users::get(&state.pool, user_id).await {
+            Ok(user) => Ok(MaybeUser(Some(user))),
+            // The account is gone: forget the session.
+            Err(StoreError::NotFound) => {
+                session.flush().await?;
+                Ok(MaybeUser(None))
+            }
+            Err(e) => Err(e.into()),
+        }
+    }
+}
+
+/// A logged-in user; pages redirect to `/login` otherwise.
+pub struct CurrentUser(pub User);
+
+impl FromRequestParts<AppState> for CurrentUser {
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let MaybeUser(user) = MaybeUser::from_request_parts(parts, state).await?;
+        user.map(CurrentUser).ok_or(Error::LoginRequired)
+    }
+}
+
+/// A logged-in administrator; 403 for everyone else.
+pub struct AdminUser(pub User);
+
+impl FromRequestParts<AppState> for AdminUser {
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let CurrentUser(user) = CurrentUser::from_request_parts(parts, state).await?;
+        if !user.is_admin {
+            return Err(Error::Forbidden("this page is for administrators".into()));
+        }
+        Ok(AdminUser(user))
+    }
+}
+
+/// The owner of the request's bearer token (`Authorization: Bearer cr_…`), and the team the
+/// token was made for, if any.
+pub struct ApiUser {
+    pub user: User,
+    pub team_id: Option<Uuid>,
+}
+
+impl FromRequestParts<AppState> for ApiUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let header = parts
+            .headers
+            .get(axum::http::header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .ok_or(Error::BadToken)?;
+        let token = header
+            .strip_prefix("Bearer ")
+            .or_else(|| header.strip_prefix("bearer "))
+            .map(str::trim)
+            .ok_or(Error::BadToken)?;
+        let owner = tokens::authenticate(&state.pool, &super::token::hash(token))
+            .await?
+            .ok_or(Error::BadToken)?;
+        let user = users::get(&state.pool, owner.user_id).await?;
+        Ok(ApiUser { user, team_id: owner.team_id })
+    }
+}
+
+/// The client's address: the socket peer, or the first `X-Forwarded-For` hop when the server
+/// is configured to trust its proxy.
+pub struct ClientIp(pub String);
+
+impl FromRequestParts<AppState> for ClientIp {
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        if state.config.trust_proxy_headers {
+            if let Some(ip) = parts
+                .headers
+                .get("x-forwarded-for")
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.split(',').next())
+            {
+                return Ok(ClientIp(ip.trim().to_owned()));
+            }
+        }
+        let peer = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|ConnectInfo(addr)| addr.ip().to_string());
+        Ok(ClientIp(peer.unwrap_or_else(|| "unknown".to_owned())))
+    }
+}

@@ -1,0 +1,15 @@
+//! Who is asking: passwords, browser sessions, CSRF tokens, API tokens and login rate limits.
+
+pub mod csrf;
+pub mod extract;
+pub mod password;
+pub mod rate_limit;
+pub mod session_store;
+pub mod token;
+
+pub use extract::{AdminUser, ApiUser, ClientIp, CurrentUser, MaybeUser};
+
+/// Session keys.
+pub(crate) const USER_KEY: &str = "user_id";
+pub(crate) const CSRF_KEY: &str = "csrf";
+pub(crate) const FLASH_KEY: &str = "flash";

@@ -1,0 +1,69 @@
+//! Croupier's web application: server-rendered pages (askama), the JSON API under `/api/v1`,
+//! accounts and sessions, teams, bot uploads, admin pages, `/healthz` and `/metrics`.
+//!
+//! [`app`] builds the whole router from an [`AppState`]; the binary serves it with
+//! [`serve`], and tests call it directly with `tower::ServiceExt::oneshot`.
+//!
+//! Layout: `auth/` (who is asking), `pages/` (HTML routes), `api/` (JSON routes), `upload`
+//! (validating and storing a bot upload, shared by both), `templates` (askama types),
+//! `ops` (health, metrics, request ids and tracing), `error` (the one error type and the only
+//! place that knows HTTP status codes).
+
+pub mod api;
+pub mod auth;
+pub mod config;
+pub mod error;
+pub mod ops;
+pub mod pages;
+pub mod templates;
+pub mod upload;
+pub mod validate;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::Router;
+use croupier_store::PgPool;
+use tokio::net::TcpListener;
+
+pub use config::ServerConfig;
+
+/// What every handler can reach.
+#[derive(Clone)]
+pub struct AppState {
+    pub pool: PgPool,
+    pub config: Arc<ServerConfig>,
+}
+
+impl AppState {
+    pub fn new(pool: PgPool, config: ServerConfig) -> Self {
+        Self { pool, config: Arc::new(config) }
+    }
+}
+
+/// The whole application.
+pub fn app(state: AppState) -> Router {
+    let sessions = auth::session_store::layer(&state);
+    let router = Router::new()
+        .merge(pages::router(&state))
+        .nest("/api/v1", api::router(&state))
+        .merge(ops::router())
+        .fallback(pages::not_found)
+        .layer(sessions)
+        .with_state(state);
+    ops::instrument(router)
+}
+
+/// Serves `app(state)` on `listener` until `shutdown` resolves, then drains open requests.
+pub async fn serve(
+    listener: TcpListener,
+    state: AppState,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let sweeper = tokio::spawn(auth::session_store::sweep_expired(state.pool.clone()));
+    let result = axum::serve(listener, app(state).into_make_service_with_connect_info::<SocketAddr>())
+        .with_graceful_shutdown(shutdown)
+        .await;
+    sweeper.abort();
+    result
+}

@@ -1,0 +1,127 @@
+//! Sign up, log in, log out.
+
+use axum::extract::State;
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use croupier_store::{logins, users};
+use serde::Deserialize;
+
+use crate::auth::csrf::CsrfForm;
+use crate::auth::{password, rate_limit, ClientIp, USER_KEY};
+use crate::error::{Error, Result};
+use crate::templates::{render, Ctx, LoginPage, SignupPage};
+use crate::validate::check_username;
+use crate::{has_csrf, AppState};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/signup", get(signup_page).post(signup))
+        .route("/login", get(login_page).post(login))
+        .route("/logout", post(logout))
+}
+
+#[derive(Deserialize)]
+struct SignupForm {
+    csrf: String,
+    username: String,
+    #[serde(default)]
+    email: String,
+    password: String,
+    password_again: String,
+}
+
+#[derive(Deserialize)]
+struct LoginForm {
+    csrf: String,
+    username: String,
+    password: String,
+}
+
+#[derive(Deserialize)]
+struct LogoutForm {
+    csrf: String,
+}
+
+has_csrf!(SignupForm, LoginForm, LogoutForm);
+
+async fn signup_page(ctx: Ctx) -> Response {
+    if ctx.user.is_some() {
+        return Redirect::to("/teams").into_response();
+    }
+    render(&SignupPage { ctx, error: None, username: String::new(), email: String::new() })
+}
+
+async fn signup(State(state): State<AppState>, ctx: Ctx, CsrfForm(form): CsrfForm<SignupForm>) -> Result<Response> {
+    let username = form.username.trim().to_owned();
+    let email = form.email.trim().to_owned();
+    let result = async {
+        check_username(&username)?;
+        password::check_strength(&form.password)?;
+        if form.password != form.password_again {
+            return Err(Error::BadRequest("the two passwords differ".into()));
+        }
+        let hash = password::hash(form.password.clone()).await?;
+        let email = (!email.is_empty()).then_some(email.as_str());
+        Ok(users::create(&state.pool, &username, email, &hash, false).await?)
+    }
+    .await;
+    match result {
+        Ok(user) => {
+            ctx.session.cycle_id().await?;
+            ctx.session.insert(USER_KEY, user.user_id).await?;
+            ctx.flash(format!("Welcome, {}! Create a team or join one with an invite code.", user.username)).await?;
+            tracing::info!(user_id = %user.user_id, "user signed up");
+            Ok(Redirect::to("/teams").into_response())
+        }
+        Err(e @ (Error::BadRequest(_) | Error::Conflict(_))) => {
+            let status = e.status();
+            let page = SignupPage { ctx, error: Some(e.to_string()), username, email };
+            Ok((status, render(&page)).into_response())
+        }
+        Err(e) => Err(e),
+    }
+}
+
+async fn login_page(ctx: Ctx) -> Response {
+    if ctx.user.is_some() {
+        return Redirect::to("/teams").into_response();
+    }
+    render(&LoginPage { ctx, error: None, username: String::new() })
+}
+
+async fn login(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    ctx: Ctx,
+    CsrfForm(form): CsrfForm<LoginForm>,
+) -> Result<Response> {
+    let username = form.username.trim().to_owned();
+    if let Err(e) = rate_limit::check(&state.pool, &state.config.login_limits, &username, &ip).await {
+        let status = e.status();
+        return Ok((status, render(&LoginPage { ctx, error: Some(e.to_string()), username })).into_response());
+    }
+    let user_id = match users::credentials(&state.pool, &username).await? {
+        Some(c) => password::verify(form.password, c.password_hash).await?.then_some(c.user_id),
+        None => {
+            password::dummy_verify(form.password).await;
+            None
+        }
+    };
+    logins::record(&state.pool, &username, &ip, user_id.is_some()).await?;
+    let Some(user_id) = user_id else {
+        tracing::info!(%ip, "failed login");
+        let page = LoginPage { ctx, error: Some("wrong username or password".into()), username };
+        return Ok((axum::http::StatusCode::UNAUTHORIZED, render(&page)).into_response());
+    };
+    // A new session id on login defeats session fixation.
+    ctx.session.cycle_id().await?;
+    ctx.session.insert(USER_KEY, user_id).await?;
+    Ok(Redirect::to("/teams").into_response())
+}
+
+async fn logout(ctx: Ctx, CsrfForm(_): CsrfForm<LogoutForm>) -> Result<Redirect> {
+    ctx.session.flush().await?;
+    Ok(Redirect::to("/"))
+}
+

@@ -1,0 +1,41 @@
+//! HTML pages. Each module exports `router()`; every state-changing form is CSRF-checked.
+
+mod account;
+mod admin;
+mod home;
+mod submissions;
+mod teams;
+
+use axum::extract::DefaultBodyLimit;
+use axum::Router;
+use tower_http::services::ServeDir;
+
+use crate::error::Error;
+use crate::AppState;
+
+pub fn router(state: &AppState) -> Router<AppState> {
+    let upload_limit = usize::try_from(state.config.max_upload_bytes + crate::upload::MULTIPART_OVERHEAD).unwrap_or(usize::MAX);
+    Router::new()
+        .merge(home::router())
+        .merge(account::router())
+        .merge(teams::router())
+        .merge(submissions::router().layer(DefaultBodyLimit::max(upload_limit)))
+        .merge(admin::router())
+        .nest_service("/static", ServeDir::new(static_dir()))
+}
+
+/// `web/static`, next to the binary's working directory or the source tree.
+fn static_dir() -> std::path::PathBuf {
+    if let Ok(dir) = std::env::var("CROUPIER_STATIC_DIR") {
+        return dir.into();
+    }
+    let here = std::path::Path::new("web/static");
+    if here.is_dir() {
+        return here.to_path_buf();
+    }
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web/static")
+}
+
+pub async fn not_found() -> Error {
+    Error::NotFound
+}

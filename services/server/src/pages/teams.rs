@@ -1,0 +1,178 @@
+//! Teams: list and create, join with an invite code, the team page, API tokens.
+
+use axum::extract::{Path, State};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use croupier_store::{submissions, teams, tokens};
+use serde::Deserialize;
+use uuid::Uuid;
+
+use crate::auth::csrf::CsrfForm;
+use crate::auth::{token, CurrentUser};
+use crate::error::{Error, Result};
+use crate::templates::{render, Ctx, TeamPage, TeamsPage};
+use crate::validate::{check_team_name, new_invite_code};
+use crate::{has_csrf, AppState};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/teams", get(list).post(create))
+        .route("/teams/join", post(join))
+        .route("/teams/{team_id}", get(show))
+        .route("/teams/{team_id}/invite", post(rotate_invite))
+        .route("/teams/{team_id}/tokens", post(create_token))
+        .route("/teams/{team_id}/tokens/{token_id}/revoke", post(revoke_token))
+}
+
+#[derive(Deserialize)]
+struct CreateForm {
+    csrf: String,
+    name: String,
+}
+
+#[derive(Deserialize)]
+struct JoinForm {
+    csrf: String,
+    invite_code: String,
+}
+
+#[derive(Deserialize)]
+struct TokenForm {
+    csrf: String,
+    #[serde(default)]
+    name: String,
+}
+
+#[derive(Deserialize)]
+struct PlainForm {
+    csrf: String,
+}
+
+has_csrf!(CreateForm, JoinForm, TokenForm, PlainForm);
+
+/// The caller's role in the team; 404 when not a member (another team's page does not exist).
+pub async fn require_member(state: &AppState, team_id: Uuid, user_id: Uuid) -> Result<String> {
+    teams::role_of(&state.pool, team_id, user_id).await?.ok_or(Error::NotFound)
+}
+
+async fn list(State(state): State<AppState>, CurrentUser(user): CurrentUser, ctx: Ctx) -> Result<Response> {
+    let teams = teams::of_user(&state.pool, user.user_id).await?;
+    Ok(render(&TeamsPage { ctx, teams, error: None, name: String::new() }))
+}
+
+async fn create(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    ctx: Ctx,
+    CsrfForm(form): CsrfForm<CreateForm>,
+) -> Result<Response> {
+    let name = form.name.trim().to_owned();
+    let result = async {
+        check_team_name(&name)?;
+        Ok::<_, Error>(teams::create(&state.pool, &name, &new_invite_code(), user.user_id).await?)
+    }
+    .await;
+    match result {
+        Ok(team) => {
+            ctx.flash(format!("Team {} created. Share its invite code with your teammates.", team.name)).await?;
+            Ok(Redirect::to(&format!("/teams/{}", team.team_id)).into_response())
+        }
+        Err(e @ (Error::BadRequest(_) | Error::Conflict(_))) => {
+            let teams = teams::of_user(&state.pool, user.user_id).await?;
+            let status = e.status();
+            Ok((status, render(&TeamsPage { ctx, teams, error: Some(e.to_string()), name })).into_response())
+        }
+        Err(e) => Err(e),
+    }
+}
+
+async fn join(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    ctx: Ctx,
+    CsrfForm(form): CsrfForm<JoinForm>,
+) -> Result<Response> {
+    let code = form.invite_code.trim().to_ascii_uppercase();
+    match teams::join(&state.pool, &code, user.user_id).await {
+        Ok(team) => {
+            ctx.flash(format!("You joined {}.", team.name)).await?;
+            Ok(Redirect::to(&format!("/teams/{}", team.team_id)).into_response())
+        }
+        Err(e) => {
+            let e = match Error::from(e) {
+                Error::NotFound => Error::BadRequest("no team has this invite code".into()),
+                other => other,
+            };
+            if !matches!(e, Error::BadRequest(_) | Error::Conflict(_)) {
+                return Err(e);
+            }
+            let teams = teams::of_user(&state.pool, user.user_id).await?;
+            let status = e.status();
+            Ok((status, render(&TeamsPage { ctx, teams, error: Some(e.to_string()), name: String::new() })).into_response())
+        }
+    }
+}
+
+async fn show(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    ctx: Ctx,
+    Path(team_id): Path<Uuid>,
+) -> Result<Response> {
+    let role = require_member(&state, team_id, user.user_id).await?;
+    let team = teams::get(&state.pool, team_id).await?;
+    let members = teams::members(&state.pool, team_id).await?;
+    let submissions = submissions::of_team(&state.pool, team_id).await?;
+    let tokens = tokens::list(&state.pool, user.user_id, Some(team_id)).await?;
+    let new_token = ctx.session.remove::<String>("new_token").await?;
+    Ok(render(&TeamPage { ctx, team, role, members, submissions, tokens, new_token }))
+}
+
+async fn rotate_invite(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    ctx: Ctx,
+    Path(team_id): Path<Uuid>,
+    CsrfForm(_): CsrfForm<PlainForm>,
+) -> Result<Redirect> {
+    if require_member(&state, team_id, user.user_id).await? != "owner" {
+        return Err(Error::Forbidden("only the team's owner can change the invite code".into()));
+    }
+    teams::rotate_invite(&state.pool, team_id, &new_invite_code()).await?;
+    ctx.flash("A new invite code was made; the old one no longer works.").await?;
+    Ok(Redirect::to(&format!("/teams/{team_id}")))
+}
+
+async fn create_token(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    ctx: Ctx,
+    Path(team_id): Path<Uuid>,
+    CsrfForm(form): CsrfForm<TokenForm>,
+) -> Result<Redirect> {
+    require_member(&state, team_id, user.user_id).await?;
+    let name = match form.name.trim() {
+        "" => "cli".to_owned(),
+        n if n.chars().count() > 64 => return Err(Error::BadRequest("a token name has at most 64 characters".into())),
+        n => n.to_owned(),
+    };
+    let secret = token::generate();
+    tokens::create(&state.pool, user.user_id, Some(team_id), &name, &token::hash(&secret)).await?;
+    // Shown once, on the next page view, then gone.
+    ctx.session.insert("new_token", secret).await?;
+    Ok(Redirect::to(&format!("/teams/{team_id}#tokens")))
+}
+
+async fn revoke_token(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    ctx: Ctx,
+    Path((team_id, token_id)): Path<(Uuid, Uuid)>,
+    CsrfForm(_): CsrfForm<PlainForm>,
+) -> Result<Redirect> {
+    require_member(&state, team_id, user.user_id).await?;
+    tokens::revoke(&state.pool, user.user_id, token_id).await?;
+    ctx.flash("The token was revoked.").await?;
+    Ok(Redirect::to(&format!("/teams/{team_id}#tokens")))
+}

@@ -1,0 +1,179 @@
+//! askama page types. Every page carries a [`Ctx`] (who is logged in, the CSRF token for the
+//! forms, a one-time flash message) that `base.html` uses for the navigation bar.
+
+use askama::Template;
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use axum::response::{Html, IntoResponse, Response};
+use croupier_store::submissions::{Submission, SubmissionFile};
+use croupier_store::teams::{Member, Membership, Team, TeamSummary};
+use croupier_store::tokens::ApiToken;
+use croupier_store::users::User;
+use tower_sessions::Session;
+
+use crate::auth::{csrf, MaybeUser, FLASH_KEY};
+use crate::error::Error;
+use crate::AppState;
+
+/// Renders a template; a template error is logged and becomes a plain 500.
+pub fn render(t: &impl Template) -> Response {
+    match t.render() {
+        Ok(html) => Html(html).into_response(),
+        Err(e) => {
+            tracing::error!(error = %e, "template rendering failed");
+            (axum::http::StatusCode::INTERNAL_SERVER_ERROR, "internal error").into_response()
+        }
+    }
+}
+
+/// Per-request page context.
+pub struct Ctx {
+    pub user: Option<User>,
+    pub csrf: String,
+    pub flash: Option<String>,
+    pub session: Session,
+}
+
+impl Ctx {
+    /// Leaves a message for the next page this browser shows.
+    pub async fn flash(&self, message: impl Into<String>) -> Result<(), Error> {
+        self.session.insert(FLASH_KEY, message.into()).await?;
+        Ok(())
+    }
+
+    pub fn is_admin(&self) -> bool {
+        self.user.as_ref().is_some_and(|u| u.is_admin)
+    }
+}
+
+impl FromRequestParts<AppState> for Ctx {
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let MaybeUser(user) = MaybeUser::from_request_parts(parts, state).await?;
+        let session = Session::from_request_parts(parts, state)
+            .await
+            .map_err(|(_, m)| Error::internal(m))?;
+        let csrf = csrf::token(&session).await?;
+        let flash = session.remove::<String>(FLASH_KEY).await?;
+        Ok(Ctx { user, csrf, flash, session })
+    }
+}
+
+/// A game as the pages show it.
+pub struct GameView {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub protocol: &'static str,
+    pub seats: usize,
+}
+
+pub fn games() -> Vec<GameView> {
+    croupier_games::GameId::ALL
+        .iter()
+        .map(|g| GameView {
+            id: g.as_str(),
+            name: g.display_name(),
+            protocol: g.protocol_summary(),
+            seats: g.default_seats(),
+        })
+        .collect()
+}
+
+pub fn game_name(id: &str) -> &'static str {
+    id.parse::<croupier_games::GameId>().map_or("unknown game", |g| g.display_name())
+}
+
+pub fn bytes(n: &i64) -> String {
+    crate::error::human_bytes(u64::try_from(*n).unwrap_or(0))
+}
+
+#[derive(Template)]
+#[template(path = "error.html")]
+pub struct ErrorPage {
+    pub title: String,
+    pub status: u16,
+    pub message: String,
+}
+
+#[derive(Template)]
+#[template(path = "home.html")]
+pub struct HomePage {
+    pub ctx: Ctx,
+    pub games: Vec<GameView>,
+    pub teams: Vec<Membership>,
+}
+
+#[derive(Template)]
+#[template(path = "signup.html")]
+pub struct SignupPage {
+    pub ctx: Ctx,
+    pub error: Option<String>,
+    pub username: String,
+    pub email: String,
+}
+
+#[derive(Template)]
+#[template(path = "login.html")]
+pub struct LoginPage {
+    pub ctx: Ctx,
+    pub error: Option<String>,
+    pub username: String,
+}
+
+#[derive(Template)]
+#[template(path = "teams.html")]
+pub struct TeamsPage {
+    pub ctx: Ctx,
+    pub teams: Vec<Membership>,
+    pub error: Option<String>,
+    pub name: String,
+}
+
+#[derive(Template)]
+#[template(path = "team.html")]
+pub struct TeamPage {
+    pub ctx: Ctx,
+    pub team: Team,
+    pub role: String,
+    pub members: Vec<Member>,
+    pub submissions: Vec<Submission>,
+    pub tokens: Vec<ApiToken>,
+    pub new_token: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "upload.html")]
+pub struct UploadPage {
+    pub ctx: Ctx,
+    pub team: Team,
+    pub games: Vec<GameView>,
+    pub languages: &'static [(&'static str, &'static str)],
+    pub max_upload: String,
+    pub max_files: usize,
+    pub max_unpacked: String,
+    pub error: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "submission.html")]
+pub struct SubmissionPage {
+    pub ctx: Ctx,
+    pub submission: Submission,
+    pub files: Vec<SubmissionFile>,
+}
+
+#[derive(Template)]
+#[template(path = "admin.html")]
+pub struct AdminPage {
+    pub ctx: Ctx,
+    pub users: Vec<User>,
+    pub teams: Vec<TeamSummary>,
+}
+
+#[derive(Template)]
+#[template(path = "competitions.html")]
+pub struct CompetitionsPage {
+    pub ctx: Ctx,
+    pub games: Vec<GameView>,
+}

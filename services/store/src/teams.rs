@@ -1,0 +1,184 @@
+//! Teams and their members.
+
+use sqlx::{PgExecutor, PgPool};
+use time::OffsetDateTime;
+use uuid::Uuid;
+
+use crate::{ResultExt, StoreError};
+
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Team {
+    pub team_id: Uuid,
+    pub name: String,
+    pub invite_code: String,
+    #[serde(with = "time::serde::rfc3339")]
+    pub created_at: OffsetDateTime,
+}
+
+/// A team with the caller's role in it, for "my teams" lists.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Membership {
+    pub team_id: Uuid,
+    pub name: String,
+    pub role: String,
+}
+
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Member {
+    pub user_id: Uuid,
+    pub username: String,
+    pub role: String,
+    #[serde(with = "time::serde::rfc3339")]
+    pub joined_at: OffsetDateTime,
+}
+
+/// A row of the admin's team list.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct TeamSummary {
+    pub team_id: Uuid,
+    pub name: String,
+    pub members: i64,
+    pub submissions: i64,
+    #[serde(with = "time::serde::rfc3339")]
+    pub created_at: OffsetDateTime,
+}
+
+fn name_taken(name: &str) -> StoreError {
+    StoreError::Conflict(format!("the team name {name:?} is already taken"))
+}
+
+/// Creates a team with `owner` as its first member, in one transaction.
+pub async fn create(pool: &PgPool, name: &str, invite_code: &str, owner: Uuid) -> Result<Team, StoreError> {
+    let mut tx = pool.begin().await?;
+    // language=PostgreSQL
+    let team = sqlx::query_as!(
+        Team,
+        r#"
+        insert into team (name, invite_code, created_by) values ($1, $2, $3)
+        returning team_id, name, invite_code, created_at
+        "#,
+        name,
+        invite_code,
+        owner
+    )
+    .fetch_one(&mut *tx)
+    .await
+    .on_constraint("team_name_key", |_| name_taken(name))?;
+    // language=PostgreSQL
+    sqlx::query!(
+        r#"insert into team_member (team_id, user_id, role) values ($1, $2, 'owner')"#,
+        team.team_id,
+        owner
+    )
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(team)
+}
+
+pub async fn get(db: impl PgExecutor<'_>, team_id: Uuid) -> Result<Team, StoreError> {
+    // language=PostgreSQL
+    sqlx::query_as!(
+        Team,
+        r#"select team_id, name, invite_code, created_at from team where team_id = $1"#,
+        team_id
+    )
+    .fetch_optional(db)
+    .await?
+    .ok_or(StoreError::NotFound)
+}
+
+/// Adds `user_id` to the team whose invite code this is. Unknown code: [`StoreError::NotFound`].
+/// Already a member: [`StoreError::Conflict`].
+pub async fn join(db: impl PgExecutor<'_>, invite_code: &str, user_id: Uuid) -> Result<Team, StoreError> {
+    // language=PostgreSQL
+    let row = sqlx::query!(
+        r#"
+        with t as (select team_id, name, invite_code, created_at from team where invite_code = $1),
+             ins as (insert into team_member (team_id, user_id)
+                     select team_id, $2 from t
+                     on conflict do nothing
+                     returning team_id)
+        select t.team_id, t.name, t.invite_code, t.created_at, (select count(*) from ins) as "inserted!"
+        from t
+        "#,
+        invite_code,
+        user_id
+    )
+    .fetch_optional(db)
+    .await?
+    .ok_or(StoreError::NotFound)?;
+    if row.inserted == 0 {
+        return Err(StoreError::Conflict(format!("you are already a member of {}", row.name)));
+    }
+    Ok(Team { team_id: row.team_id, name: row.name, invite_code: row.invite_code, created_at: row.created_at })
+}
+
+/// Replaces the invite code (an owner's action after a code leaked).
+pub async fn rotate_invite(db: impl PgExecutor<'_>, team_id: Uuid, invite_code: &str) -> Result<(), StoreError> {
+    // language=PostgreSQL
+    sqlx::query!(r#"update team set invite_code = $2 where team_id = $1"#, team_id, invite_code)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// The caller's role in the team, or `None` when not a member.
+pub async fn role_of(db: impl PgExecutor<'_>, team_id: Uuid, user_id: Uuid) -> Result<Option<String>, StoreError> {
+    // language=PostgreSQL
+    Ok(sqlx::query_scalar!(
+        r#"select role from team_member where team_id = $1 and user_id = $2"#,
+        team_id,
+        user_id
+    )
+    .fetch_optional(db)
+    .await?)
+}
+
+pub async fn members(db: impl PgExecutor<'_>, team_id: Uuid) -> Result<Vec<Member>, StoreError> {
+    // language=PostgreSQL
+    Ok(sqlx::query_as!(
+        Member,
+        r#"
+        select u.user_id, u.username, m.role, m.joined_at
+        from team_member m join app_user u using (user_id)
+        where m.team_id = $1
+        order by m.joined_at
+        "#,
+        team_id
+    )
+    .fetch_all(db)
+    .await?)
+}
+
+pub async fn of_user(db: impl PgExecutor<'_>, user_id: Uuid) -> Result<Vec<Membership>, StoreError> {
+    // language=PostgreSQL
+    Ok(sqlx::query_as!(
+        Membership,
+        r#"
+        select t.team_id, t.name, m.role
+        from team_member m join team t using (team_id)
+        where m.user_id = $1
+        order by t.name
+        "#,
+        user_id
+    )
+    .fetch_all(db)
+    .await?)
+}
+
+pub async fn list(db: impl PgExecutor<'_>) -> Result<Vec<TeamSummary>, StoreError> {
+    // language=PostgreSQL
+    Ok(sqlx::query_as!(
+        TeamSummary,
+        r#"
+        select t.team_id, t.name, t.created_at,
+               (select count(*) from team_member m where m.team_id = t.team_id) as "members!",
+               (select count(*) from submission s where s.team_id = t.team_id) as "submissions!"
+        from team t
+        order by t.name
+        "#
+    )
+    .fetch_all(db)
+    .await?)
+}
