@@ -1,0 +1,101 @@
+//! Settings from flags and environment variables. Every value is read as text and parsed
+//! here, so an error names the flag *and* the variable it may have come from.
+
+use std::net::SocketAddr;
+use std::str::FromStr;
+
+use anyhow::{anyhow, Result};
+use clap::Args;
+use croupier_server::ServerConfig;
+
+/// Parses a setting, naming where it comes from in the error.
+pub fn parse<T: FromStr>(value: &str, flag: &str, env: &str, expected: &str) -> Result<T> {
+    value
+        .trim()
+        .parse()
+        .map_err(|_| anyhow!("invalid value {value:?} for {flag} (environment variable {env}): expected {expected}"))
+}
+
+fn parse_bool(value: &str, flag: &str, env: &str) -> Result<bool> {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "1" | "true" | "yes" | "on" => Ok(true),
+        "0" | "false" | "no" | "off" | "" => Ok(false),
+        _ => Err(anyhow!("invalid value {value:?} for {flag} (environment variable {env}): expected true or false")),
+    }
+}
+
+/// Where the database is.
+#[derive(Args, Debug, Clone)]
+pub struct DbArgs {
+    /// PostgreSQL URL, e.g. postgres://user:password@host/croupier.
+    #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
+    pub database_url: Option<String>,
+}
+
+impl DbArgs {
+    pub fn require(&self) -> Result<&str> {
+        match self.database_url.as_deref().map(str::trim) {
+            Some(url) if !url.is_empty() => Ok(url),
+            _ => Err(anyhow!(
+                "DATABASE_URL is not set: pass --database-url or set the environment variable DATABASE_URL \
+                 (e.g. postgres://user:password@localhost/croupier), or use `croupier up`, which runs its own PostgreSQL"
+            )),
+        }
+    }
+}
+
+/// Web server settings shared by `up` and `serve`.
+#[derive(Args, Debug, Clone)]
+pub struct WebArgs {
+    /// Address to listen on.
+    #[arg(long, env = "CROUPIER_BIND", default_value = "127.0.0.1:8080")]
+    pub bind: String,
+    /// Largest upload accepted, in MiB.
+    #[arg(long, env = "CROUPIER_MAX_UPLOAD_MIB", default_value = "10")]
+    pub max_upload_mib: String,
+    /// Mark the session cookie Secure (set this when serving over HTTPS).
+    #[arg(long, env = "CROUPIER_SECURE_COOKIES", default_value = "false")]
+    pub secure_cookies: String,
+    /// Trust X-Forwarded-For for the client address (only behind your own reverse proxy).
+    #[arg(long, env = "CROUPIER_TRUST_PROXY", default_value = "false")]
+    pub trust_proxy: String,
+}
+
+impl WebArgs {
+    pub fn bind(&self) -> Result<SocketAddr> {
+        parse(&self.bind, "--bind", "CROUPIER_BIND", "an address such as 127.0.0.1:8080 or 0.0.0.0:80")
+    }
+
+    pub fn server_config(&self) -> Result<ServerConfig> {
+        let mib: u64 = parse(&self.max_upload_mib, "--max-upload-mib", "CROUPIER_MAX_UPLOAD_MIB", "a whole number of MiB from 1 to 1024")?;
+        if !(1..=1024).contains(&mib) {
+            return Err(anyhow!(
+                "invalid value {mib} for --max-upload-mib (environment variable CROUPIER_MAX_UPLOAD_MIB): expected 1 to 1024"
+            ));
+        }
+        let mut config = ServerConfig::default();
+        config.max_upload_bytes = mib * 1024 * 1024;
+        config.bundle_limits.max_upload_bytes = config.max_upload_bytes;
+        config.secure_cookies = parse_bool(&self.secure_cookies, "--secure-cookies", "CROUPIER_SECURE_COOKIES")?;
+        config.trust_proxy_headers = parse_bool(&self.trust_proxy, "--trust-proxy", "CROUPIER_TRUST_PROXY")?;
+        Ok(config)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bad_value_is_reported_with_its_flag_and_variable() {
+        let err = parse::<SocketAddr>("nowhere", "--bind", "CROUPIER_BIND", "an address").unwrap_err();
+        let text = err.to_string();
+        assert!(text.contains("--bind") && text.contains("CROUPIER_BIND") && text.contains("nowhere"));
+    }
+
+    #[test]
+    fn a_missing_database_url_names_the_variable() {
+        let err = DbArgs { database_url: None }.require().unwrap_err();
+        assert!(err.to_string().contains("DATABASE_URL"));
+    }
+}

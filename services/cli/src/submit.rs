@@ -1,0 +1,106 @@
+//! `croupier submit`: upload a bot through the JSON API.
+
+use std::path::PathBuf;
+
+use anyhow::{anyhow, bail, Context, Result};
+use clap::Args;
+use reqwest::multipart::{Form, Part};
+use serde_json::Value;
+
+#[derive(Args, Debug)]
+pub struct SubmitArgs {
+    /// The Croupier server, e.g. http://127.0.0.1:8080.
+    #[arg(long, env = "CROUPIER_SERVER")]
+    pub server: String,
+    /// An API token (make one on your team's page).
+    #[arg(long, env = "CROUPIER_TOKEN", hide_env_values = true)]
+    pub token: String,
+    /// nothanks, splendor, hanabi, guandan or bridge.
+    #[arg(long)]
+    pub game: String,
+    /// python3, c, cpp or binary.
+    #[arg(long = "lang")]
+    pub language: String,
+    /// Team id; defaults to the token's team, or your only team.
+    #[arg(long)]
+    pub team: Option<String>,
+    /// A short label shown next to the version, e.g. "greedy v2".
+    #[arg(long, default_value = "")]
+    pub label: String,
+    /// The bot: a single file, a .zip or a .tar.gz.
+    pub path: PathBuf,
+}
+
+async fn api_error(resp: reqwest::Response) -> anyhow::Error {
+    let status = resp.status();
+    let body = resp.text().await.unwrap_or_default();
+    let message = serde_json::from_str::<Value>(&body)
+        .ok()
+        .and_then(|v| v.get("error").and_then(Value::as_str).map(str::to_owned))
+        .unwrap_or(body);
+    anyhow!("the server refused ({status}): {message}")
+}
+
+async fn pick_team(client: &reqwest::Client, base: &str, token: &str) -> Result<String> {
+    let resp = client.get(format!("{base}/api/v1/me")).bearer_auth(token).send().await?;
+    if !resp.status().is_success() {
+        return Err(api_error(resp).await);
+    }
+    let me: Value = resp.json().await?;
+    if let Some(team) = me.get("token_team_id").and_then(Value::as_str) {
+        return Ok(team.to_owned());
+    }
+    match me.get("teams").and_then(Value::as_array).map(Vec::as_slice) {
+        Some([only]) => only
+            .get("team_id")
+            .and_then(Value::as_str)
+            .map(str::to_owned)
+            .ok_or_else(|| anyhow!("unexpected answer from the server")),
+        Some([]) | None => bail!("you are not in a team yet: create or join one on the website first"),
+        Some(_) => bail!("you are in several teams: choose one with --team TEAM_ID"),
+    }
+}
+
+pub async fn run(args: SubmitArgs) -> Result<()> {
+    let base = args.server.trim_end_matches('/').to_owned();
+    let bytes = std::fs::read(&args.path).with_context(|| format!("cannot read {}", args.path.display()))?;
+    let filename = args
+        .path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .ok_or_else(|| anyhow!("{} has no usable file name", args.path.display()))?
+        .to_owned();
+    let client = reqwest::Client::builder().build()?;
+    let team = match args.team {
+        Some(t) => t,
+        None => pick_team(&client, &base, &args.token).await?,
+    };
+    let form = Form::new()
+        .text("game", args.game)
+        .text("language", args.language)
+        .text("label", args.label)
+        .part("file", Part::bytes(bytes).file_name(filename));
+    let resp = client
+        .post(format!("{base}/api/v1/teams/{team}/submissions"))
+        .bearer_auth(&args.token)
+        .multipart(form)
+        .send()
+        .await
+        .with_context(|| format!("cannot reach {base}"))?;
+    if !resp.status().is_success() {
+        return Err(api_error(resp).await);
+    }
+    let body: Value = resp.json().await?;
+    let sub = &body["submission"];
+    let files = body["files"].as_array().map_or(0, Vec::len);
+    println!(
+        "uploaded {} bot version {} ({} file{}), status {}",
+        sub["game"].as_str().unwrap_or("?"),
+        sub["version"],
+        files,
+        if files == 1 { "" } else { "s" },
+        sub["status"].as_str().unwrap_or("?"),
+    );
+    println!("{base}/submissions/{}", sub["submission_id"].as_str().unwrap_or("?"));
+    Ok(())
+}

@@ -1,0 +1,262 @@
+//! The [`Sandbox`]: slot pool, launcher thread, `spawn` and the one-shot `run`.
+
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::{mpsc, Arc};
+use std::time::{Duration, Instant};
+
+use nix::fcntl::OFlag;
+use tokio::io::AsyncWriteExt;
+use tokio::net::unix::pipe;
+use tokio::process::{Child, Command};
+use tokio::sync::oneshot;
+
+use crate::cgroup::{Cgroup, CgroupLayout};
+use crate::config::{Config, Mode, SetupError, Spec};
+use crate::launch::{bwrap_command, finish, ChildSetup, PATH};
+use crate::process::{read_report, Process};
+use crate::slot::SlotPool;
+use crate::util::{chown_tree, read_capped, write_hosts};
+use crate::{EndState, KillReason, Limits, ProbeError, RunReport};
+
+type Job = Box<dyn FnOnce() + Send>;
+
+/// The thread every sandbox is forked from (`--die-with-parent` follows the forking thread).
+struct Launcher {
+    tx: mpsc::Sender<Job>,
+}
+
+/// Starts sandboxed processes. Cheap to clone.
+#[derive(Clone)]
+pub struct Sandbox {
+    pub(crate) cfg: Arc<Config>,
+    layout: Option<CgroupLayout>,
+    slots: Option<Arc<SlotPool>>,
+    hosts: PathBuf,
+    launcher: Arc<Launcher>,
+}
+
+impl Sandbox {
+    /// Prepares the sandbox and runs the [`crate::probe`]; fails naming every missing layer.
+    pub async fn new(cfg: Config) -> Result<Self, ProbeError> {
+        let sandbox = Self::build(cfg)?;
+        if sandbox.cfg.mode == Mode::None {
+            tracing::warn!(
+                "sandbox mode `none`: bots will run WITHOUT any isolation (local development only)"
+            );
+            return Ok(sandbox);
+        }
+        crate::probe::check(&sandbox).await?;
+        Ok(sandbox)
+    }
+
+    fn build(cfg: Config) -> Result<Self, ProbeError> {
+        let mut problems = Vec::new();
+        let (tx, rx) = mpsc::channel::<Job>();
+        std::thread::Builder::new()
+            .name("croupier-sandbox-launcher".into())
+            .spawn(move || rx.into_iter().for_each(|job| job()))
+            .map_err(|e| ProbeError::one(format!("launcher thread: {e}")))?;
+        let hosts = cfg.state_dir.join("etc/hosts");
+        let (mut layout, mut slots) = (None, None);
+        if cfg.mode == Mode::Isolated {
+            match cfg.cgroups.clone().map_or_else(CgroupLayout::detect, Ok) {
+                Ok(l) => match l.ensure_parents() {
+                    Ok(()) => layout = Some(l),
+                    Err(e) => problems.push(format!("cgroup parents not writable: {e}")),
+                },
+                Err(e) => problems.push(e),
+            }
+            match SlotPool::new(cfg.first_uid, cfg.slots, &cfg.state_dir.join("slots")) {
+                Ok(p) => slots = Some(Arc::new(p)),
+                Err(e) => problems.push(format!("slot lock dir {}: {e}", cfg.state_dir.display())),
+            }
+            if let Err(e) = write_hosts(&hosts) {
+                problems.push(format!("{}: {e}", hosts.display()));
+            }
+        }
+        if !problems.is_empty() {
+            return Err(ProbeError { missing: problems });
+        }
+        Ok(Self {
+            cfg: Arc::new(cfg),
+            layout,
+            slots,
+            hosts,
+            launcher: Arc::new(Launcher { tx }),
+        })
+    }
+
+    /// Starts `spec`. The wall deadline runs from now; see [`Process`].
+    pub async fn spawn(&self, spec: Spec) -> Result<Process, SetupError> {
+        match self.cfg.mode {
+            Mode::Isolated => self.spawn_isolated(spec).await,
+            Mode::None => self.spawn_none(spec).await,
+        }
+    }
+
+    async fn spawn_isolated(&self, spec: Spec) -> Result<Process, SetupError> {
+        let (Some(pool), Some(layout)) = (&self.slots, &self.layout) else {
+            return Err(SetupError::Spawn(io::Error::other(
+                "sandbox not initialised",
+            )));
+        };
+        let t0 = Instant::now();
+        let slot = pool
+            .acquire(self.cfg.slot_patience)
+            .await
+            .map_err(SetupError::NoSlot)?;
+        let cg = Arc::new(
+            Cgroup::create(layout, &format!("slot-{}", slot.uid), &spec.limits)
+                .await
+                .map_err(SetupError::Cgroup)?,
+        );
+        let started = async {
+            if let Some(work) = &spec.work_dir {
+                chown_tree(work, slot.uid).map_err(SetupError::WorkDir)?;
+            }
+            let (r, w) =
+                nix::unistd::pipe2(OFlag::O_CLOEXEC).map_err(|e| SetupError::Spawn(e.into()))?;
+            let rx = pipe::Receiver::from_owned_fd(r).map_err(SetupError::Spawn)?;
+            let setup = ChildSetup {
+                cgroup_procs: cg.procs_files().map_err(SetupError::Cgroup)?,
+                net: spec.net.clone(),
+                limits: spec.limits.clone(),
+                uid: Some(slot.uid),
+                report: Some(w),
+            };
+            let cmd = bwrap_command(&self.cfg.bwrap, &self.cfg.init, &self.hosts, &spec, setup);
+            let child = self.launch(cmd).await?;
+            Ok::<_, SetupError>((child, tokio::spawn(read_report(rx))))
+        };
+        let started_at = Instant::now();
+        let cgroup_us = started_at.duration_since(t0).as_micros();
+        match started.await {
+            Ok((child, report)) => {
+                let launch_us = started_at.elapsed().as_micros();
+                tracing::debug!(uid = slot.uid, cgroup_us, launch_us, "sandbox started");
+                Ok(self.process(child, Some(report), Some(cg), Some(slot), spec.limits))
+            }
+            Err(e) => {
+                let _ = cg.destroy().await;
+                Err(e)
+            }
+        }
+        .map(|mut p| {
+            p.started_at = started_at;
+            p
+        })
+    }
+
+    async fn spawn_none(&self, spec: Spec) -> Result<Process, SetupError> {
+        tracing::warn!(program = %spec.program, "sandbox mode `none`: running a bot WITHOUT isolation");
+        let host = |p: &str| -> PathBuf {
+            let map = |root: &str, dir: &Path| {
+                p.strip_prefix(root)
+                    .filter(|r| r.is_empty() || r.starts_with('/'))
+                    .map(|r| dir.join(r.trim_start_matches('/')))
+            };
+            map("/bot", &spec.bot_dir)
+                .or_else(|| spec.work_dir.as_deref().and_then(|w| map("/work", w)))
+                .unwrap_or_else(|| PathBuf::from(p))
+        };
+        let mut cmd = Command::new(host(&spec.program));
+        let setup = ChildSetup {
+            cgroup_procs: Vec::new(),
+            net: spec.net.clone(),
+            limits: spec.limits.clone(),
+            uid: None,
+            report: None,
+        };
+        finish(&mut cmd, setup);
+        cmd.args(spec.args.iter().map(|a| host(a)))
+            .current_dir(host(&spec.cwd))
+            .process_group(0);
+        cmd.env("PATH", PATH)
+            .env("HOME", std::env::temp_dir())
+            .envs(spec.env.iter().map(|(k, v)| (k, v)));
+        let child = self.launch(cmd).await?;
+        Ok(self.process(child, None, None, None, spec.limits))
+    }
+
+    fn process(
+        &self,
+        mut child: Child,
+        report: Option<tokio::task::JoinHandle<crate::process::InitReport>>,
+        cgroup: Option<Arc<Cgroup>>,
+        slot: Option<crate::slot::Slot>,
+        limits: Limits,
+    ) -> Process {
+        Process {
+            stdin: child.stdin.take(),
+            stdout: child.stdout.take(),
+            stderr: child.stderr.take(),
+            child,
+            report,
+            cgroup,
+            slot,
+            limits,
+            started_at: Instant::now(),
+            killed: None,
+            done: false,
+            report_rss: 0,
+            _keep: self.launcher.clone(),
+        }
+    }
+
+    /// Forks from the launcher thread, inside the current runtime.
+    async fn launch(&self, cmd: Command) -> Result<Child, SetupError> {
+        let (tx, rx) = oneshot::channel();
+        let handle = tokio::runtime::Handle::current();
+        let job: Job = Box::new(move || {
+            let _rt = handle.enter();
+            let mut cmd = cmd;
+            let result = cmd.spawn();
+            drop(cmd); // closes our copies of the report pipe and the cgroup files
+            let _ = tx.send(result);
+        });
+        let gone = || SetupError::Spawn(io::Error::other("the launcher thread is gone"));
+        self.launcher.tx.send(job).map_err(|_| gone())?;
+        rx.await.map_err(|_| gone())?.map_err(SetupError::Spawn)
+    }
+
+    /// One-shot helper for per-move bots: feeds `stdin` and closes it, collects stdout (over the cap:
+    /// `output_limit`, the tree is killed) and stderr (truncated at its cap) until exit or deadline.
+    pub async fn run(&self, spec: Spec, stdin: Vec<u8>) -> RunReport {
+        let (out_cap, err_cap) = (spec.limits.stdout_bytes, spec.limits.stderr_bytes);
+        let mut p = match self.spawn(spec).await {
+            Ok(p) => p,
+            Err(e) => return RunReport::setup_error(e.to_string()),
+        };
+        if let Some(mut w) = p.stdin.take() {
+            tokio::spawn(async move { w.write_all(&stdin).await });
+        }
+        let (over_tx, over_rx) = oneshot::channel();
+        let out = tokio::spawn(read_capped(p.stdout.take(), out_cap, Some(over_tx)));
+        let err = tokio::spawn(read_capped(p.stderr.take(), err_cap, None));
+        let extra = async move {
+            match over_rx.await {
+                Ok(()) => KillReason::OutputLimit,
+                Err(_) => std::future::pending().await,
+            }
+        };
+        let obs = p.supervise(extra).await;
+        let mut report = p.finish(obs).await;
+        let collect = |h: tokio::task::JoinHandle<Vec<u8>>| async move {
+            tokio::time::timeout(Duration::from_secs(2), h)
+                .await
+                .ok()
+                .and_then(Result::ok)
+                .unwrap_or_default()
+        };
+        report.stdout = collect(out).await;
+        report.stderr = collect(err).await;
+        if let EndState::SetupError(msg) = &mut report.end_state {
+            msg.push_str(&format!(
+                ": {}",
+                String::from_utf8_lossy(&report.stderr).trim()
+            ));
+        }
+        report
+    }
+}

@@ -1,0 +1,55 @@
+//! Small I/O helpers: capped pipe reading, handing a work dir to a slot uid, the sandbox hosts file.
+
+use std::fs;
+use std::io;
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+
+use tokio::io::{AsyncRead, AsyncReadExt};
+use tokio::sync::oneshot;
+
+/// Reads up to `cap` bytes; beyond that, signals `over` and stops, or (without `over`) discards.
+pub(crate) async fn read_capped(
+    pipe: Option<impl AsyncRead + Unpin>,
+    cap: usize,
+    mut over: Option<oneshot::Sender<()>>,
+) -> Vec<u8> {
+    let (mut buf, mut chunk) = (Vec::new(), vec![0u8; 64 << 10]);
+    let Some(mut pipe) = pipe else { return buf };
+    while let Ok(n @ 1..) = pipe.read(&mut chunk).await {
+        let room = cap.saturating_sub(buf.len());
+        buf.extend_from_slice(&chunk[..n.min(room)]);
+        if n > room {
+            if let Some(tx) = over.take() {
+                let _ = tx.send(());
+                break;
+            }
+        }
+    }
+    buf
+}
+
+/// Gives the tree to `uid` without following symlinks.
+pub(crate) fn chown_tree(dir: &Path, uid: u32) -> io::Result<()> {
+    std::os::unix::fs::lchown(dir, Some(uid), Some(uid))?;
+    for entry in fs::read_dir(dir)? {
+        let path = entry?.path();
+        if fs::symlink_metadata(&path)?.is_dir() {
+            chown_tree(&path, uid)?;
+        } else {
+            std::os::unix::fs::lchown(&path, Some(uid), Some(uid))?;
+        }
+    }
+    Ok(())
+}
+
+pub(crate) fn write_hosts(path: &Path) -> io::Result<()> {
+    let dir = path.parent().unwrap_or(Path::new("/"));
+    fs::create_dir_all(dir)?;
+    fs::set_permissions(dir, fs::Permissions::from_mode(0o755))?;
+    fs::write(
+        path,
+        "127.0.0.1 localhost croupier\n::1 localhost ip6-localhost\n",
+    )?;
+    fs::set_permissions(path, fs::Permissions::from_mode(0o644))
+}

@@ -1,0 +1,194 @@
+//! What a bot can see and reach, and what is left of it afterwards.
+
+mod common;
+
+use std::time::Duration;
+
+use common::*;
+use croupier_sandbox::{EndState, KillReason};
+
+const CONNECT: &str = r#"import socket
+try:
+    socket.create_connection(("127.0.0.1", 5432), timeout=2)
+    print("CONNECTED")
+except OSError as e:
+    print("FAILED", e)
+"#;
+
+#[tokio::test]
+async fn connecting_to_the_hosts_postgres_fails() {
+    let sb = sandbox(62000).await;
+    let bot = script_bot("bot.py", CONNECT);
+    let host = std::net::TcpStream::connect("127.0.0.1:5432");
+    assert!(
+        host.is_ok(),
+        "the test needs a listener on the host's 127.0.0.1:5432"
+    );
+
+    let mut spec = spec("/usr/bin/python3", bot.path(), Duration::from_secs(10));
+    spec.args = vec!["/bot/bot.py".into()];
+    let report = sb.run(spec, Vec::new()).await;
+
+    let out = String::from_utf8_lossy(&report.stdout);
+    eprintln!("connect 5432: {:?} {out}", report.end_state);
+    assert_eq!(
+        report.end_state,
+        EndState::Ok,
+        "{}",
+        String::from_utf8_lossy(&report.stderr)
+    );
+    assert!(out.starts_with("FAILED"), "{out}");
+}
+
+#[tokio::test]
+async fn another_teams_files_and_etc_shadow_cannot_be_read() {
+    let sb = sandbox(62010).await;
+    let root = open_dir();
+    let (mine, theirs) = (root.path().join("team-a"), root.path().join("team-b"));
+    std::fs::create_dir(&mine).unwrap();
+    std::fs::create_dir(&theirs).unwrap();
+    std::fs::write(theirs.join("secret.txt"), "TOP-SECRET").unwrap();
+    let script = format!(
+        "#!/bin/sh\ncat /etc/shadow\ncat {0}/secret.txt\ncat /bot/../team-b/secret.txt\nls / /bot/.. >&2\necho done\n",
+        theirs.display()
+    );
+    std::fs::write(mine.join("bot"), script).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    for d in [&mine, &theirs] {
+        std::fs::set_permissions(d, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    std::fs::set_permissions(mine.join("bot"), std::fs::Permissions::from_mode(0o755)).unwrap();
+
+    let report = sb
+        .run(spec("/bot/bot", &mine, Duration::from_secs(5)), Vec::new())
+        .await;
+
+    let (out, err) = (
+        String::from_utf8_lossy(&report.stdout),
+        String::from_utf8_lossy(&report.stderr),
+    );
+    eprintln!("reads: {:?}\n{out}{err}", report.end_state);
+    assert_eq!(out, "done\n");
+    assert!(!err.contains("TOP-SECRET") && !err.contains("root:"));
+    assert!(err.contains("/etc/shadow: No such file"), "{err}");
+}
+
+#[tokio::test]
+async fn a_daemonized_child_is_dead_after_the_bot_exits() {
+    let sb = sandbox(62020).await;
+    let bot = c_bot(
+        r#"#include <unistd.h>
+int main(void){ if(fork()==0){ setsid(); if(fork()==0){ close(0); close(1); close(2); for(;;) sleep(1000); } _exit(0); } sleep(1); return 0; }"#,
+    );
+
+    let report = sb
+        .run(
+            spec("/bot/bot", bot.path(), Duration::from_secs(5)),
+            Vec::new(),
+        )
+        .await;
+
+    eprintln!("daemon: {:?}", report.end_state);
+    assert_eq!(report.end_state, EndState::Ok);
+    assert_no_slot_processes(62020);
+}
+
+#[tokio::test]
+async fn a_seat_killed_at_match_end_is_ok_and_leaves_no_process() {
+    let sb = sandbox(62030).await;
+    let bot = c_bot(
+        r#"#include <unistd.h>
+#include <stdio.h>
+int main(void){ if(fork()==0){ setsid(); for(;;) sleep(1000); } puts("ready"); fflush(stdout); for(;;) sleep(1000); }"#,
+    );
+    let mut p = sb
+        .spawn(spec("/bot/bot", bot.path(), Duration::from_secs(60)))
+        .await
+        .unwrap();
+    let mut line = String::new();
+    let mut out = tokio::io::BufReader::new(p.stdout.take().unwrap());
+    tokio::io::AsyncBufReadExt::read_line(&mut out, &mut line)
+        .await
+        .unwrap();
+    assert_eq!(line, "ready\n");
+    assert_eq!(
+        slot_processes(62030).len(),
+        4,
+        "bwrap, init, bot and its child: {:?}",
+        slot_processes(62030)
+    );
+
+    p.kill(KillReason::MatchEnded);
+    let report = p.wait().await;
+
+    assert_eq!(report.end_state, EndState::Ok);
+    assert_no_slot_processes(62030);
+}
+
+#[tokio::test]
+async fn a_seat_killed_for_its_deadline_is_a_time_limit() {
+    let sb = sandbox(62040).await;
+    let bot = open_dir();
+    let mut spec = spec("/bin/sleep", bot.path(), Duration::from_secs(60));
+    spec.args = vec!["1000".into()];
+    let mut p = sb.spawn(spec).await.unwrap();
+
+    p.kill(KillReason::Deadline);
+    let report = p.wait().await;
+
+    assert_eq!(report.end_state, EndState::TimeLimit);
+    assert_no_slot_processes(62040);
+}
+
+#[tokio::test]
+async fn dropping_a_process_kills_its_tree_and_frees_the_slot() {
+    let sb = sandbox(62050).await;
+    let bot = open_dir();
+    let mut spec = spec("/bin/sleep", bot.path(), Duration::from_secs(60));
+    spec.args = vec!["1000".into()];
+    let p = sb.spawn(spec).await.unwrap();
+    assert!(!slot_processes(62050).is_empty());
+
+    drop(p);
+
+    let t0 = std::time::Instant::now();
+    while !slot_processes(62050).is_empty() && t0.elapsed() < Duration::from_secs(5) {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert_no_slot_processes(62050);
+}
+
+#[tokio::test]
+async fn the_bot_has_no_capabilities_cannot_nest_namespaces_and_cannot_read_the_init() {
+    let sb = sandbox(62060).await;
+    let bot = script_bot(
+        "bot",
+        "#!/bin/sh\ngrep CapEff /proc/self/status\nunshare -U true || echo no-userns\nunshare -n true || echo no-netns\n\
+         cat /proc/1/environ || echo no-environ\ntouch /x || echo ro-root\ndf -B1 --output=size /dev/shm | tail -1\n",
+    );
+
+    let report = sb
+        .run(
+            spec("/bot/bot", bot.path(), Duration::from_secs(5)),
+            Vec::new(),
+        )
+        .await;
+
+    let out = String::from_utf8_lossy(&report.stdout);
+    eprintln!("escape attempts: {out}");
+    let lines: Vec<&str> = out.lines().map(str::trim).collect();
+    assert_eq!(
+        lines[..5],
+        [
+            "CapEff:\t0000000000000000",
+            "no-userns",
+            "no-netns",
+            "no-environ",
+            "ro-root"
+        ]
+    );
+    assert_eq!(
+        lines[5],
+        croupier_sandbox::Limits::default().tmp_bytes.to_string()
+    );
+}

@@ -1,0 +1,135 @@
+//! Real bot toolchains inside the sandbox, mode `none`, and the probe.
+
+mod common;
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use common::*;
+use croupier_sandbox::{probe, EndState, Mode, Sandbox};
+
+#[tokio::test]
+async fn a_python3_bot_runs_with_debians_python() {
+    let sb = sandbox(64000).await;
+    let bot = script_bot(
+        "bot.py",
+        "import json, sys\nstate = json.load(sys.stdin)\nprint(json.dumps({'n': state['n'] + 1, 'exe': sys.executable}))\n",
+    );
+    let mut spec = spec("python3", bot.path(), Duration::from_secs(10));
+    spec.args = vec!["bot.py".into()];
+
+    let report = sb.run(spec, br#"{"n": 41}"#.to_vec()).await;
+
+    assert_eq!(
+        report.end_state,
+        EndState::Ok,
+        "{}",
+        String::from_utf8_lossy(&report.stderr)
+    );
+    let out: serde_json::Value = serde_json::from_slice(&report.stdout).unwrap();
+    assert_eq!(out["n"], 42);
+    assert!(
+        out["exe"].as_str().unwrap().starts_with("/usr/bin/python3"),
+        "{out}"
+    );
+}
+
+#[tokio::test]
+async fn gcc_compiles_a_c_file_in_the_work_dir_and_the_result_runs() {
+    let sb = sandbox(64010).await;
+    let (tools, work) = (open_dir(), open_dir());
+    std::fs::write(
+        work.path().join("main.c"),
+        "#include <stdio.h>\nint main(void){ puts(\"built\"); return 0; }\n",
+    )
+    .unwrap();
+    let mut compile = spec("cc", tools.path(), Duration::from_secs(30));
+    compile.args = ["-O2", "-o", "/work/bot", "/work/main.c"]
+        .map(String::from)
+        .to_vec();
+    compile.work_dir = Some(work.path().to_owned());
+    compile.cwd = "/work".into();
+    compile.limits.memory_bytes = 512 << 20;
+
+    let built = sb.run(compile, Vec::new()).await;
+    assert_eq!(
+        built.end_state,
+        EndState::Ok,
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    let ran = sb
+        .run(
+            spec("/bot/bot", work.path(), Duration::from_secs(5)),
+            Vec::new(),
+        )
+        .await;
+
+    eprintln!("gcc in the sandbox took {:?}", built.wall);
+    assert_eq!(ran.end_state, EndState::Ok);
+    assert_eq!(ran.stdout, b"built\n");
+}
+
+#[derive(Clone, Default)]
+struct Captured(Arc<Mutex<Vec<u8>>>);
+
+impl std::io::Write for Captured {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[tokio::test]
+async fn mode_none_runs_a_bot_without_isolation_and_warns_on_every_spawn() {
+    let logs = Captured::default();
+    let writer = logs.clone();
+    let subscriber = tracing_subscriber::fmt()
+        .with_writer(move || writer.clone())
+        .with_ansi(false)
+        .finish();
+    let _guard = tracing::subscriber::set_default(subscriber);
+    let sb = Sandbox::new(croupier_sandbox::Config {
+        mode: Mode::None,
+        ..config(64020)
+    })
+    .await
+    .unwrap();
+    let bot = script_bot("bot", "#!/bin/sh\ncat\nid -u\n");
+
+    let report = sb
+        .run(
+            spec("/bot/bot", bot.path(), Duration::from_secs(5)),
+            b"hello\n".to_vec(),
+        )
+        .await;
+
+    assert_eq!(report.end_state, EndState::Ok);
+    assert_eq!(report.stdout, b"hello\n0\n");
+    let logs = String::from_utf8(logs.0.lock().unwrap().clone()).unwrap();
+    assert!(
+        logs.contains("WARN") && logs.contains("WITHOUT isolation") && logs.contains("/bot/bot"),
+        "{logs}"
+    );
+}
+
+#[tokio::test]
+async fn the_probe_passes_here_and_names_a_missing_bubblewrap() {
+    assert_eq!(probe(config(64030)).await, Ok(()));
+
+    let err = probe(croupier_sandbox::Config {
+        bwrap: "/nonexistent/bwrap".into(),
+        ..config(64030)
+    })
+    .await
+    .unwrap_err();
+
+    eprintln!("{err}");
+    assert!(
+        err.to_string().contains("bubblewrap at /nonexistent/bwrap"),
+        "{err}"
+    );
+}
