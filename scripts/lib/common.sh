@@ -1,0 +1,50 @@
+# Shared by scripts/run and scripts/test: install what a fresh Debian machine lacks.
+# shellcheck shell=bash
+
+say() { printf '\033[1;36m==>\033[0m %s\n' "$*" >&2; }
+die() { printf '\033[1;31merror:\033[0m %s\n' "$*" >&2; exit 1; }
+
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"
+  elif command -v sudo >/dev/null 2>&1; then sudo "$@"
+  else die "need root to run: $* (install sudo or run as root)"
+  fi
+}
+
+APT_UPDATED=""
+apt_install() {
+  command -v apt-get >/dev/null 2>&1 || die "missing $*: install it with your package manager (this script knows apt-get only)"
+  if [ -z "$APT_UPDATED" ]; then
+    say "apt-get update"
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    APT_UPDATED=1
+  fi
+  say "installing $*"
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
+
+# PostgreSQL server binaries (initdb, pg_ctl, postgres) for the private cluster.
+have_pg_server() {
+  command -v initdb >/dev/null 2>&1 && return 0
+  compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null
+}
+ensure_postgres() {
+  have_pg_server || apt_install postgresql
+  have_pg_server || die "PostgreSQL server binaries still missing after installing 'postgresql'"
+}
+
+# The bot sandbox (bubblewrap), compilers for C/C++ bots and their JSON headers, Python 3.
+ensure_bot_runtime() {
+  local missing=()
+  command -v bwrap >/dev/null 2>&1 || missing+=(bubblewrap)
+  command -v gcc >/dev/null 2>&1 || missing+=(gcc)
+  command -v g++ >/dev/null 2>&1 || missing+=(g++)
+  [ -x /usr/bin/python3 ] || missing+=(python3)
+  [ -d /usr/include/nlohmann ] || missing+=(nlohmann-json3-dev)
+  [ -d /usr/include/jsoncpp ] || missing+=(libjsoncpp-dev)
+  [ ${#missing[@]} -eq 0 ] || apt_install "${missing[@]}"
+}
+
+ensure_rust() {
+  command -v cargo >/dev/null 2>&1 || die "cargo not found: install the Rust toolchain (https://rustup.rs) first"
+}
