@@ -25,7 +25,10 @@ create table submission
     source_sha256  bytea       not null references blob (sha256),
     source_size    bigint      not null,
     unpacked_size  bigint      not null,
+    -- The compiled bundle (a .tar.gz of the build directory) and how to start it inside the
+    -- sandbox, e.g. {/usr/bin/python3,/bot/bot.py} or {/bot/bot}. Set by the compile job.
     artifact_sha256 bytea references blob (sha256),
+    run_command    text[],
     compile_log    text        not null default '',
     failure_reason text,
     submitted_by   uuid        not null references app_user (user_id),

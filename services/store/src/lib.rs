@@ -10,6 +10,7 @@
 //! refreshes it after a query or migration changes).
 
 pub mod blobs;
+pub mod jobs;
 mod error;
 pub mod logins;
 pub mod sessions;

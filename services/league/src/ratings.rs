@@ -1,0 +1,230 @@
+//! Ratings: Weng-Lin (OpenSkill) via `skillratings`; the rules are on [`ratings`].
+
+use std::collections::BTreeMap;
+
+use croupier_games::GameId;
+use serde::{Deserialize, Serialize};
+use skillratings::weng_lin::{weng_lin_multi_team, WengLinConfig, WengLinRating};
+use skillratings::MultiTeamOutcome;
+
+use crate::bridge::duplicates;
+use crate::results::MatchResult;
+use crate::standings::sides_apart;
+use crate::{RatingForm, Scheme};
+
+/// An entrant's rating after every match so far.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Rating<E> {
+    pub entrant: E,
+    /// μ, the estimated skill.
+    pub rating: f64,
+    /// σ, how unsure that estimate is.
+    pub uncertainty: f64,
+    /// μ − 3σ: the value to rank and show.
+    pub display: f64,
+    /// Matches rated (Bridge: duplicate sets).
+    pub games: u32,
+}
+
+/// The ratings of `game` from its finished matches, best display value first (then entrant),
+/// updated match by match in ordinal order with Weng-Lin (the OpenSkill model):
+///
+/// * Free for all (No Thanks, Splendor): every seat is a side of one, ordered by rank; shared
+///   ranks are draws between those seats.
+/// * Teams (Guandan): seats 0+2 against 1+3; a side is the distinct entrants on it (one, in a
+///   scheduled match) and its rank is its best seat's.
+/// * Duplicate (Bridge): the two tables of a set are one match between the two entrants, won on
+///   total IMPs (0 is a draw), rated when the second table finishes.
+/// * Hanabi is cooperative and has no ratings.
+///
+/// Everyone starts at rating μ = 25, uncertainty σ = 25/3; the conservative display value is
+/// μ − 3σ (0 at the start), which only rises as a bot both wins and becomes certain. Matches with
+/// a platform fault, or with one entrant on two sides, are skipped.
+pub fn ratings<E: Clone + Ord>(game: GameId, results: &[MatchResult<E>]) -> Vec<Rating<E>> {
+    let mut ordered: Vec<&MatchResult<E>> = results.iter().filter(|r| r.counts()).collect();
+    ordered.sort_by_key(|r| r.ordinal);
+    let mut table = Table::default();
+    match Scheme::of(game).rating {
+        RatingForm::FreeForAll => {
+            for result in ordered {
+                let sides = result.seats.iter().map(|s| (vec![&s.entrant], s.rank));
+                table.update(sides.collect());
+            }
+        }
+        RatingForm::Teams => {
+            for result in ordered.into_iter().filter(|r| sides_apart(r)) {
+                let side = |n: usize| {
+                    let mut entrants: Vec<&E> = result.side(n).map(|s| &s.entrant).collect();
+                    entrants.sort();
+                    entrants.dedup();
+                    (entrants, result.side_rank(n))
+                };
+                table.update(vec![side(0), side(1)]);
+            }
+        }
+        RatingForm::Duplicate => {
+            for set in duplicates(results) {
+                let imps = set.imps();
+                let (first, second) = (u32::from(imps < 0) + 1, u32::from(imps > 0) + 1);
+                table.update(vec![(vec![set.first], first), (vec![set.second], second)]);
+            }
+        }
+        RatingForm::Unrated => {}
+    }
+    table.into_ratings()
+}
+
+struct Table<E> {
+    config: WengLinConfig,
+    entries: BTreeMap<E, (WengLinRating, u32)>,
+}
+
+impl<E> Default for Table<E> {
+    fn default() -> Self {
+        Table {
+            config: WengLinConfig::new(),
+            entries: BTreeMap::new(),
+        }
+    }
+}
+
+impl<E: Clone + Ord> Table<E> {
+    /// Rates one match of `sides` (entrants, rank); skipped when an entrant is on two sides.
+    fn update(&mut self, sides: Vec<(Vec<&E>, u32)>) {
+        let mut everyone: Vec<&E> = sides.iter().flat_map(|(e, _)| e.iter().copied()).collect();
+        let count = everyone.len();
+        everyone.sort();
+        everyone.dedup();
+        if everyone.len() != count || sides.len() < 2 || sides.iter().any(|(e, _)| e.is_empty()) {
+            return;
+        }
+        let current = |e: &E| self.entries.get(e).map_or_else(WengLinRating::new, |x| x.0);
+        let teams: Vec<Vec<WengLinRating>> = sides
+            .iter()
+            .map(|(entrants, _)| entrants.iter().map(|e| current(e)).collect())
+            .collect();
+        let input: Vec<(&[WengLinRating], MultiTeamOutcome)> = teams
+            .iter()
+            .zip(&sides)
+            .map(|(team, (_, rank))| (team.as_slice(), MultiTeamOutcome::new(*rank as usize)))
+            .collect();
+        let updated = weng_lin_multi_team(&input, &self.config);
+        for ((entrants, _), new) in sides.iter().zip(updated) {
+            for (entrant, rating) in entrants.iter().zip(new) {
+                let entry = self.entries.entry((*entrant).clone()).or_default();
+                *entry = (rating, entry.1 + 1);
+            }
+        }
+    }
+
+    fn into_ratings(self) -> Vec<Rating<E>> {
+        let mut out: Vec<Rating<E>> = self
+            .entries
+            .into_iter()
+            .map(|(entrant, (r, games))| Rating {
+                entrant,
+                rating: r.rating,
+                uncertainty: r.uncertainty,
+                display: r.rating - 3.0 * r.uncertainty,
+                games,
+            })
+            .collect();
+        out.sort_by(|a, b| {
+            b.display
+                .total_cmp(&a.display)
+                .then_with(|| a.entrant.cmp(&b.entrant))
+        });
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use uuid::Uuid;
+
+    use super::*;
+    use crate::results::{EndState, SeatOutcome};
+    use crate::{schedule, ScheduleSpec};
+
+    /// Plays `game`'s schedule for entrants 1..=n where a lower id always beats a higher one.
+    fn pecking_order(game: GameId, n: u128, rounds: u32) -> Vec<MatchResult<Uuid>> {
+        let entrants: Vec<Uuid> = (1..=n).map(Uuid::from_u128).collect();
+        let rules = game.rule_sets().first().copied().unwrap_or_default();
+        let planned = schedule(game, &ScheduleSpec::new(rules, rounds, 3), &entrants);
+        let planned = planned.expect("a schedule");
+        planned
+            .into_iter()
+            .map(|m| {
+                let seats = m.seats.iter().map(|e| SeatOutcome {
+                    entrant: *e,
+                    score: -(e.as_u128() as f64),
+                    rank: 1 + m.seats.iter().filter(|o| *o < e).count() as u32,
+                    end_state: EndState::Ok,
+                });
+                let boards = if game == GameId::Bridge {
+                    vec![if m.seats[0] < m.seats[1] { 420 } else { -50 }; 4]
+                } else {
+                    Vec::new()
+                };
+                MatchResult {
+                    ordinal: m.ordinal,
+                    group: m.group,
+                    seats: seats.collect(),
+                    boards,
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_bot_that_always_wins_ends_with_the_highest_rating() {
+        for game in [
+            GameId::NoThanks,
+            GameId::Splendor,
+            GameId::Guandan,
+            GameId::Bridge,
+        ] {
+            let rated = ratings(game, &pecking_order(game, 4, 3));
+            let order: Vec<u128> = rated.iter().map(|r| r.entrant.as_u128()).collect();
+            assert_eq!(order, [1, 2, 3, 4], "{game}");
+            let best = &rated[0];
+            assert!(
+                best.rating > 25.0 && best.uncertainty < 25.0 / 3.0,
+                "{game}"
+            );
+            assert!((best.display - (best.rating - 3.0 * best.uncertainty)).abs() < 1e-12);
+        }
+    }
+
+    #[test]
+    fn each_rated_match_counts_once_per_entrant() {
+        // 4 entrants, 1 round: each is in 3 triples × 3 rotations; in 3 pairs × 2 tables.
+        let games = |game| -> Vec<u32> {
+            let rated = ratings(game, &pecking_order(game, 4, 1));
+            rated.iter().map(|r| r.games).collect()
+        };
+        assert_eq!(games(GameId::NoThanks), [9, 9, 9, 9]);
+        assert_eq!(games(GameId::Guandan), [6, 6, 6, 6]);
+        assert_eq!(
+            games(GameId::Bridge),
+            [3, 3, 3, 3],
+            "one rating per duplicate set"
+        );
+    }
+
+    #[test]
+    fn ratings_follow_the_ordinal_not_the_order_given() {
+        let results = pecking_order(GameId::Splendor, 5, 2);
+        let mut reversed = results.clone();
+        reversed.reverse();
+        assert_eq!(
+            ratings(GameId::Splendor, &results),
+            ratings(GameId::Splendor, &reversed)
+        );
+    }
+
+    #[test]
+    fn cooperative_hanabi_has_no_ratings() {
+        assert!(ratings(GameId::Hanabi, &pecking_order(GameId::Hanabi, 3, 2)).is_empty());
+    }
+}

@@ -1,0 +1,179 @@
+//! Summing finished matches per entrant, one way per [`Scoring`].
+
+use std::collections::BTreeMap;
+
+use crate::bridge::duplicates;
+use crate::results::{MatchResult, SeatOutcome};
+use crate::stats::Interval;
+use crate::Scoring;
+
+use super::{Extra, Standing};
+
+/// Rank points for a rank: 1st 4, 2nd 2, 3rd 1, anything else 0.
+pub(crate) fn rank_points(rank: u32) -> u32 {
+    match rank {
+        1 => 4,
+        2 => 2,
+        3 => 1,
+        _ => 0,
+    }
+}
+
+#[derive(Default)]
+pub(super) struct Tally {
+    games: u32,
+    /// One value per game (Bridge: per board) for the interval.
+    samples: Vec<f64>,
+    rank_points: u32,
+    score: f64,
+    wins: u32,
+    draws: u32,
+    faults: u32,
+    imps: i64,
+}
+
+impl Tally {
+    fn game(&mut self, sample: f64, score: f64, faulted: bool) {
+        self.games += 1;
+        self.samples.push(sample);
+        self.score += score;
+        self.faults += u32::from(faulted);
+    }
+
+    pub(super) fn into_row<E>(self, entrant: E, scoring: Scoring) -> Standing<E> {
+        let interval = Interval::of(&self.samples);
+        let sum: f64 = self.samples.iter().sum();
+        let mean_score = if self.games == 0 {
+            0.0
+        } else {
+            self.score / f64::from(self.games)
+        };
+        let (metric, extra) = match scoring {
+            Scoring::RankPoints { .. } => (f64::from(self.rank_points), Extra::None),
+            Scoring::GamesWon => (
+                sum,
+                Extra::Guandan {
+                    games_won: sum,
+                    draws: self.draws,
+                },
+            ),
+            Scoring::Imps => (
+                self.imps as f64,
+                Extra::Bridge {
+                    imps: self.imps,
+                    boards: interval.n,
+                    imps_per_board: interval.mean,
+                    points: self.score.round() as i64,
+                },
+            ),
+            Scoring::MeanScore => (interval.mean, Extra::None),
+        };
+        Standing {
+            position: 0,
+            entrant,
+            games: self.games,
+            metric,
+            interval,
+            rank_points: self.rank_points,
+            total_score: self.score,
+            mean_score,
+            wins: self.wins,
+            faults: self.faults,
+            extra,
+        }
+    }
+}
+
+pub(super) fn collect<E: Clone + Ord>(
+    scoring: Scoring,
+    results: &[MatchResult<E>],
+) -> BTreeMap<E, Tally> {
+    let mut tallies: BTreeMap<E, Tally> = BTreeMap::new();
+    let counted = results.iter().filter(|r| r.counts());
+    match scoring {
+        Scoring::RankPoints { .. } => {
+            for seat in counted.flat_map(|r| &r.seats) {
+                let tally = tallies.entry(seat.entrant.clone()).or_default();
+                let points = rank_points(seat.rank);
+                tally.game(f64::from(points), seat.score, seat.end_state.is_fault());
+                tally.rank_points += points;
+                tally.wins += u32::from(seat.rank == 1);
+            }
+        }
+        Scoring::GamesWon => {
+            for result in counted.filter(|r| sides_apart(r)) {
+                for side in 0..2 {
+                    let won = match result.side_rank(side).cmp(&result.side_rank(1 - side)) {
+                        std::cmp::Ordering::Less => 1.0,
+                        std::cmp::Ordering::Equal => 0.5,
+                        std::cmp::Ordering::Greater => 0.0,
+                    };
+                    for (entrant, score, faulted) in per_entrant(result.side(side)) {
+                        let tally = tallies.entry(entrant.clone()).or_default();
+                        tally.game(won, score, faulted);
+                        tally.wins += u32::from(won == 1.0);
+                        tally.draws += u32::from(won == 0.5);
+                    }
+                }
+            }
+        }
+        Scoring::Imps => {
+            for set in duplicates(results) {
+                let faults = |e: &E| {
+                    let faulted = |t: &MatchResult<E>| {
+                        t.seats
+                            .iter()
+                            .any(|s| &s.entrant == e && s.end_state.is_fault())
+                    };
+                    set.tables.iter().filter(|t| faulted(t)).count() as u32
+                };
+                let imps = set.imps();
+                for (entrant, sign) in [(set.first, 1), (set.second, -1)] {
+                    let tally = tallies.entry(entrant.clone()).or_default();
+                    tally.games += 2;
+                    tally
+                        .samples
+                        .extend(set.board_imps.iter().map(|&i| (i * sign) as f64));
+                    tally.score += (set.points * sign) as f64;
+                    tally.imps += imps * sign;
+                    tally.wins += u32::from(imps * sign > 0);
+                    tally.draws += u32::from(imps == 0);
+                    tally.faults += faults(entrant);
+                }
+            }
+        }
+        Scoring::MeanScore => {
+            for result in counted {
+                for (entrant, score, faulted) in per_entrant(result.seats.iter()) {
+                    tallies
+                        .entry(entrant.clone())
+                        .or_default()
+                        .game(score, score, faulted);
+                }
+            }
+        }
+    }
+    tallies
+}
+
+/// Whether no entrant sits on both sides (otherwise a two-sided game says nothing about it).
+pub(crate) fn sides_apart<E: PartialEq>(result: &MatchResult<E>) -> bool {
+    result
+        .side(0)
+        .all(|a| result.side(1).all(|b| a.entrant != b.entrant))
+}
+
+/// Each distinct entrant among `seats` once: its first seat's score, and whether any of its
+/// seats faulted.
+fn per_entrant<'a, E: PartialEq + 'a>(
+    seats: impl Iterator<Item = &'a SeatOutcome<E>>,
+) -> Vec<(&'a E, f64, bool)> {
+    let mut out: Vec<(&E, f64, bool)> = Vec::new();
+    for seat in seats {
+        match out.iter_mut().find(|(e, _, _)| *e == &seat.entrant) {
+            Some(entry) => entry.2 |= seat.end_state.is_fault(),
+            None => out.push((&seat.entrant, seat.score, seat.end_state.is_fault())),
+        }
+    }
+    out
+}

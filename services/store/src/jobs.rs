@@ -1,0 +1,252 @@
+//! The work queue: compile jobs and match jobs, pulled by workers.
+//!
+//! * [`claim`] takes the oldest runnable job with one statement (`for update skip locked`),
+//!   sets a lease, bumps `attempt` and commits at once: no transaction is held while a match
+//!   runs.
+//! * The worker renews the lease with [`heartbeat`]; every write after the claim is fenced
+//!   with `attempt = $n and status = 'running'`, and zero rows affected means "the lease was
+//!   lost (the reaper gave the job to someone else): stop and write nothing".
+//! * [`reap_expired`] re-queues jobs whose lease ran out (a worker died) and fails them, with
+//!   the reason, once they have used `max_attempts`.
+//! * Inserting or re-queuing a job fires `pg_notify('croupier_job', kind)` (a trigger), which
+//!   wakes idle workers listening on [`CHANNEL`].
+
+use std::time::Duration;
+
+use sqlx::{PgExecutor, PgPool, Postgres, Transaction};
+use uuid::Uuid;
+
+use crate::StoreError;
+
+/// The LISTEN/NOTIFY channel that announces queued jobs.
+pub const CHANNEL: &str = "croupier_job";
+
+/// A job a worker holds a lease on.
+#[derive(Debug, Clone)]
+pub struct Claimed {
+    pub job_id: Uuid,
+    pub kind: String,
+    pub submission_id: Option<Uuid>,
+    pub match_id: Option<Uuid>,
+    /// The fencing token: every later write must present it.
+    pub attempt: i32,
+    pub max_attempts: i32,
+}
+
+/// What the reaper did with one expired job.
+#[derive(Debug, Clone)]
+pub struct Reaped {
+    pub job_id: Uuid,
+    pub kind: String,
+    pub attempt: i32,
+    pub failed: bool,
+}
+
+fn secs(d: Duration) -> f64 {
+    d.as_secs_f64()
+}
+
+/// Claims the next runnable job for `worker_id`, or `None` when the queue is empty.
+pub async fn claim(pool: &PgPool, worker_id: &str, lease: Duration) -> Result<Option<Claimed>, StoreError> {
+    let mut tx = pool.begin().await?;
+    // language=PostgreSQL
+    let claimed = sqlx::query_as!(
+        Claimed,
+        r#"
+        with next as (
+            select job_id from job
+            where status = 'queued' and run_after <= now()
+            order by priority desc, run_after, created_at
+            for update skip locked
+            limit 1
+        )
+        update job set status = 'running', attempt = job.attempt + 1, worker_id = $1,
+                       lease_until = now() + make_interval(secs => $2), heartbeat_at = now()
+        from next
+        where job.job_id = next.job_id
+        returning job.job_id, job.kind, job.submission_id, job.match_id, job.attempt, job.max_attempts
+        "#,
+        worker_id,
+        secs(lease)
+    )
+    .fetch_optional(&mut *tx)
+    .await?;
+    if let Some(job) = &claimed {
+        mark_started(&mut tx, job).await?;
+    }
+    tx.commit().await?;
+    Ok(claimed)
+}
+
+async fn mark_started(tx: &mut Transaction<'_, Postgres>, job: &Claimed) -> Result<(), StoreError> {
+    if let Some(match_id) = job.match_id {
+        // language=PostgreSQL
+        sqlx::query!(
+            r#"update match set status = 'running', started_at = coalesce(started_at, now()) where match_id = $1 and status in ('queued', 'running')"#,
+            match_id
+        )
+        .execute(&mut **tx)
+        .await?;
+    }
+    if let Some(submission_id) = job.submission_id {
+        // language=PostgreSQL
+        sqlx::query!(
+            r#"update submission set status = 'compiling' where submission_id = $1 and status in ('pending', 'compiling', 'validating')"#,
+            submission_id
+        )
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}
+
+/// Renews the lease. `false`: the lease is lost; the worker must stop the job and write nothing.
+pub async fn heartbeat(db: impl PgExecutor<'_>, job_id: Uuid, attempt: i32, lease: Duration) -> Result<bool, StoreError> {
+    // language=PostgreSQL
+    let done = sqlx::query!(
+        r#"
+        update job set heartbeat_at = now(), lease_until = now() + make_interval(secs => $3)
+        where job_id = $1 and attempt = $2 and status = 'running'
+        "#,
+        job_id,
+        attempt,
+        secs(lease)
+    )
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Marks the job done inside the caller's result transaction. `false`: the lease was lost,
+/// so the caller must roll back.
+pub async fn complete(tx: &mut Transaction<'_, Postgres>, job_id: Uuid, attempt: i32) -> Result<bool, StoreError> {
+    // language=PostgreSQL
+    let done = sqlx::query!(
+        r#"
+        update job set status = 'done', finished_at = now(), lease_until = null
+        where job_id = $1 and attempt = $2 and status = 'running'
+        "#,
+        job_id,
+        attempt
+    )
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// A platform fault (not the bot's): re-queue with a back-off, or fail for good once the
+/// attempts are used up. Returns `Some(failed_for_good)`, or `None` when the lease was lost.
+pub async fn give_up_attempt(pool: &PgPool, job_id: Uuid, attempt: i32, reason: &str) -> Result<Option<bool>, StoreError> {
+    let mut tx = pool.begin().await?;
+    // language=PostgreSQL
+    let row = sqlx::query!(
+        r#"
+        update job set
+            status = case when attempt >= max_attempts then 'failed' else 'queued' end,
+            last_error = $3,
+            lease_until = null,
+            worker_id = null,
+            run_after = now() + make_interval(secs => least(60, 2 ^ attempt)),
+            finished_at = case when attempt >= max_attempts then now() end
+        where job_id = $1 and attempt = $2 and status = 'running'
+        returning status, kind, match_id, submission_id
+        "#,
+        job_id,
+        attempt,
+        reason
+    )
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some(row) = row else { return Ok(None) };
+    let failed = row.status == "failed";
+    if failed {
+        record_final_failure(&mut tx, row.match_id, row.submission_id, reason).await?;
+    }
+    tx.commit().await?;
+    Ok(Some(failed))
+}
+
+async fn record_final_failure(
+    tx: &mut Transaction<'_, Postgres>,
+    match_id: Option<Uuid>,
+    submission_id: Option<Uuid>,
+    reason: &str,
+) -> Result<(), StoreError> {
+    if let Some(match_id) = match_id {
+        // language=PostgreSQL
+        sqlx::query!(
+            r#"update match set status = 'failed', failure_reason = $2, finished_at = now() where match_id = $1 and status <> 'cancelled'"#,
+            match_id,
+            reason
+        )
+        .execute(&mut **tx)
+        .await?;
+    }
+    if let Some(submission_id) = submission_id {
+        // language=PostgreSQL
+        sqlx::query!(
+            r#"update submission set status = 'failed', failure_reason = $2 where submission_id = $1"#,
+            submission_id,
+            format!("platform error, not your bot's fault: {reason}")
+        )
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}
+
+/// Re-queues running jobs whose lease expired; fails those out of attempts, saying why.
+pub async fn reap_expired(pool: &PgPool) -> Result<Vec<Reaped>, StoreError> {
+    let mut tx = pool.begin().await?;
+    // language=PostgreSQL
+    let rows = sqlx::query!(
+        r#"
+        with expired as (
+            select job_id from job
+            where status = 'running' and lease_until < now()
+            for update skip locked
+        )
+        update job set
+            status = case when job.attempt >= job.max_attempts then 'failed' else 'queued' end,
+            last_error = format('lease expired on worker %s during attempt %s (worker died or lost the database)',
+                                coalesce(job.worker_id, '?'), job.attempt),
+            lease_until = null,
+            worker_id = null,
+            finished_at = case when job.attempt >= job.max_attempts then now() end
+        from expired
+        where job.job_id = expired.job_id
+        returning job.job_id, job.kind, job.attempt, job.status, job.match_id, job.submission_id, job.last_error
+        "#
+    )
+    .fetch_all(&mut *tx)
+    .await?;
+    let mut reaped = Vec::with_capacity(rows.len());
+    for r in rows {
+        let failed = r.status == "failed";
+        if failed {
+            let reason = format!(
+                "gave up after {} attempts; last: {}",
+                r.attempt,
+                r.last_error.as_deref().unwrap_or("lease expired")
+            );
+            record_final_failure(&mut tx, r.match_id, r.submission_id, &reason).await?;
+        } else if let Some(match_id) = r.match_id {
+            // language=PostgreSQL
+            sqlx::query!(r#"update match set status = 'queued' where match_id = $1 and status = 'running'"#, match_id)
+                .execute(&mut *tx)
+                .await?;
+        }
+        reaped.push(Reaped { job_id: r.job_id, kind: r.kind, attempt: r.attempt, failed });
+    }
+    tx.commit().await?;
+    Ok(reaped)
+}
+
+/// Queue depth per kind and status, for `/metrics` and the admin pages.
+pub async fn counts(db: impl PgExecutor<'_>) -> Result<Vec<(String, String, i64)>, StoreError> {
+    // language=PostgreSQL
+    let rows = sqlx::query!(r#"select kind, status, count(*) as "n!" from job group by kind, status order by kind, status"#)
+        .fetch_all(db)
+        .await?;
+    Ok(rows.into_iter().map(|r| (r.kind, r.status, r.n)).collect())
+}
