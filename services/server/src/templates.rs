@@ -84,6 +84,19 @@ pub fn game_name(id: &str) -> &'static str {
     id.parse::<croupier_games::GameId>().map_or("unknown game", |g| g.display_name())
 }
 
+/// `2026-11-21 06:07 UTC`.
+pub fn when(t: &time::OffsetDateTime) -> String {
+    let t = t.to_offset(time::UtcOffset::UTC);
+    format!(
+        "{:04}-{:02}-{:02} {:02}:{:02} UTC",
+        t.year(),
+        u8::from(t.month()),
+        t.day(),
+        t.hour(),
+        t.minute()
+    )
+}
+
 pub fn bytes(n: &i64) -> String {
     crate::error::human_bytes(u64::try_from(*n).unwrap_or(0))
 }
