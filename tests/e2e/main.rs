@@ -1,1 +1,14 @@
-//! End-to-end tests.
+//! End-to-end tests of Croupier: the web app in-process against a real PostgreSQL (one fresh
+//! database per test, from `#[sqlx::test]`), and the real `croupier` binary.
+//!
+//! Run with `DATABASE_URL=postgres://…` pointing at a server where the tests may create
+//! databases; build the binary first (`cargo build -p croupier-cli`) for the `binary` tests.
+
+mod accounts;
+mod api;
+mod binary;
+mod csrf;
+mod helpers;
+mod ops;
+mod teams;
+mod uploads;

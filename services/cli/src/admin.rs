@@ -35,36 +35,59 @@ fn read_password() -> Result<Option<String>> {
         return Ok(None);
     }
     let mut buf = String::new();
-    stdin.lock().read_to_string(&mut buf).context("reading the password from stdin")?;
+    stdin
+        .lock()
+        .read_to_string(&mut buf)
+        .context("reading the password from stdin")?;
     let pw = buf.trim_end_matches(['\r', '\n']).to_owned();
     Ok((!pw.is_empty()).then_some(pw))
 }
 
 pub async fn run(command: AdminCommand) -> Result<()> {
     match command {
-        AdminCommand::CreateUser { username, admin, email, db } => {
+        AdminCommand::CreateUser {
+            username,
+            admin,
+            email,
+            db,
+        } => {
             croupier_server::validate::check_username(&username).map_err(|e| anyhow!("{e}"))?;
-            let pool = croupier_store::connect(db.require()?, 2).await.context("cannot connect to the database")?;
+            let pool = croupier_store::connect(db.require()?, 2)
+                .await
+                .context("cannot connect to the database")?;
             croupier_store::migrate(&pool).await?;
             let (password, generated) = match read_password()? {
                 Some(pw) => (pw, false),
-                None => (Alphanumeric.sample_string(&mut rand::thread_rng(), 20), true),
+                None => (
+                    Alphanumeric.sample_string(&mut rand::thread_rng(), 20),
+                    true,
+                ),
             };
-            croupier_server::auth::password::check_strength(&password).map_err(|e| anyhow!("{e}"))?;
-            let hash = croupier_server::auth::password::hash(password.clone()).await?;
-            let user = croupier_store::users::create(&pool, &username, email.as_deref(), &hash, admin)
-                .await
+            croupier_server::auth::password::check_strength(&password)
                 .map_err(|e| anyhow!("{e}"))?;
-            println!("created {}user {}", if admin { "admin " } else { "" }, user.username);
+            let hash = croupier_server::auth::password::hash(password.clone()).await?;
+            let user =
+                croupier_store::users::create(&pool, &username, email.as_deref(), &hash, admin)
+                    .await
+                    .map_err(|e| anyhow!("{e}"))?;
+            println!(
+                "created {}user {}",
+                if admin { "admin " } else { "" },
+                user.username
+            );
             if generated {
                 println!("password: {password}");
             }
             Ok(())
         }
         AdminCommand::MakeAdmin { username, db } => {
-            let pool = croupier_store::connect(db.require()?, 2).await.context("cannot connect to the database")?;
+            let pool = croupier_store::connect(db.require()?, 2)
+                .await
+                .context("cannot connect to the database")?;
             let creds = croupier_store::users::credentials(&pool, &username).await?;
-            let Some(c) = creds else { bail!("no user named {username:?}") };
+            let Some(c) = creds else {
+                bail!("no user named {username:?}")
+            };
             croupier_store::users::set_admin(&pool, c.user_id, true).await?;
             println!("{username} is now an administrator");
             Ok(())

@@ -19,7 +19,11 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
-#[command(name = "croupier", version, about = "Croupier: a hosted competition platform for game-playing bots")]
+#[command(
+    name = "croupier",
+    version,
+    about = "Croupier: a hosted competition platform for game-playing bots"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -47,7 +51,10 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     logging::init();
-    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
         Ok(rt) => rt,
         Err(e) => {
             eprintln!("error: cannot start the async runtime: {e}");

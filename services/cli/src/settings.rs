@@ -10,10 +10,11 @@ use croupier_server::ServerConfig;
 
 /// Parses a setting, naming where it comes from in the error.
 pub fn parse<T: FromStr>(value: &str, flag: &str, env: &str, expected: &str) -> Result<T> {
-    value
-        .trim()
-        .parse()
-        .map_err(|_| anyhow!("invalid value {value:?} for {flag} (environment variable {env}): expected {expected}"))
+    value.trim().parse().map_err(|_| {
+        anyhow!(
+            "invalid value {value:?} for {flag} (environment variable {env}): expected {expected}"
+        )
+    })
 }
 
 fn parse_bool(value: &str, flag: &str, env: &str) -> Result<bool> {
@@ -63,21 +64,46 @@ pub struct WebArgs {
 
 impl WebArgs {
     pub fn bind(&self) -> Result<SocketAddr> {
-        parse(&self.bind, "--bind", "CROUPIER_BIND", "an address such as 127.0.0.1:8080 or 0.0.0.0:80")
+        parse(
+            &self.bind,
+            "--bind",
+            "CROUPIER_BIND",
+            "an address such as 127.0.0.1:8080 or 0.0.0.0:80",
+        )
     }
 
     pub fn server_config(&self) -> Result<ServerConfig> {
-        let mib: u64 = parse(&self.max_upload_mib, "--max-upload-mib", "CROUPIER_MAX_UPLOAD_MIB", "a whole number of MiB from 1 to 1024")?;
+        let mib: u64 = parse(
+            &self.max_upload_mib,
+            "--max-upload-mib",
+            "CROUPIER_MAX_UPLOAD_MIB",
+            "a whole number of MiB from 1 to 1024",
+        )?;
         if !(1..=1024).contains(&mib) {
             return Err(anyhow!(
                 "invalid value {mib} for --max-upload-mib (environment variable CROUPIER_MAX_UPLOAD_MIB): expected 1 to 1024"
             ));
         }
-        let mut config = ServerConfig::default();
-        config.max_upload_bytes = mib * 1024 * 1024;
-        config.bundle_limits.max_upload_bytes = config.max_upload_bytes;
-        config.secure_cookies = parse_bool(&self.secure_cookies, "--secure-cookies", "CROUPIER_SECURE_COOKIES")?;
-        config.trust_proxy_headers = parse_bool(&self.trust_proxy, "--trust-proxy", "CROUPIER_TRUST_PROXY")?;
+        let defaults = ServerConfig::default();
+        let max_upload_bytes = mib * 1024 * 1024;
+        let config = ServerConfig {
+            max_upload_bytes,
+            bundle_limits: croupier_bundle::Limits {
+                max_upload_bytes,
+                ..defaults.bundle_limits
+            },
+            secure_cookies: parse_bool(
+                &self.secure_cookies,
+                "--secure-cookies",
+                "CROUPIER_SECURE_COOKIES",
+            )?,
+            trust_proxy_headers: parse_bool(
+                &self.trust_proxy,
+                "--trust-proxy",
+                "CROUPIER_TRUST_PROXY",
+            )?,
+            ..defaults
+        };
         Ok(config)
     }
 }
@@ -88,9 +114,12 @@ mod tests {
 
     #[test]
     fn a_bad_value_is_reported_with_its_flag_and_variable() {
-        let err = parse::<SocketAddr>("nowhere", "--bind", "CROUPIER_BIND", "an address").unwrap_err();
+        let err =
+            parse::<SocketAddr>("nowhere", "--bind", "CROUPIER_BIND", "an address").unwrap_err();
         let text = err.to_string();
-        assert!(text.contains("--bind") && text.contains("CROUPIER_BIND") && text.contains("nowhere"));
+        assert!(
+            text.contains("--bind") && text.contains("CROUPIER_BIND") && text.contains("nowhere")
+        );
     }
 
     #[test]

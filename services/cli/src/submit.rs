@@ -42,7 +42,11 @@ async fn api_error(resp: reqwest::Response) -> anyhow::Error {
 }
 
 async fn pick_team(client: &reqwest::Client, base: &str, token: &str) -> Result<String> {
-    let resp = client.get(format!("{base}/api/v1/me")).bearer_auth(token).send().await?;
+    let resp = client
+        .get(format!("{base}/api/v1/me"))
+        .bearer_auth(token)
+        .send()
+        .await?;
     if !resp.status().is_success() {
         return Err(api_error(resp).await);
     }
@@ -56,14 +60,17 @@ async fn pick_team(client: &reqwest::Client, base: &str, token: &str) -> Result<
             .and_then(Value::as_str)
             .map(str::to_owned)
             .ok_or_else(|| anyhow!("unexpected answer from the server")),
-        Some([]) | None => bail!("you are not in a team yet: create or join one on the website first"),
+        Some([]) | None => {
+            bail!("you are not in a team yet: create or join one on the website first")
+        }
         Some(_) => bail!("you are in several teams: choose one with --team TEAM_ID"),
     }
 }
 
 pub async fn run(args: SubmitArgs) -> Result<()> {
     let base = args.server.trim_end_matches('/').to_owned();
-    let bytes = std::fs::read(&args.path).with_context(|| format!("cannot read {}", args.path.display()))?;
+    let bytes = std::fs::read(&args.path)
+        .with_context(|| format!("cannot read {}", args.path.display()))?;
     let filename = args
         .path
         .file_name()
@@ -101,6 +108,9 @@ pub async fn run(args: SubmitArgs) -> Result<()> {
         if files == 1 { "" } else { "s" },
         sub["status"].as_str().unwrap_or("?"),
     );
-    println!("{base}/submissions/{}", sub["submission_id"].as_str().unwrap_or("?"));
+    println!(
+        "{base}/submissions/{}",
+        sub["submission_id"].as_str().unwrap_or("?")
+    );
     Ok(())
 }

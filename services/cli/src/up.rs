@@ -58,10 +58,12 @@ pub async fn shutdown_signal() {
 }
 
 async fn connect_and_migrate(url: &str) -> Result<PgPool> {
-    let pool = croupier_store::connect(url, 16)
+    let pool = croupier_store::connect(url, 16).await.context(
+        "cannot connect to the database (check DATABASE_URL and that PostgreSQL is running)",
+    )?;
+    croupier_store::migrate(&pool)
         .await
-        .context("cannot connect to the database (check DATABASE_URL and that PostgreSQL is running)")?;
-    croupier_store::migrate(&pool).await.context("database migration failed")?;
+        .context("database migration failed")?;
     Ok(pool)
 }
 
@@ -77,7 +79,12 @@ async fn bootstrap_admin(pool: &PgPool, url: &str) -> Result<()> {
         match croupier_store::users::create(pool, &username, None, &hash, true).await {
             Ok(u) => break u,
             Err(croupier_store::StoreError::Conflict(_)) => {
-                username = format!("admin-{}", Alphanumeric.sample_string(&mut rand::thread_rng(), 4).to_lowercase());
+                username = format!(
+                    "admin-{}",
+                    Alphanumeric
+                        .sample_string(&mut rand::thread_rng(), 4)
+                        .to_lowercase()
+                );
             }
             Err(e) => return Err(e.into()),
         }
@@ -95,9 +102,9 @@ async fn bootstrap_admin(pool: &PgPool, url: &str) -> Result<()> {
 async fn run_web(pool: PgPool, web: &WebArgs, bootstrap: bool) -> Result<()> {
     let config = web.server_config()?;
     let addr = web.bind()?;
-    let listener = tokio::net::TcpListener::bind(addr)
-        .await
-        .with_context(|| format!("cannot listen on {addr} (set --bind or CROUPIER_BIND to another address)"))?;
+    let listener = tokio::net::TcpListener::bind(addr).await.with_context(|| {
+        format!("cannot listen on {addr} (set --bind or CROUPIER_BIND to another address)")
+    })?;
     let local = listener.local_addr()?;
     let url = format!("http://{local}");
     if bootstrap {
@@ -107,7 +114,12 @@ async fn run_web(pool: PgPool, web: &WebArgs, bootstrap: bool) -> Result<()> {
     }
     println!("Croupier is running at {url}  (Ctrl-C to stop)");
     tracing::info!(%local, "listening");
-    croupier_server::serve(listener, AppState::new(pool.clone(), config), shutdown_signal()).await?;
+    croupier_server::serve(
+        listener,
+        AppState::new(pool.clone(), config),
+        shutdown_signal(),
+    )
+    .await?;
     pool.close().await;
     Ok(())
 }
@@ -115,27 +127,38 @@ async fn run_web(pool: PgPool, web: &WebArgs, bootstrap: bool) -> Result<()> {
 pub async fn up(args: UpArgs) -> Result<()> {
     args.web.server_config()?;
     args.web.bind()?;
-    if let Some(url) = args.db.database_url.as_deref().filter(|u| !u.trim().is_empty()) {
+    if let Some(url) = args
+        .db
+        .database_url
+        .as_deref()
+        .filter(|u| !u.trim().is_empty())
+    {
         tracing::info!("DATABASE_URL is set: using that database, no private PostgreSQL");
         let pool = connect_and_migrate(url).await?;
         return run_web(pool, &args.web, true).await;
     }
     let cluster = Cluster::start(ClusterOptions::new(&args.data_dir))
         .await
-        .context("cannot start the private PostgreSQL (or set DATABASE_URL to use an existing database)")?;
+        .context(
+            "cannot start the private PostgreSQL (or set DATABASE_URL to use an existing database)",
+        )?;
     tracing::info!(dir = %cluster.cluster_dir().display(), "private PostgreSQL running");
     let result = async {
         let pool = connect_and_migrate(&cluster.database_url()).await?;
         run_web(pool, &args.web, true).await
     }
     .await;
-    let stopped = cluster.stop().await.context("stopping the private PostgreSQL");
+    let stopped = cluster
+        .stop()
+        .await
+        .context("stopping the private PostgreSQL");
     tracing::info!("private PostgreSQL stopped");
     result.and(stopped)
 }
 
 pub async fn serve(args: ServeArgs) -> Result<()> {
     args.web.server_config()?;
+    args.web.bind()?;
     let pool = connect_and_migrate(args.db.require()?).await?;
     run_web(pool, &args.web, false).await
 }
@@ -151,7 +174,8 @@ pub async fn db_only(args: DbOnlyArgs) -> Result<()> {
     let cluster = Cluster::start(ClusterOptions::new(&args.data_dir)).await?;
     let url = cluster.database_url();
     if let Some(file) = &args.url_file {
-        std::fs::write(file, format!("{url}\n")).with_context(|| format!("cannot write {}", file.display()))?;
+        std::fs::write(file, format!("{url}\n"))
+            .with_context(|| format!("cannot write {}", file.display()))?;
     }
     println!("{url}");
     shutdown_signal().await;

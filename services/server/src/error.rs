@@ -1,8 +1,8 @@
 //! The web crate's one error type and its mapping to HTTP. Only this module knows status codes.
 //!
 //! Pages render errors as an HTML page; the JSON API wraps the same error in [`ApiError`]
-//! and answers `{"error": "..."}`. Internal errors are logged with their detail and shown to
-//! the user only as "internal error" and the request id.
+//! and answers `{"error": "..."}`. Internal errors are logged with their detail (the log line
+//! carries the request id) and shown to the user only as "internal error".
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
@@ -55,7 +55,9 @@ impl Error {
     pub fn status(&self) -> StatusCode {
         match self {
             Error::NotFound => StatusCode::NOT_FOUND,
-            Error::LoginRequired | Error::BadToken | Error::WrongCredentials => StatusCode::UNAUTHORIZED,
+            Error::LoginRequired | Error::BadToken | Error::WrongCredentials => {
+                StatusCode::UNAUTHORIZED
+            }
             Error::Forbidden(_) | Error::Csrf => StatusCode::FORBIDDEN,
             Error::BadRequest(_) => StatusCode::BAD_REQUEST,
             Error::Conflict(_) => StatusCode::CONFLICT,
@@ -75,7 +77,7 @@ impl Error {
 /// `10 MiB`, `512 KiB`, `700 B`.
 pub fn human_bytes(n: u64) -> String {
     const MIB: u64 = 1024 * 1024;
-    if n >= MIB && n % MIB == 0 {
+    if n >= MIB && n.trailing_zeros() >= 20 {
         format!("{} MiB", n / MIB)
     } else if n >= MIB {
         format!("{:.1} MiB", n as f64 / MIB as f64)

@@ -37,7 +37,10 @@ pub struct AppState {
 
 impl AppState {
     pub fn new(pool: PgPool, config: ServerConfig) -> Self {
-        Self { pool, config: Arc::new(config) }
+        Self {
+            pool,
+            config: Arc::new(config),
+        }
     }
 }
 
@@ -61,9 +64,12 @@ pub async fn serve(
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let sweeper = tokio::spawn(auth::session_store::sweep_expired(state.pool.clone()));
-    let result = axum::serve(listener, app(state).into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(shutdown)
-        .await;
+    let result = axum::serve(
+        listener,
+        app(state).into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown)
+    .await;
     sweeper.abort();
     result
 }

@@ -12,7 +12,8 @@ use axum::routing::get;
 use axum::{Json, Router};
 use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
-use tower_http::trace::TraceLayer;
+use tower_http::trace::{DefaultOnResponse, TraceLayer};
+use tracing::Level;
 
 use crate::AppState;
 
@@ -56,7 +57,10 @@ async fn metrics_text(State(state): State<AppState>) -> impl IntoResponse {
     metrics::gauge!("db_pool_connections").set(f64::from(state.pool.size()));
     metrics::gauge!("db_pool_idle_connections").set(state.pool.num_idle() as f64);
     (
-        [(axum::http::header::CONTENT_TYPE, "text/plain; version=0.0.4")],
+        [(
+            axum::http::header::CONTENT_TYPE,
+            "text/plain; version=0.0.4",
+        )],
         prometheus().render(),
     )
 }
@@ -75,7 +79,8 @@ async fn record_http(request: Request, next: Next) -> Response {
         ("status", response.status().as_u16().to_string()),
     ];
     metrics::counter!("http_requests_total", &labels).increment(1);
-    metrics::histogram!("http_request_duration_seconds", &labels).record(start.elapsed().as_secs_f64());
+    metrics::histogram!("http_request_duration_seconds", &labels)
+        .record(start.elapsed().as_secs_f64());
     response
 }
 
@@ -86,7 +91,9 @@ pub fn instrument(router: Router) -> Router {
     router
         .layer(middleware::from_fn(record_http))
         .layer(
-            TraceLayer::new_for_http().make_span_with(|req: &Request| {
+            TraceLayer::new_for_http()
+                .on_response(DefaultOnResponse::new().level(Level::INFO))
+                .make_span_with(|req: &Request| {
                 let id = req
                     .headers()
                     .get(&REQUEST_ID)

@@ -21,7 +21,11 @@ pub fn render(t: &impl Template) -> Response {
         Ok(html) => Html(html).into_response(),
         Err(e) => {
             tracing::error!(error = %e, "template rendering failed");
-            (axum::http::StatusCode::INTERNAL_SERVER_ERROR, "internal error").into_response()
+            (
+                axum::http::StatusCode::INTERNAL_SERVER_ERROR,
+                "internal error",
+            )
+                .into_response()
         }
     }
 }
@@ -41,6 +45,14 @@ impl Ctx {
         Ok(())
     }
 
+    /// Makes sure the page's forms carry a CSRF token (creating the session if needed).
+    pub async fn with_csrf(mut self) -> Result<Self, Error> {
+        if self.csrf.is_empty() {
+            self.csrf = csrf::token(&self.session).await?;
+        }
+        Ok(self)
+    }
+
     pub fn is_admin(&self) -> bool {
         self.user.as_ref().is_some_and(|u| u.is_admin)
     }
@@ -49,14 +61,31 @@ impl Ctx {
 impl FromRequestParts<AppState> for Ctx {
     type Rejection = Error;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
         let MaybeUser(user) = MaybeUser::from_request_parts(parts, state).await?;
         let session = Session::from_request_parts(parts, state)
             .await
             .map_err(|(_, m)| Error::internal(m))?;
-        let csrf = csrf::token(&session).await?;
+        // Logged-in pages carry forms (log out at least); anonymous visitors get a token only
+        // on the pages that have a form (`with_csrf`), so crawlers do not create sessions.
+        let csrf = if user.is_some() {
+            csrf::token(&session).await?
+        } else {
+            session
+                .get::<String>(crate::auth::CSRF_KEY)
+                .await?
+                .unwrap_or_default()
+        };
         let flash = session.remove::<String>(FLASH_KEY).await?;
-        Ok(Ctx { user, csrf, flash, session })
+        Ok(Ctx {
+            user,
+            csrf,
+            flash,
+            session,
+        })
     }
 }
 
@@ -81,7 +110,8 @@ pub fn games() -> Vec<GameView> {
 }
 
 pub fn game_name(id: &str) -> &'static str {
-    id.parse::<croupier_games::GameId>().map_or("unknown game", |g| g.display_name())
+    id.parse::<croupier_games::GameId>()
+        .map_or("unknown game", |g| g.display_name())
 }
 
 /// `2026-11-21 06:07 UTC`.

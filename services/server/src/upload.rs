@@ -56,7 +56,11 @@ async fn read_text(field: Field<'_>, cap: u64) -> Result<String, Error> {
 pub async fn read(mut multipart: Multipart, cap: u64) -> Result<UploadForm, Error> {
     let mut form = UploadForm::default();
     let mut saw_file = false;
-    while let Some(mut field) = multipart.next_field().await.map_err(|e| multipart_error(e, cap))? {
+    while let Some(mut field) = multipart
+        .next_field()
+        .await
+        .map_err(|e| multipart_error(e, cap))?
+    {
         match field.name().unwrap_or_default() {
             "game" => form.game = read_text(field, cap).await?,
             "language" => form.language = read_text(field, cap).await?,
@@ -79,15 +83,20 @@ pub async fn read(mut multipart: Multipart, cap: u64) -> Result<UploadForm, Erro
         return Err(Error::BadRequest("choose a file to upload".into()));
     }
     if form.bytes.is_empty() {
-        return Err(Error::BadRequest(format!("the file {:?} is empty", form.filename)));
+        return Err(Error::BadRequest(format!(
+            "the file {:?} is empty",
+            form.filename
+        )));
     }
     Ok(form)
 }
 
 fn has_source(files: &[NewFile], extensions: &[&str]) -> bool {
-    files
-        .iter()
-        .any(|f| extensions.iter().any(|ext| f.path.to_ascii_lowercase().ends_with(ext)))
+    files.iter().any(|f| {
+        extensions
+            .iter()
+            .any(|ext| f.path.to_ascii_lowercase().ends_with(ext))
+    })
 }
 
 /// Checks the language against the files, so an obvious mistake is caught at upload time.
@@ -109,14 +118,24 @@ fn check_language(language: &str, files: &[NewFile]) -> Result<(), Error> {
             "c" => "a .c file",
             _ => "a .cpp, .cc or .cxx file",
         };
-        return Err(Error::BadRequest(format!("a {language} bot needs {want}, and the upload has none")));
+        return Err(Error::BadRequest(format!(
+            "a {language} bot needs {want}, and the upload has none"
+        )));
     }
     Ok(())
 }
 
 /// Validates `form` and stores it as the next version of the team's bot for that game.
-pub async fn store(state: &AppState, user_id: Uuid, team_id: Uuid, form: &UploadForm) -> Result<Submission, Error> {
-    let game: GameId = form.game.parse().map_err(|e: croupier_games::UnknownGame| Error::BadRequest(e.to_string()))?;
+pub async fn store(
+    state: &AppState,
+    user_id: Uuid,
+    team_id: Uuid,
+    form: &UploadForm,
+) -> Result<Submission, Error> {
+    let game: GameId = form
+        .game
+        .parse()
+        .map_err(|e: croupier_games::UnknownGame| Error::BadRequest(e.to_string()))?;
     if !LANGUAGES.iter().any(|(id, _)| *id == form.language) {
         return Err(Error::BadRequest(format!(
             "unknown language {:?}: expected one of python3, c, cpp, binary",
@@ -124,21 +143,28 @@ pub async fn store(state: &AppState, user_id: Uuid, team_id: Uuid, form: &Upload
         )));
     }
     if form.label.chars().count() > 80 {
-        return Err(Error::BadRequest("the label may have at most 80 characters".into()));
+        return Err(Error::BadRequest(
+            "the label may have at most 80 characters".into(),
+        ));
     }
     let cap = state.config.max_upload_bytes;
     if form.bytes.len() as u64 > cap {
         return Err(Error::TooLarge(cap));
     }
-    let manifest = croupier_bundle::inspect(&form.filename, &form.bytes, &state.config.bundle_limits)
-        .map_err(|e| match e {
-            croupier_bundle::BundleError::TooLarge { .. } => Error::TooLarge(cap),
-            other => Error::BadRequest(other.to_string()),
-        })?;
+    let manifest =
+        croupier_bundle::inspect(&form.filename, &form.bytes, &state.config.bundle_limits)
+            .map_err(|e| match e {
+                croupier_bundle::BundleError::TooLarge { .. } => Error::TooLarge(cap),
+                other => Error::BadRequest(other.to_string()),
+            })?;
     let files: Vec<NewFile> = manifest
         .entries
         .iter()
-        .map(|e| NewFile { path: e.path.clone(), size: e.size, executable: e.executable })
+        .map(|e| NewFile {
+            path: e.path.clone(),
+            size: e.size,
+            executable: e.executable,
+        })
         .collect();
     check_language(&form.language, &files)?;
     let new = NewSubmission {

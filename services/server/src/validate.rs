@@ -7,7 +7,9 @@ use crate::error::{Error, Result};
 /// Usernames: 3–32 letters, digits, `_`, `.` or `-`.
 pub fn check_username(name: &str) -> Result<()> {
     let ok = (3..=32).contains(&name.len())
-        && name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-'));
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-'));
     if ok {
         Ok(())
     } else {
@@ -17,11 +19,29 @@ pub fn check_username(name: &str) -> Result<()> {
     }
 }
 
+/// An optional email: empty, or something@something of at most 254 characters.
+pub fn check_email(email: &str) -> Result<()> {
+    let plausible = email.len() <= 254
+        && email
+            .split_once('@')
+            .is_some_and(|(a, b)| !a.is_empty() && !b.is_empty())
+        && !email.chars().any(|c| c.is_whitespace() || c.is_control());
+    if email.is_empty() || plausible {
+        Ok(())
+    } else {
+        Err(Error::BadRequest(
+            "that email address does not look right".into(),
+        ))
+    }
+}
+
 /// Team names: 2–48 characters, no control characters (callers trim first).
 pub fn check_team_name(name: &str) -> Result<()> {
     let n = name.chars().count();
     if !(2..=48).contains(&n) || name.chars().any(char::is_control) {
-        return Err(Error::BadRequest("a team name has 2 to 48 characters".into()));
+        return Err(Error::BadRequest(
+            "a team name has 2 to 48 characters".into(),
+        ));
     }
     Ok(())
 }

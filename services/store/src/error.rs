@@ -39,7 +39,9 @@ where
         f: impl FnOnce(Box<dyn sqlx::error::DatabaseError>) -> StoreError,
     ) -> Result<T, StoreError> {
         self.map_err(|e| match e.into() {
-            StoreError::Database(sqlx::Error::Database(dbe)) if dbe.constraint() == Some(name) => f(dbe),
+            StoreError::Database(sqlx::Error::Database(dbe)) if dbe.constraint() == Some(name) => {
+                f(dbe)
+            }
             other => other,
         })
     }

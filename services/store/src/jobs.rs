@@ -47,7 +47,11 @@ fn secs(d: Duration) -> f64 {
 }
 
 /// Claims the next runnable job for `worker_id`, or `None` when the queue is empty.
-pub async fn claim(pool: &PgPool, worker_id: &str, lease: Duration) -> Result<Option<Claimed>, StoreError> {
+pub async fn claim(
+    pool: &PgPool,
+    worker_id: &str,
+    lease: Duration,
+) -> Result<Option<Claimed>, StoreError> {
     let mut tx = pool.begin().await?;
     // language=PostgreSQL
     let claimed = sqlx::query_as!(
@@ -101,7 +105,12 @@ async fn mark_started(tx: &mut Transaction<'_, Postgres>, job: &Claimed) -> Resu
 }
 
 /// Renews the lease. `false`: the lease is lost; the worker must stop the job and write nothing.
-pub async fn heartbeat(db: impl PgExecutor<'_>, job_id: Uuid, attempt: i32, lease: Duration) -> Result<bool, StoreError> {
+pub async fn heartbeat(
+    db: impl PgExecutor<'_>,
+    job_id: Uuid,
+    attempt: i32,
+    lease: Duration,
+) -> Result<bool, StoreError> {
     // language=PostgreSQL
     let done = sqlx::query!(
         r#"
@@ -119,7 +128,11 @@ pub async fn heartbeat(db: impl PgExecutor<'_>, job_id: Uuid, attempt: i32, leas
 
 /// Marks the job done inside the caller's result transaction. `false`: the lease was lost,
 /// so the caller must roll back.
-pub async fn complete(tx: &mut Transaction<'_, Postgres>, job_id: Uuid, attempt: i32) -> Result<bool, StoreError> {
+pub async fn complete(
+    tx: &mut Transaction<'_, Postgres>,
+    job_id: Uuid,
+    attempt: i32,
+) -> Result<bool, StoreError> {
     // language=PostgreSQL
     let done = sqlx::query!(
         r#"
@@ -136,7 +149,12 @@ pub async fn complete(tx: &mut Transaction<'_, Postgres>, job_id: Uuid, attempt:
 
 /// A platform fault (not the bot's): re-queue with a back-off, or fail for good once the
 /// attempts are used up. Returns `Some(failed_for_good)`, or `None` when the lease was lost.
-pub async fn give_up_attempt(pool: &PgPool, job_id: Uuid, attempt: i32, reason: &str) -> Result<Option<bool>, StoreError> {
+pub async fn give_up_attempt(
+    pool: &PgPool,
+    job_id: Uuid,
+    attempt: i32,
+    reason: &str,
+) -> Result<Option<bool>, StoreError> {
     let mut tx = pool.begin().await?;
     // language=PostgreSQL
     let row = sqlx::query!(
@@ -232,11 +250,19 @@ pub async fn reap_expired(pool: &PgPool) -> Result<Vec<Reaped>, StoreError> {
             record_final_failure(&mut tx, r.match_id, r.submission_id, &reason).await?;
         } else if let Some(match_id) = r.match_id {
             // language=PostgreSQL
-            sqlx::query!(r#"update match set status = 'queued' where match_id = $1 and status = 'running'"#, match_id)
-                .execute(&mut *tx)
-                .await?;
+            sqlx::query!(
+                r#"update match set status = 'queued' where match_id = $1 and status = 'running'"#,
+                match_id
+            )
+            .execute(&mut *tx)
+            .await?;
         }
-        reaped.push(Reaped { job_id: r.job_id, kind: r.kind, attempt: r.attempt, failed });
+        reaped.push(Reaped {
+            job_id: r.job_id,
+            kind: r.kind,
+            attempt: r.attempt,
+            failed,
+        });
     }
     tx.commit().await?;
     Ok(reaped)

@@ -10,9 +10,11 @@
 //! refreshes it after a query or migration changes).
 
 pub mod blobs;
-pub mod jobs;
+pub mod builds;
 mod error;
+pub mod jobs;
 pub mod logins;
+pub mod matches;
 pub mod sessions;
 pub mod submissions;
 pub mod teams;

@@ -4,7 +4,12 @@ use sqlx::PgExecutor;
 
 use crate::StoreError;
 
-pub async fn record(db: impl PgExecutor<'_>, username: &str, client_ip: &str, succeeded: bool) -> Result<(), StoreError> {
+pub async fn record(
+    db: impl PgExecutor<'_>,
+    username: &str,
+    client_ip: &str,
+    succeeded: bool,
+) -> Result<(), StoreError> {
     // language=PostgreSQL
     sqlx::query!(
         r#"insert into login_attempt (username, client_ip, succeeded) values ($1, $2, $3)"#,
@@ -47,8 +52,9 @@ pub async fn recent_failures(
 /// Drops attempts older than a day.
 pub async fn prune(db: impl PgExecutor<'_>) -> Result<u64, StoreError> {
     // language=PostgreSQL
-    let done = sqlx::query!(r#"delete from login_attempt where created_at < now() - interval '1 day'"#)
-        .execute(db)
-        .await?;
+    let done =
+        sqlx::query!(r#"delete from login_attempt where created_at < now() - interval '1 day'"#)
+            .execute(db)
+            .await?;
     Ok(done.rows_affected())
 }

@@ -6,7 +6,12 @@ use time::OffsetDateTime;
 use crate::StoreError;
 
 /// Inserts a new session; `false` when the id already exists (the caller picks another).
-pub async fn insert(db: impl PgExecutor<'_>, id: &str, data: &[u8], expiry: OffsetDateTime) -> Result<bool, StoreError> {
+pub async fn insert(
+    db: impl PgExecutor<'_>,
+    id: &str,
+    data: &[u8],
+    expiry: OffsetDateTime,
+) -> Result<bool, StoreError> {
     // language=PostgreSQL
     let done = sqlx::query!(
         r#"insert into session (session_id, data, expiry_date) values ($1, $2, $3) on conflict do nothing"#,
@@ -19,7 +24,12 @@ pub async fn insert(db: impl PgExecutor<'_>, id: &str, data: &[u8], expiry: Offs
     Ok(done.rows_affected() == 1)
 }
 
-pub async fn upsert(db: impl PgExecutor<'_>, id: &str, data: &[u8], expiry: OffsetDateTime) -> Result<(), StoreError> {
+pub async fn upsert(
+    db: impl PgExecutor<'_>,
+    id: &str,
+    data: &[u8],
+    expiry: OffsetDateTime,
+) -> Result<(), StoreError> {
     // language=PostgreSQL
     sqlx::query!(
         r#"

@@ -66,10 +66,13 @@ pub async fn create(pool: &PgPool, new: &NewSubmission<'_>) -> Result<Submission
     let mut tx = pool.begin().await?;
     // Serialises concurrent uploads of one team so versions never collide.
     // language=PostgreSQL
-    sqlx::query!(r#"select team_id from team where team_id = $1 for update"#, new.team_id)
-        .fetch_optional(&mut *tx)
-        .await?
-        .ok_or(StoreError::NotFound)?;
+    sqlx::query!(
+        r#"select team_id from team where team_id = $1 for update"#,
+        new.team_id
+    )
+    .fetch_optional(&mut *tx)
+    .await?
+    .ok_or(StoreError::NotFound)?;
     let sha = blobs::put(&mut *tx, new.bytes).await?;
     // language=PostgreSQL
     let submission_id = sqlx::query_scalar!(
@@ -143,7 +146,11 @@ pub async fn get(db: impl PgExecutor<'_>, submission_id: Uuid) -> Result<Submiss
 
 /// The submission if `user_id` may see its files (a member of its team, or an admin);
 /// [`StoreError::NotFound`] otherwise, so other teams cannot even learn that it exists.
-pub async fn visible_to(pool: &PgPool, submission_id: Uuid, user_id: Uuid) -> Result<Submission, StoreError> {
+pub async fn visible_to(
+    pool: &PgPool,
+    submission_id: Uuid,
+    user_id: Uuid,
+) -> Result<Submission, StoreError> {
     // language=PostgreSQL
     let allowed = sqlx::query_scalar!(
         r#"
@@ -163,7 +170,10 @@ pub async fn visible_to(pool: &PgPool, submission_id: Uuid, user_id: Uuid) -> Re
     get(pool, submission_id).await
 }
 
-pub async fn files(db: impl PgExecutor<'_>, submission_id: Uuid) -> Result<Vec<SubmissionFile>, StoreError> {
+pub async fn files(
+    db: impl PgExecutor<'_>,
+    submission_id: Uuid,
+) -> Result<Vec<SubmissionFile>, StoreError> {
     // language=PostgreSQL
     Ok(sqlx::query_as!(
         SubmissionFile,
@@ -187,7 +197,10 @@ pub async fn source(db: impl PgExecutor<'_>, submission_id: Uuid) -> Result<Vec<
 }
 
 /// A team's submissions, newest first.
-pub async fn of_team(db: impl PgExecutor<'_>, team_id: Uuid) -> Result<Vec<Submission>, StoreError> {
+pub async fn of_team(
+    db: impl PgExecutor<'_>,
+    team_id: Uuid,
+) -> Result<Vec<Submission>, StoreError> {
     // language=PostgreSQL
     Ok(sqlx::query_as!(
         Submission,

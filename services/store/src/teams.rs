@@ -48,7 +48,12 @@ fn name_taken(name: &str) -> StoreError {
 }
 
 /// Creates a team with `owner` as its first member, in one transaction.
-pub async fn create(pool: &PgPool, name: &str, invite_code: &str, owner: Uuid) -> Result<Team, StoreError> {
+pub async fn create(
+    pool: &PgPool,
+    name: &str,
+    invite_code: &str,
+    owner: Uuid,
+) -> Result<Team, StoreError> {
     let mut tx = pool.begin().await?;
     // language=PostgreSQL
     let team = sqlx::query_as!(
@@ -90,7 +95,11 @@ pub async fn get(db: impl PgExecutor<'_>, team_id: Uuid) -> Result<Team, StoreEr
 
 /// Adds `user_id` to the team whose invite code this is. Unknown code: [`StoreError::NotFound`].
 /// Already a member: [`StoreError::Conflict`].
-pub async fn join(db: impl PgExecutor<'_>, invite_code: &str, user_id: Uuid) -> Result<Team, StoreError> {
+pub async fn join(
+    db: impl PgExecutor<'_>,
+    invite_code: &str,
+    user_id: Uuid,
+) -> Result<Team, StoreError> {
     // language=PostgreSQL
     let row = sqlx::query!(
         r#"
@@ -109,22 +118,42 @@ pub async fn join(db: impl PgExecutor<'_>, invite_code: &str, user_id: Uuid) -> 
     .await?
     .ok_or(StoreError::NotFound)?;
     if row.inserted == 0 {
-        return Err(StoreError::Conflict(format!("you are already a member of {}", row.name)));
+        return Err(StoreError::Conflict(format!(
+            "you are already a member of {}",
+            row.name
+        )));
     }
-    Ok(Team { team_id: row.team_id, name: row.name, invite_code: row.invite_code, created_at: row.created_at })
+    Ok(Team {
+        team_id: row.team_id,
+        name: row.name,
+        invite_code: row.invite_code,
+        created_at: row.created_at,
+    })
 }
 
 /// Replaces the invite code (an owner's action after a code leaked).
-pub async fn rotate_invite(db: impl PgExecutor<'_>, team_id: Uuid, invite_code: &str) -> Result<(), StoreError> {
+pub async fn rotate_invite(
+    db: impl PgExecutor<'_>,
+    team_id: Uuid,
+    invite_code: &str,
+) -> Result<(), StoreError> {
     // language=PostgreSQL
-    sqlx::query!(r#"update team set invite_code = $2 where team_id = $1"#, team_id, invite_code)
-        .execute(db)
-        .await?;
+    sqlx::query!(
+        r#"update team set invite_code = $2 where team_id = $1"#,
+        team_id,
+        invite_code
+    )
+    .execute(db)
+    .await?;
     Ok(())
 }
 
 /// The caller's role in the team, or `None` when not a member.
-pub async fn role_of(db: impl PgExecutor<'_>, team_id: Uuid, user_id: Uuid) -> Result<Option<String>, StoreError> {
+pub async fn role_of(
+    db: impl PgExecutor<'_>,
+    team_id: Uuid,
+    user_id: Uuid,
+) -> Result<Option<String>, StoreError> {
     // language=PostgreSQL
     Ok(sqlx::query_scalar!(
         r#"select role from team_member where team_id = $1 and user_id = $2"#,
@@ -151,7 +180,10 @@ pub async fn members(db: impl PgExecutor<'_>, team_id: Uuid) -> Result<Vec<Membe
     .await?)
 }
 
-pub async fn of_user(db: impl PgExecutor<'_>, user_id: Uuid) -> Result<Vec<Membership>, StoreError> {
+pub async fn of_user(
+    db: impl PgExecutor<'_>,
+    user_id: Uuid,
+) -> Result<Vec<Membership>, StoreError> {
     // language=PostgreSQL
     Ok(sqlx::query_as!(
         Membership,

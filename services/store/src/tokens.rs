@@ -51,7 +51,10 @@ pub struct TokenOwner {
 
 /// The live (not revoked) token with this hash (a team token only while its user is still in
 /// the team); marks it used.
-pub async fn authenticate(db: impl PgExecutor<'_>, token_hash: &[u8]) -> Result<Option<TokenOwner>, StoreError> {
+pub async fn authenticate(
+    db: impl PgExecutor<'_>,
+    token_hash: &[u8],
+) -> Result<Option<TokenOwner>, StoreError> {
     // language=PostgreSQL
     Ok(sqlx::query_as!(
         TokenOwner,
@@ -69,7 +72,11 @@ pub async fn authenticate(db: impl PgExecutor<'_>, token_hash: &[u8]) -> Result<
 }
 
 /// The user's live tokens for one team.
-pub async fn list(db: impl PgExecutor<'_>, user_id: Uuid, team_id: Option<Uuid>) -> Result<Vec<ApiToken>, StoreError> {
+pub async fn list(
+    db: impl PgExecutor<'_>,
+    user_id: Uuid,
+    team_id: Option<Uuid>,
+) -> Result<Vec<ApiToken>, StoreError> {
     // language=PostgreSQL
     Ok(sqlx::query_as!(
         ApiToken,
@@ -86,7 +93,11 @@ pub async fn list(db: impl PgExecutor<'_>, user_id: Uuid, team_id: Option<Uuid>)
 }
 
 /// Revokes one of the user's tokens; someone else's token is [`StoreError::NotFound`].
-pub async fn revoke(db: impl PgExecutor<'_>, user_id: Uuid, api_token_id: Uuid) -> Result<(), StoreError> {
+pub async fn revoke(
+    db: impl PgExecutor<'_>,
+    user_id: Uuid,
+    api_token_id: Uuid,
+) -> Result<(), StoreError> {
     // language=PostgreSQL
     let done = sqlx::query!(
         r#"update api_token set revoked_at = now() where api_token_id = $1 and user_id = $2 and revoked_at is null"#,

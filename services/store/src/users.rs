@@ -65,7 +65,10 @@ pub async fn get(db: impl PgExecutor<'_>, user_id: Uuid) -> Result<User, StoreEr
 }
 
 /// Looks up the password hash for a login (case-insensitive name).
-pub async fn credentials(db: impl PgExecutor<'_>, username: &str) -> Result<Option<Credentials>, StoreError> {
+pub async fn credentials(
+    db: impl PgExecutor<'_>,
+    username: &str,
+) -> Result<Option<Credentials>, StoreError> {
     // language=PostgreSQL
     Ok(sqlx::query_as!(
         Credentials,
@@ -86,7 +89,11 @@ pub async fn list(db: impl PgExecutor<'_>) -> Result<Vec<User>, StoreError> {
     .await?)
 }
 
-pub async fn set_admin(db: impl PgExecutor<'_>, user_id: Uuid, is_admin: bool) -> Result<(), StoreError> {
+pub async fn set_admin(
+    db: impl PgExecutor<'_>,
+    user_id: Uuid,
+    is_admin: bool,
+) -> Result<(), StoreError> {
     // language=PostgreSQL
     let done = sqlx::query!(
         r#"update app_user set is_admin = $2 where user_id = $1"#,
@@ -101,7 +108,11 @@ pub async fn set_admin(db: impl PgExecutor<'_>, user_id: Uuid, is_admin: bool) -
     Ok(())
 }
 
-pub async fn set_password(db: impl PgExecutor<'_>, user_id: Uuid, password_hash: &str) -> Result<(), StoreError> {
+pub async fn set_password(
+    db: impl PgExecutor<'_>,
+    user_id: Uuid,
+    password_hash: &str,
+) -> Result<(), StoreError> {
     // language=PostgreSQL
     sqlx::query!(
         r#"update app_user set password_hash = $2 where user_id = $1"#,
@@ -116,7 +127,9 @@ pub async fn set_password(db: impl PgExecutor<'_>, user_id: Uuid, password_hash:
 /// How many administrators exist (0 on a fresh install: `croupier up` then creates one).
 pub async fn count_admins(db: impl PgExecutor<'_>) -> Result<i64, StoreError> {
     // language=PostgreSQL
-    Ok(sqlx::query_scalar!(r#"select count(*) as "n!" from app_user where is_admin"#)
-        .fetch_one(db)
-        .await?)
+    Ok(
+        sqlx::query_scalar!(r#"select count(*) as "n!" from app_user where is_admin"#)
+            .fetch_one(db)
+            .await?,
+    )
 }

@@ -8,8 +8,12 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 async fn a_team_with_a_submission(pool: &PgPool) -> Uuid {
-    let user = croupier_store::users::create(pool, "alice", None, "x", false).await.unwrap();
-    let team = croupier_store::teams::create(pool, "Alpha", "CODE1", user.user_id).await.unwrap();
+    let user = croupier_store::users::create(pool, "alice", None, "x", false)
+        .await
+        .unwrap();
+    let team = croupier_store::teams::create(pool, "Alpha", "CODE1", user.user_id)
+        .await
+        .unwrap();
     let sub = submissions::create(
         pool,
         &NewSubmission {
@@ -21,7 +25,11 @@ async fn a_team_with_a_submission(pool: &PgPool) -> Uuid {
             bundle_kind: "file",
             bytes: b"print(1)",
             unpacked_size: 8,
-            files: vec![NewFile { path: "bot.py".into(), size: 8, executable: false }],
+            files: vec![NewFile {
+                path: "bot.py".into(),
+                size: 8,
+                executable: false,
+            }],
             submitted_by: user.user_id,
         },
     )
@@ -31,10 +39,13 @@ async fn a_team_with_a_submission(pool: &PgPool) -> Uuid {
 }
 
 async fn status_of(pool: &PgPool, job_id: Uuid) -> (String, i32, Option<String>) {
-    let r = sqlx::query!("select status, attempt, last_error from job where job_id = $1", job_id)
-        .fetch_one(pool)
-        .await
-        .unwrap();
+    let r = sqlx::query!(
+        "select status, attempt, last_error from job where job_id = $1",
+        job_id
+    )
+    .fetch_one(pool)
+    .await
+    .unwrap();
     (r.status, r.attempt, r.last_error)
 }
 
@@ -42,18 +53,25 @@ async fn status_of(pool: &PgPool, job_id: Uuid) -> (String, i32, Option<String>)
 async fn an_upload_queues_one_compile_job_that_a_worker_claims_once(pool: PgPool) {
     let submission_id = a_team_with_a_submission(&pool).await;
 
-    let first = jobs::claim(&pool, "w1", Duration::from_secs(30)).await.unwrap();
-    let second = jobs::claim(&pool, "w2", Duration::from_secs(30)).await.unwrap();
+    let first = jobs::claim(&pool, "w1", Duration::from_secs(30))
+        .await
+        .unwrap();
+    let second = jobs::claim(&pool, "w2", Duration::from_secs(30))
+        .await
+        .unwrap();
 
     let job = first.expect("the compile job is claimable");
     assert_eq!(job.kind, "compile");
     assert_eq!(job.submission_id, Some(submission_id));
     assert_eq!(job.attempt, 1);
     assert!(second.is_none(), "a running job is not handed out twice");
-    let status = sqlx::query_scalar!("select status from submission where submission_id = $1", submission_id)
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+    let status = sqlx::query_scalar!(
+        "select status from submission where submission_id = $1",
+        submission_id
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
     assert_eq!(status, "compiling");
 }
 
@@ -68,7 +86,9 @@ async fn concurrent_claims_never_hand_out_the_same_job(pool: PgPool) {
         let (pool, barrier) = (pool.clone(), barrier.clone());
         tasks.push(tokio::spawn(async move {
             barrier.wait().await;
-            jobs::claim(&pool, &format!("w{i}"), Duration::from_secs(30)).await.unwrap()
+            jobs::claim(&pool, &format!("w{i}"), Duration::from_secs(30))
+                .await
+                .unwrap()
         }));
     }
     let mut ids = Vec::new();
@@ -83,11 +103,21 @@ async fn concurrent_claims_never_hand_out_the_same_job(pool: PgPool) {
 }
 
 async fn a_team_with_a_submission_again(pool: &PgPool) {
-    let n: i64 = sqlx::query_scalar!(r#"select count(*) as "n!" from app_user"#).fetch_one(pool).await.unwrap();
-    let user = croupier_store::users::create(pool, &format!("user{n}"), None, "x", false).await.unwrap();
-    let team = croupier_store::teams::create(pool, &format!("Team {n}"), &format!("CODE{n}"), user.user_id)
+    let n: i64 = sqlx::query_scalar!(r#"select count(*) as "n!" from app_user"#)
+        .fetch_one(pool)
         .await
         .unwrap();
+    let user = croupier_store::users::create(pool, &format!("user{n}"), None, "x", false)
+        .await
+        .unwrap();
+    let team = croupier_store::teams::create(
+        pool,
+        &format!("Team {n}"),
+        &format!("CODE{n}"),
+        user.user_id,
+    )
+    .await
+    .unwrap();
     submissions::create(
         pool,
         &NewSubmission {
@@ -99,7 +129,11 @@ async fn a_team_with_a_submission_again(pool: &PgPool) {
             bundle_kind: "file",
             bytes: format!("print({n})").as_bytes(),
             unpacked_size: 8,
-            files: vec![NewFile { path: "bot.py".into(), size: 8, executable: false }],
+            files: vec![NewFile {
+                path: "bot.py".into(),
+                size: 8,
+                executable: false,
+            }],
             submitted_by: user.user_id,
         },
     )
@@ -110,24 +144,41 @@ async fn a_team_with_a_submission_again(pool: &PgPool) {
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]
 async fn a_stale_attempt_can_neither_heartbeat_nor_complete(pool: PgPool) {
     a_team_with_a_submission(&pool).await;
-    let job = jobs::claim(&pool, "w1", Duration::from_secs(30)).await.unwrap().unwrap();
-    // The lease runs out and the reaper gives the job to another worker.
-    sqlx::query!("update job set lease_until = now() - interval '1 second' where job_id = $1", job.job_id)
-        .execute(&pool)
+    let job = jobs::claim(&pool, "w1", Duration::from_secs(30))
         .await
+        .unwrap()
         .unwrap();
+    // The lease runs out and the reaper gives the job to another worker.
+    sqlx::query!(
+        "update job set lease_until = now() - interval '1 second' where job_id = $1",
+        job.job_id
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
     jobs::reap_expired(&pool).await.unwrap();
-    let again = jobs::claim(&pool, "w2", Duration::from_secs(30)).await.unwrap().unwrap();
+    let again = jobs::claim(&pool, "w2", Duration::from_secs(30))
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(again.attempt, 2);
 
-    let beat = jobs::heartbeat(&pool, job.job_id, job.attempt, Duration::from_secs(30)).await.unwrap();
+    let beat = jobs::heartbeat(&pool, job.job_id, job.attempt, Duration::from_secs(30))
+        .await
+        .unwrap();
     let mut tx = pool.begin().await.unwrap();
-    let completed = jobs::complete(&mut tx, job.job_id, job.attempt).await.unwrap();
+    let completed = jobs::complete(&mut tx, job.job_id, job.attempt)
+        .await
+        .unwrap();
     tx.rollback().await.unwrap();
 
     assert!(!beat, "the old worker learns it lost the lease");
     assert!(!completed, "the old worker's result is fenced out");
-    assert!(jobs::heartbeat(&pool, again.job_id, again.attempt, Duration::from_secs(30)).await.unwrap());
+    assert!(
+        jobs::heartbeat(&pool, again.job_id, again.attempt, Duration::from_secs(30))
+            .await
+            .unwrap()
+    );
 }
 
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]
@@ -135,13 +186,19 @@ async fn the_reaper_fails_a_job_after_three_expired_leases_and_says_why(pool: Pg
     let submission_id = a_team_with_a_submission(&pool).await;
     let mut job_id = Uuid::nil();
     for attempt in 1..=3 {
-        let job = jobs::claim(&pool, &format!("w{attempt}"), Duration::from_secs(30)).await.unwrap().unwrap();
+        let job = jobs::claim(&pool, &format!("w{attempt}"), Duration::from_secs(30))
+            .await
+            .unwrap()
+            .unwrap();
         assert_eq!(job.attempt, attempt);
         job_id = job.job_id;
-        sqlx::query!("update job set lease_until = now() - interval '1 second' where job_id = $1", job_id)
-            .execute(&pool)
-            .await
-            .unwrap();
+        sqlx::query!(
+            "update job set lease_until = now() - interval '1 second' where job_id = $1",
+            job_id
+        )
+        .execute(&pool)
+        .await
+        .unwrap();
         let reaped = jobs::reap_expired(&pool).await.unwrap();
         assert_eq!(reaped.len(), 1);
         assert_eq!(reaped[0].failed, attempt == 3);
@@ -150,29 +207,49 @@ async fn the_reaper_fails_a_job_after_three_expired_leases_and_says_why(pool: Pg
     let (status, attempt, last_error) = status_of(&pool, job_id).await;
     assert_eq!((status.as_str(), attempt), ("failed", 3));
     assert!(last_error.unwrap().contains("lease expired on worker w3"));
-    let sub = sqlx::query!("select status, failure_reason from submission where submission_id = $1", submission_id)
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+    let sub = sqlx::query!(
+        "select status, failure_reason from submission where submission_id = $1",
+        submission_id
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
     assert_eq!(sub.status, "failed");
     assert!(sub.failure_reason.unwrap().contains("platform error"));
-    assert!(jobs::claim(&pool, "w4", Duration::from_secs(30)).await.unwrap().is_none());
+    assert!(jobs::claim(&pool, "w4", Duration::from_secs(30))
+        .await
+        .unwrap()
+        .is_none());
 }
 
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]
 async fn a_platform_fault_requeues_with_backoff_until_the_attempts_run_out(pool: PgPool) {
     a_team_with_a_submission(&pool).await;
-    let job = jobs::claim(&pool, "w1", Duration::from_secs(30)).await.unwrap().unwrap();
+    let job = jobs::claim(&pool, "w1", Duration::from_secs(30))
+        .await
+        .unwrap()
+        .unwrap();
 
-    let failed = jobs::give_up_attempt(&pool, job.job_id, job.attempt, "sandbox setup failed").await.unwrap();
+    let failed = jobs::give_up_attempt(&pool, job.job_id, job.attempt, "sandbox setup failed")
+        .await
+        .unwrap();
 
     assert_eq!(failed, Some(false));
     let (status, _, last_error) = status_of(&pool, job.job_id).await;
     assert_eq!(status, "queued");
     assert_eq!(last_error.as_deref(), Some("sandbox setup failed"));
     assert!(
-        jobs::claim(&pool, "w2", Duration::from_secs(30)).await.unwrap().is_none(),
+        jobs::claim(&pool, "w2", Duration::from_secs(30))
+            .await
+            .unwrap()
+            .is_none(),
         "a retried job waits for its back-off"
     );
-    assert_eq!(jobs::give_up_attempt(&pool, job.job_id, job.attempt, "again").await.unwrap(), None, "fenced");
+    assert_eq!(
+        jobs::give_up_attempt(&pool, job.job_id, job.attempt, "again")
+            .await
+            .unwrap(),
+        None,
+        "fenced"
+    );
 }

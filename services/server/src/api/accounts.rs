@@ -11,7 +11,7 @@ use uuid::Uuid;
 
 use crate::auth::{password, rate_limit, token, ApiUser, ClientIp};
 use crate::error::{ApiResult, Error};
-use crate::validate::check_username;
+use crate::validate::{check_email, check_username};
 use crate::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -28,12 +28,20 @@ struct Signup {
     email: Option<String>,
 }
 
-async fn signup(State(state): State<AppState>, Json(body): Json<Signup>) -> ApiResult<(StatusCode, Json<Value>)> {
+async fn signup(
+    State(state): State<AppState>,
+    Json(body): Json<Signup>,
+) -> ApiResult<(StatusCode, Json<Value>)> {
     let username = body.username.trim();
     check_username(username)?;
+    check_email(body.email.as_deref().unwrap_or("").trim())?;
     password::check_strength(&body.password)?;
     let hash = password::hash(body.password).await?;
-    let email = body.email.as_deref().map(str::trim).filter(|e| !e.is_empty());
+    let email = body
+        .email
+        .as_deref()
+        .map(str::trim)
+        .filter(|e| !e.is_empty());
     let user = users::create(&state.pool, username, email, &hash, false).await?;
     Ok((StatusCode::CREATED, Json(json!({ "user": user }))))
 }
@@ -55,7 +63,9 @@ async fn create_token(
     let username = body.username.trim();
     rate_limit::check(&state.pool, &state.config.login_limits, username, &ip).await?;
     let user_id = match users::credentials(&state.pool, username).await? {
-        Some(c) => password::verify(body.password, c.password_hash).await?.then_some(c.user_id),
+        Some(c) => password::verify(body.password, c.password_hash)
+            .await?
+            .then_some(c.user_id),
         None => {
             password::dummy_verify(body.password).await;
             None
@@ -64,18 +74,37 @@ async fn create_token(
     logins::record(&state.pool, username, &ip, user_id.is_some()).await?;
     let user_id = user_id.ok_or(Error::WrongCredentials)?;
     if let Some(team_id) = body.team_id {
-        teams::role_of(&state.pool, team_id, user_id).await?.ok_or(Error::NotFound)?;
+        teams::role_of(&state.pool, team_id, user_id)
+            .await?
+            .ok_or(Error::NotFound)?;
     }
     let secret = token::generate();
-    let name = body.name.as_deref().map(str::trim).filter(|n| !n.is_empty()).unwrap_or("api");
+    let name = body
+        .name
+        .as_deref()
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .unwrap_or("api");
     if name.chars().count() > 64 {
         return Err(Error::BadRequest("a token name has at most 64 characters".into()).into());
     }
-    let created = tokens::create(&state.pool, user_id, body.team_id, name, &token::hash(&secret)).await?;
-    Ok((StatusCode::CREATED, Json(json!({ "token": secret, "api_token": created }))))
+    let created = tokens::create(
+        &state.pool,
+        user_id,
+        body.team_id,
+        name,
+        &token::hash(&secret),
+    )
+    .await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({ "token": secret, "api_token": created })),
+    ))
 }
 
 async fn me(State(state): State<AppState>, api: ApiUser) -> ApiResult<Json<Value>> {
     let teams = teams::of_user(&state.pool, api.user.user_id).await?;
-    Ok(Json(json!({ "user": api.user, "token_team_id": api.team_id, "teams": teams })))
+    Ok(Json(
+        json!({ "user": api.user, "token_team_id": api.team_id, "teams": teams }),
+    ))
 }

@@ -53,5 +53,7 @@ async fn set_admin(
         return Err(Error::BadRequest("you cannot remove your own admin role".into()).into());
     }
     users::set_admin(&state.pool, user_id, body.admin).await?;
-    Ok(Json(json!({ "user": users::get(&state.pool, user_id).await? })))
+    Ok(Json(
+        json!({ "user": users::get(&state.pool, user_id).await? }),
+    ))
 }

@@ -17,7 +17,8 @@ use crate::AppState;
 
 pub fn router(state: &AppState) -> Router<AppState> {
     let upload_limit =
-        usize::try_from(state.config.max_upload_bytes + crate::upload::MULTIPART_OVERHEAD).unwrap_or(usize::MAX);
+        usize::try_from(state.config.max_upload_bytes + crate::upload::MULTIPART_OVERHEAD)
+            .unwrap_or(usize::MAX);
     Router::new()
         .route("/openapi.json", get(|| async { Json(openapi::document()) }))
         .route("/games", get(games))
@@ -41,5 +42,7 @@ async fn games() -> Json<serde_json::Value> {
             })
         })
         .collect();
-    Json(serde_json::json!({ "games": games, "languages": crate::upload::LANGUAGES.iter().map(|(id, _)| id).collect::<Vec<_>>() }))
+    Json(
+        serde_json::json!({ "games": games, "languages": crate::upload::LANGUAGES.iter().map(|(id, _)| id).collect::<Vec<_>>() }),
+    )
 }

@@ -22,11 +22,17 @@ pub fn router() -> Router<AppState> {
 }
 
 async fn member(state: &AppState, api: &ApiUser, team_id: Uuid) -> Result<(), Error> {
-    teams::role_of(&state.pool, team_id, api.user.user_id).await?.ok_or(Error::NotFound)?;
+    teams::role_of(&state.pool, team_id, api.user.user_id)
+        .await?
+        .ok_or(Error::NotFound)?;
     Ok(())
 }
 
-async fn list(State(state): State<AppState>, api: ApiUser, Path(team_id): Path<Uuid>) -> ApiResult<Json<Value>> {
+async fn list(
+    State(state): State<AppState>,
+    api: ApiUser,
+    Path(team_id): Path<Uuid>,
+) -> ApiResult<Json<Value>> {
     member(&state, &api, team_id).await?;
     let subs = submissions::of_team(&state.pool, team_id).await?;
     Ok(Json(json!({ "submissions": subs })))
@@ -43,16 +49,27 @@ async fn create(
     let form = upload::read(multipart, state.config.max_upload_bytes).await?;
     let created = upload::store(&state, api.user.user_id, team_id, &form).await?;
     let files = submissions::files(&state.pool, created.submission_id).await?;
-    Ok((StatusCode::CREATED, Json(json!({ "submission": created, "files": files }))))
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({ "submission": created, "files": files })),
+    ))
 }
 
-async fn show(State(state): State<AppState>, api: ApiUser, Path(id): Path<Uuid>) -> ApiResult<Json<Value>> {
+async fn show(
+    State(state): State<AppState>,
+    api: ApiUser,
+    Path(id): Path<Uuid>,
+) -> ApiResult<Json<Value>> {
     let sub = submissions::visible_to(&state.pool, id, api.user.user_id).await?;
     let files = submissions::files(&state.pool, id).await?;
     Ok(Json(json!({ "submission": sub, "files": files })))
 }
 
-async fn source(State(state): State<AppState>, api: ApiUser, Path(id): Path<Uuid>) -> ApiResult<impl IntoResponse> {
+async fn source(
+    State(state): State<AppState>,
+    api: ApiUser,
+    Path(id): Path<Uuid>,
+) -> ApiResult<impl IntoResponse> {
     submissions::visible_to(&state.pool, id, api.user.user_id).await?;
     let bytes = submissions::source(&state.pool, id).await?;
     Ok(([(header::CONTENT_TYPE, "application/octet-stream")], bytes))

@@ -36,24 +36,40 @@ async fn list(State(state): State<AppState>, api: ApiUser) -> ApiResult<Json<Val
     Ok(Json(json!({ "teams": teams })))
 }
 
-async fn create(State(state): State<AppState>, api: ApiUser, Json(body): Json<NewTeam>) -> ApiResult<(StatusCode, Json<Value>)> {
+async fn create(
+    State(state): State<AppState>,
+    api: ApiUser,
+    Json(body): Json<NewTeam>,
+) -> ApiResult<(StatusCode, Json<Value>)> {
     let name = body.name.trim();
     check_team_name(name)?;
     let team = teams::create(&state.pool, name, &new_invite_code(), api.user.user_id).await?;
     Ok((StatusCode::CREATED, Json(json!({ "team": team }))))
 }
 
-async fn join(State(state): State<AppState>, api: ApiUser, Json(body): Json<Join>) -> ApiResult<Json<Value>> {
+async fn join(
+    State(state): State<AppState>,
+    api: ApiUser,
+    Json(body): Json<Join>,
+) -> ApiResult<Json<Value>> {
     let code = body.invite_code.trim().to_ascii_uppercase();
-    let team = teams::join(&state.pool, &code, api.user.user_id).await.map_err(|e| match Error::from(e) {
-        Error::NotFound => Error::BadRequest("no team has this invite code".into()),
-        other => other,
-    })?;
+    let team = teams::join(&state.pool, &code, api.user.user_id)
+        .await
+        .map_err(|e| match Error::from(e) {
+            Error::NotFound => Error::BadRequest("no team has this invite code".into()),
+            other => other,
+        })?;
     Ok(Json(json!({ "team": team })))
 }
 
-async fn show(State(state): State<AppState>, api: ApiUser, Path(team_id): Path<Uuid>) -> ApiResult<Json<Value>> {
-    teams::role_of(&state.pool, team_id, api.user.user_id).await?.ok_or(Error::NotFound)?;
+async fn show(
+    State(state): State<AppState>,
+    api: ApiUser,
+    Path(team_id): Path<Uuid>,
+) -> ApiResult<Json<Value>> {
+    teams::role_of(&state.pool, team_id, api.user.user_id)
+        .await?
+        .ok_or(Error::NotFound)?;
     let team = teams::get(&state.pool, team_id).await?;
     let members = teams::members(&state.pool, team_id).await?;
     Ok(Json(json!({ "team": team, "members": members })))

@@ -5,10 +5,12 @@
 //! or [`verify`] for the multipart upload form. A token from another session, an expired
 //! session or a missing field is refused with 403 and nothing is changed.
 
-use axum::extract::{Form, FromRequest, Request};
+use axum::body::Bytes;
+use axum::extract::{FromRequest, Request};
 use base64::Engine;
 use rand::RngCore;
 use serde::de::DeserializeOwned;
+use serde::Deserialize;
 use subtle::ConstantTimeEq;
 use tower_sessions::Session;
 
@@ -52,11 +54,25 @@ where
     type Rejection = Error;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        let session = req.extensions().get::<Session>().cloned().ok_or(Error::Csrf)?;
-        let Form(form) = Form::<T>::from_request(req, state)
-            .await
-            .map_err(|e| Error::BadRequest(format!("the form could not be read: {}", e.body_text())))?;
-        verify(&session, form.csrf()).await?;
+        #[derive(Deserialize)]
+        struct TokenOnly {
+            #[serde(default)]
+            csrf: String,
+        }
+        let session = req
+            .extensions()
+            .get::<Session>()
+            .cloned()
+            .ok_or(Error::Csrf)?;
+        let body = Bytes::from_request(req, state).await.map_err(|e| {
+            Error::BadRequest(format!("the form could not be read: {}", e.body_text()))
+        })?;
+        // The token first: a forged or stale form is refused as such, whatever else it holds.
+        let token = serde_urlencoded::from_bytes::<TokenOnly>(&body)
+            .map_or_else(|_| String::new(), |t| t.csrf);
+        verify(&session, &token).await?;
+        let form = serde_urlencoded::from_bytes::<T>(&body)
+            .map_err(|e| Error::BadRequest(format!("the form could not be read: {e}")))?;
         Ok(CsrfForm(form))
     }
 }

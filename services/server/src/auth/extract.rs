@@ -26,7 +26,10 @@ pub struct MaybeUser(pub Option<User>);
 impl FromRequestParts<AppState> for MaybeUser {
     type Rejection = Error;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
         let session = session_of(parts, state).await?;
         let Some(user_id) = session.get::<Uuid>(USER_KEY).await? else {
             return Ok(MaybeUser(None));
@@ -49,7 +52,10 @@ pub struct CurrentUser(pub User);
 impl FromRequestParts<AppState> for CurrentUser {
     type Rejection = Error;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
         let MaybeUser(user) = MaybeUser::from_request_parts(parts, state).await?;
         user.map(CurrentUser).ok_or(Error::LoginRequired)
     }
@@ -61,7 +67,10 @@ pub struct AdminUser(pub User);
 impl FromRequestParts<AppState> for AdminUser {
     type Rejection = Error;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
         let CurrentUser(user) = CurrentUser::from_request_parts(parts, state).await?;
         if !user.is_admin {
             return Err(Error::Forbidden("this page is for administrators".into()));
@@ -80,7 +89,10 @@ pub struct ApiUser {
 impl FromRequestParts<AppState> for ApiUser {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
         let header = parts
             .headers
             .get(axum::http::header::AUTHORIZATION)
@@ -95,7 +107,10 @@ impl FromRequestParts<AppState> for ApiUser {
             .await?
             .ok_or(Error::BadToken)?;
         let user = users::get(&state.pool, owner.user_id).await?;
-        Ok(ApiUser { user, team_id: owner.team_id })
+        Ok(ApiUser {
+            user,
+            team_id: owner.team_id,
+        })
     }
 }
 
@@ -106,7 +121,10 @@ pub struct ClientIp(pub String);
 impl FromRequestParts<AppState> for ClientIp {
     type Rejection = Error;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
         if state.config.trust_proxy_headers {
             if let Some(ip) = parts
                 .headers

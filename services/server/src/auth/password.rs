@@ -1,6 +1,8 @@
 //! Password hashing with Argon2id (the `argon2` crate's recommended defaults).
 
-use argon2::password_hash::{rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::password_hash::{
+    rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString,
+};
 use argon2::Argon2;
 
 use crate::error::Error;
@@ -25,7 +27,9 @@ pub async fn hash(password: String) -> Result<String, Error> {
 pub async fn verify(password: String, phc: String) -> Result<bool, Error> {
     tokio::task::spawn_blocking(move || {
         let parsed = PasswordHash::new(&phc).map_err(|e| Error::internal(e.to_string()))?;
-        Ok(Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok())
+        Ok(Argon2::default()
+            .verify_password(password.as_bytes(), &parsed)
+            .is_ok())
     })
     .await
     .map_err(Error::internal)?
@@ -49,10 +53,14 @@ pub async fn dummy_verify(password: String) {
 pub fn check_strength(password: &str) -> Result<(), Error> {
     let n = password.chars().count();
     if n < MIN_LEN {
-        return Err(Error::BadRequest(format!("the password must have at least {MIN_LEN} characters")));
+        return Err(Error::BadRequest(format!(
+            "the password must have at least {MIN_LEN} characters"
+        )));
     }
     if n > MAX_LEN {
-        return Err(Error::BadRequest(format!("the password must have at most {MAX_LEN} characters")));
+        return Err(Error::BadRequest(format!(
+            "the password must have at most {MAX_LEN} characters"
+        )));
     }
     Ok(())
 }

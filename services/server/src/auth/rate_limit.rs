@@ -15,13 +15,23 @@ pub struct LoginLimits {
 
 impl Default for LoginLimits {
     fn default() -> Self {
-        Self { window_secs: 15 * 60, per_username: 10, per_ip: 50 }
+        Self {
+            window_secs: 15 * 60,
+            per_username: 10,
+            per_ip: 50,
+        }
     }
 }
 
 /// Refuses with 429 when this username or address has failed too often recently.
-pub async fn check(pool: &PgPool, limits: &LoginLimits, username: &str, ip: &str) -> Result<(), Error> {
-    let (by_name, by_ip) = logins::recent_failures(pool, username, ip, f64::from(limits.window_secs)).await?;
+pub async fn check(
+    pool: &PgPool,
+    limits: &LoginLimits,
+    username: &str,
+    ip: &str,
+) -> Result<(), Error> {
+    let (by_name, by_ip) =
+        logins::recent_failures(pool, username, ip, f64::from(limits.window_secs)).await?;
     if by_name >= limits.per_username || by_ip >= limits.per_ip {
         return Err(Error::TooManyRequests(format!(
             "too many failed logins; wait {} minutes and try again",

@@ -31,9 +31,14 @@ impl SessionStore for PgSessionStore {
         // A fresh id collides only by astronomically bad luck; pick another if it does.
         loop {
             let data = encode(record)?;
-            if sessions::insert(&self.pool, &record.id.to_string(), &data, record.expiry_date)
-                .await
-                .map_err(backend)?
+            if sessions::insert(
+                &self.pool,
+                &record.id.to_string(),
+                &data,
+                record.expiry_date,
+            )
+            .await
+            .map_err(backend)?
             {
                 return Ok(());
             }
@@ -43,13 +48,21 @@ impl SessionStore for PgSessionStore {
 
     async fn save(&self, record: &Record) -> session_store::Result<()> {
         let data = encode(record)?;
-        sessions::upsert(&self.pool, &record.id.to_string(), &data, record.expiry_date)
-            .await
-            .map_err(backend)
+        sessions::upsert(
+            &self.pool,
+            &record.id.to_string(),
+            &data,
+            record.expiry_date,
+        )
+        .await
+        .map_err(backend)
     }
 
     async fn load(&self, id: &Id) -> session_store::Result<Option<Record>> {
-        let Some(data) = sessions::load(&self.pool, &id.to_string()).await.map_err(backend)? else {
+        let Some(data) = sessions::load(&self.pool, &id.to_string())
+            .await
+            .map_err(backend)?
+        else {
             return Ok(None);
         };
         serde_json::from_slice(&data)
@@ -58,7 +71,9 @@ impl SessionStore for PgSessionStore {
     }
 
     async fn delete(&self, id: &Id) -> session_store::Result<()> {
-        sessions::delete(&self.pool, &id.to_string()).await.map_err(backend)
+        sessions::delete(&self.pool, &id.to_string())
+            .await
+            .map_err(backend)
     }
 }
 

@@ -11,7 +11,7 @@ use crate::auth::csrf::CsrfForm;
 use crate::auth::{password, rate_limit, ClientIp, USER_KEY};
 use crate::error::{Error, Result};
 use crate::templates::{render, Ctx, LoginPage, SignupPage};
-use crate::validate::check_username;
+use crate::validate::{check_email, check_username};
 use crate::{has_csrf, AppState};
 
 pub fn router() -> Router<AppState> {
@@ -45,18 +45,29 @@ struct LogoutForm {
 
 has_csrf!(SignupForm, LoginForm, LogoutForm);
 
-async fn signup_page(ctx: Ctx) -> Response {
+async fn signup_page(ctx: Ctx) -> Result<Response> {
     if ctx.user.is_some() {
-        return Redirect::to("/teams").into_response();
+        return Ok(Redirect::to("/teams").into_response());
     }
-    render(&SignupPage { ctx, error: None, username: String::new(), email: String::new() })
+    let ctx = ctx.with_csrf().await?;
+    Ok(render(&SignupPage {
+        ctx,
+        error: None,
+        username: String::new(),
+        email: String::new(),
+    }))
 }
 
-async fn signup(State(state): State<AppState>, ctx: Ctx, CsrfForm(form): CsrfForm<SignupForm>) -> Result<Response> {
+async fn signup(
+    State(state): State<AppState>,
+    ctx: Ctx,
+    CsrfForm(form): CsrfForm<SignupForm>,
+) -> Result<Response> {
     let username = form.username.trim().to_owned();
     let email = form.email.trim().to_owned();
     let result = async {
         check_username(&username)?;
+        check_email(&email)?;
         password::check_strength(&form.password)?;
         if form.password != form.password_again {
             return Err(Error::BadRequest("the two passwords differ".into()));
@@ -70,24 +81,38 @@ async fn signup(State(state): State<AppState>, ctx: Ctx, CsrfForm(form): CsrfFor
         Ok(user) => {
             ctx.session.cycle_id().await?;
             ctx.session.insert(USER_KEY, user.user_id).await?;
-            ctx.flash(format!("Welcome, {}! Create a team or join one with an invite code.", user.username)).await?;
+            ctx.flash(format!(
+                "Welcome, {}! Create a team or join one with an invite code.",
+                user.username
+            ))
+            .await?;
             tracing::info!(user_id = %user.user_id, "user signed up");
             Ok(Redirect::to("/teams").into_response())
         }
         Err(e @ (Error::BadRequest(_) | Error::Conflict(_))) => {
             let status = e.status();
-            let page = SignupPage { ctx, error: Some(e.to_string()), username, email };
+            let page = SignupPage {
+                ctx,
+                error: Some(e.to_string()),
+                username,
+                email,
+            };
             Ok((status, render(&page)).into_response())
         }
         Err(e) => Err(e),
     }
 }
 
-async fn login_page(ctx: Ctx) -> Response {
+async fn login_page(ctx: Ctx) -> Result<Response> {
     if ctx.user.is_some() {
-        return Redirect::to("/teams").into_response();
+        return Ok(Redirect::to("/teams").into_response());
     }
-    render(&LoginPage { ctx, error: None, username: String::new() })
+    let ctx = ctx.with_csrf().await?;
+    Ok(render(&LoginPage {
+        ctx,
+        error: None,
+        username: String::new(),
+    }))
 }
 
 async fn login(
@@ -97,12 +122,23 @@ async fn login(
     CsrfForm(form): CsrfForm<LoginForm>,
 ) -> Result<Response> {
     let username = form.username.trim().to_owned();
-    if let Err(e) = rate_limit::check(&state.pool, &state.config.login_limits, &username, &ip).await {
+    if let Err(e) = rate_limit::check(&state.pool, &state.config.login_limits, &username, &ip).await
+    {
         let status = e.status();
-        return Ok((status, render(&LoginPage { ctx, error: Some(e.to_string()), username })).into_response());
+        return Ok((
+            status,
+            render(&LoginPage {
+                ctx,
+                error: Some(e.to_string()),
+                username,
+            }),
+        )
+            .into_response());
     }
     let user_id = match users::credentials(&state.pool, &username).await? {
-        Some(c) => password::verify(form.password, c.password_hash).await?.then_some(c.user_id),
+        Some(c) => password::verify(form.password, c.password_hash)
+            .await?
+            .then_some(c.user_id),
         None => {
             password::dummy_verify(form.password).await;
             None
@@ -111,7 +147,11 @@ async fn login(
     logins::record(&state.pool, &username, &ip, user_id.is_some()).await?;
     let Some(user_id) = user_id else {
         tracing::info!(%ip, "failed login");
-        let page = LoginPage { ctx, error: Some("wrong username or password".into()), username };
+        let page = LoginPage {
+            ctx,
+            error: Some("wrong username or password".into()),
+            username,
+        };
         return Ok((axum::http::StatusCode::UNAUTHORIZED, render(&page)).into_response());
     };
     // A new session id on login defeats session fixation.
@@ -124,4 +164,3 @@ async fn logout(ctx: Ctx, CsrfForm(_): CsrfForm<LogoutForm>) -> Result<Redirect>
     ctx.session.flush().await?;
     Ok(Redirect::to("/"))
 }
-

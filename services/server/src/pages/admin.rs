@@ -29,7 +29,11 @@ struct AdminForm {
 
 has_csrf!(AdminForm);
 
-async fn index(State(state): State<AppState>, AdminUser(_): AdminUser, ctx: Ctx) -> Result<Response> {
+async fn index(
+    State(state): State<AppState>,
+    AdminUser(_): AdminUser,
+    ctx: Ctx,
+) -> Result<Response> {
     let users = users::list(&state.pool).await?;
     let teams = teams::list(&state.pool).await?;
     Ok(render(&AdminPage { ctx, users, teams }))
@@ -43,7 +47,9 @@ async fn set_admin(
     CsrfForm(form): CsrfForm<AdminForm>,
 ) -> Result<Redirect> {
     if user_id == me.user_id && !form.admin {
-        return Err(Error::BadRequest("you cannot remove your own admin role".into()));
+        return Err(Error::BadRequest(
+            "you cannot remove your own admin role".into(),
+        ));
     }
     users::set_admin(&state.pool, user_id, form.admin).await?;
     let target = users::get(&state.pool, user_id).await?;

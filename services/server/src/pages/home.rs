@@ -21,9 +21,16 @@ async fn home(State(state): State<AppState>, ctx: Ctx) -> Result<Response> {
         Some(u) => teams::of_user(&state.pool, u.user_id).await?,
         None => Vec::new(),
     };
-    Ok(render(&HomePage { ctx, games: games(), teams }))
+    Ok(render(&HomePage {
+        ctx,
+        games: games(),
+        teams,
+    }))
 }
 
 async fn competitions(ctx: Ctx) -> Response {
-    render(&CompetitionsPage { ctx, games: games() })
+    render(&CompetitionsPage {
+        ctx,
+        games: games(),
+    })
 }

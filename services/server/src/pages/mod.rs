@@ -14,7 +14,9 @@ use crate::error::Error;
 use crate::AppState;
 
 pub fn router(state: &AppState) -> Router<AppState> {
-    let upload_limit = usize::try_from(state.config.max_upload_bytes + crate::upload::MULTIPART_OVERHEAD).unwrap_or(usize::MAX);
+    let upload_limit =
+        usize::try_from(state.config.max_upload_bytes + crate::upload::MULTIPART_OVERHEAD)
+            .unwrap_or(usize::MAX);
     Router::new()
         .merge(home::router())
         .merge(account::router())

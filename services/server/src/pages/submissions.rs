@@ -17,12 +17,20 @@ use crate::AppState;
 
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route("/teams/{team_id}/upload", get(upload_page).post(upload_submit))
+        .route(
+            "/teams/{team_id}/upload",
+            get(upload_page).post(upload_submit),
+        )
         .route("/submissions/{submission_id}", get(show))
         .route("/submissions/{submission_id}/download", get(download))
 }
 
-async fn upload_form(state: &AppState, ctx: Ctx, team_id: Uuid, error: Option<String>) -> Result<UploadPage> {
+async fn upload_form(
+    state: &AppState,
+    ctx: Ctx,
+    team_id: Uuid,
+    error: Option<String>,
+) -> Result<UploadPage> {
     let limits = &state.config.bundle_limits;
     Ok(UploadPage {
         ctx,
@@ -87,7 +95,11 @@ async fn show(
 ) -> Result<Response> {
     let submission = submissions::visible_to(&state.pool, submission_id, user.user_id).await?;
     let files = submissions::files(&state.pool, submission_id).await?;
-    Ok(render(&SubmissionPage { ctx, submission, files }))
+    Ok(render(&SubmissionPage {
+        ctx,
+        submission,
+        files,
+    }))
 }
 
 /// The upload as it was sent. Only the team (and admins) may download it.
@@ -102,7 +114,10 @@ async fn download(
     Ok((
         [
             (header::CONTENT_TYPE, "application/octet-stream".to_owned()),
-            (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{name}\"")),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{name}\""),
+            ),
         ],
         bytes,
     )

@@ -22,7 +22,10 @@ pub fn router() -> Router<AppState> {
         .route("/teams/{team_id}", get(show))
         .route("/teams/{team_id}/invite", post(rotate_invite))
         .route("/teams/{team_id}/tokens", post(create_token))
-        .route("/teams/{team_id}/tokens/{token_id}/revoke", post(revoke_token))
+        .route(
+            "/teams/{team_id}/tokens/{token_id}/revoke",
+            post(revoke_token),
+        )
 }
 
 #[derive(Deserialize)]
@@ -53,12 +56,23 @@ has_csrf!(CreateForm, JoinForm, TokenForm, PlainForm);
 
 /// The caller's role in the team; 404 when not a member (another team's page does not exist).
 pub async fn require_member(state: &AppState, team_id: Uuid, user_id: Uuid) -> Result<String> {
-    teams::role_of(&state.pool, team_id, user_id).await?.ok_or(Error::NotFound)
+    teams::role_of(&state.pool, team_id, user_id)
+        .await?
+        .ok_or(Error::NotFound)
 }
 
-async fn list(State(state): State<AppState>, CurrentUser(user): CurrentUser, ctx: Ctx) -> Result<Response> {
+async fn list(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    ctx: Ctx,
+) -> Result<Response> {
     let teams = teams::of_user(&state.pool, user.user_id).await?;
-    Ok(render(&TeamsPage { ctx, teams, error: None, name: String::new() }))
+    Ok(render(&TeamsPage {
+        ctx,
+        teams,
+        error: None,
+        name: String::new(),
+    }))
 }
 
 async fn create(
@@ -75,13 +89,26 @@ async fn create(
     .await;
     match result {
         Ok(team) => {
-            ctx.flash(format!("Team {} created. Share its invite code with your teammates.", team.name)).await?;
+            ctx.flash(format!(
+                "Team {} created. Share its invite code with your teammates.",
+                team.name
+            ))
+            .await?;
             Ok(Redirect::to(&format!("/teams/{}", team.team_id)).into_response())
         }
         Err(e @ (Error::BadRequest(_) | Error::Conflict(_))) => {
             let teams = teams::of_user(&state.pool, user.user_id).await?;
             let status = e.status();
-            Ok((status, render(&TeamsPage { ctx, teams, error: Some(e.to_string()), name })).into_response())
+            Ok((
+                status,
+                render(&TeamsPage {
+                    ctx,
+                    teams,
+                    error: Some(e.to_string()),
+                    name,
+                }),
+            )
+                .into_response())
         }
         Err(e) => Err(e),
     }
@@ -109,7 +136,16 @@ async fn join(
             }
             let teams = teams::of_user(&state.pool, user.user_id).await?;
             let status = e.status();
-            Ok((status, render(&TeamsPage { ctx, teams, error: Some(e.to_string()), name: String::new() })).into_response())
+            Ok((
+                status,
+                render(&TeamsPage {
+                    ctx,
+                    teams,
+                    error: Some(e.to_string()),
+                    name: String::new(),
+                }),
+            )
+                .into_response())
         }
     }
 }
@@ -126,7 +162,15 @@ async fn show(
     let submissions = submissions::of_team(&state.pool, team_id).await?;
     let tokens = tokens::list(&state.pool, user.user_id, Some(team_id)).await?;
     let new_token = ctx.session.remove::<String>("new_token").await?;
-    Ok(render(&TeamPage { ctx, team, role, members, submissions, tokens, new_token }))
+    Ok(render(&TeamPage {
+        ctx,
+        team,
+        role,
+        members,
+        submissions,
+        tokens,
+        new_token,
+    }))
 }
 
 async fn rotate_invite(
@@ -137,10 +181,13 @@ async fn rotate_invite(
     CsrfForm(_): CsrfForm<PlainForm>,
 ) -> Result<Redirect> {
     if require_member(&state, team_id, user.user_id).await? != "owner" {
-        return Err(Error::Forbidden("only the team's owner can change the invite code".into()));
+        return Err(Error::Forbidden(
+            "only the team's owner can change the invite code".into(),
+        ));
     }
     teams::rotate_invite(&state.pool, team_id, &new_invite_code()).await?;
-    ctx.flash("A new invite code was made; the old one no longer works.").await?;
+    ctx.flash("A new invite code was made; the old one no longer works.")
+        .await?;
     Ok(Redirect::to(&format!("/teams/{team_id}")))
 }
 
@@ -154,11 +201,22 @@ async fn create_token(
     require_member(&state, team_id, user.user_id).await?;
     let name = match form.name.trim() {
         "" => "cli".to_owned(),
-        n if n.chars().count() > 64 => return Err(Error::BadRequest("a token name has at most 64 characters".into())),
+        n if n.chars().count() > 64 => {
+            return Err(Error::BadRequest(
+                "a token name has at most 64 characters".into(),
+            ))
+        }
         n => n.to_owned(),
     };
     let secret = token::generate();
-    tokens::create(&state.pool, user.user_id, Some(team_id), &name, &token::hash(&secret)).await?;
+    tokens::create(
+        &state.pool,
+        user.user_id,
+        Some(team_id),
+        &name,
+        &token::hash(&secret),
+    )
+    .await?;
     // Shown once, on the next page view, then gone.
     ctx.session.insert("new_token", secret).await?;
     Ok(Redirect::to(&format!("/teams/{team_id}#tokens")))

@@ -1,0 +1,54 @@
+//! The match's network: a [`MatchNet`] with the match server's listeners bound inside it, on
+//! the ports the original platform's bots hard-code. Shared by the socket protocols.
+
+use std::net::{Ipv4Addr, SocketAddr, TcpListener};
+use std::sync::Arc;
+
+use croupier_sandbox::MatchNet;
+
+use crate::RefereeError;
+
+/// A fresh namespace and a listener on 127.0.0.1:`port` inside it for each of `ports`.
+///
+/// Without root (sandbox mode `none` on a developer's machine) no namespace can be made: the
+/// host's loopback is used instead, on whichever of the ports bind, and the bots run without
+/// one (`None`).
+pub(crate) fn open(
+    ports: &[u16],
+) -> Result<(Option<Arc<MatchNet>>, Vec<TcpListener>), RefereeError> {
+    match MatchNet::new() {
+        Ok(net) => {
+            let listeners = ports.iter().map(|&p| net.listen_tcp(p));
+            let listeners = listeners.collect::<Result<Vec<_>, _>>();
+            Ok((
+                Some(Arc::new(net)),
+                listeners.map_err(RefereeError::Network)?,
+            ))
+        }
+        Err(e) if !running_as_root() => {
+            tracing::warn!(error = %e, "no network namespace without root: the match server listens on the host's loopback");
+            let bind = |port: u16| {
+                let listener = TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, port)))?;
+                listener.set_nonblocking(true)?;
+                Ok::<_, std::io::Error>(listener)
+            };
+            let listeners: Vec<TcpListener> = ports.iter().filter_map(|&p| bind(p).ok()).collect();
+            if listeners.is_empty() {
+                let e =
+                    std::io::Error::other(format!("could not listen on 127.0.0.1 ports {ports:?}"));
+                return Err(RefereeError::Network(e));
+            }
+            Ok((None, listeners))
+        }
+        Err(e) => Err(RefereeError::Network(e)),
+    }
+}
+
+fn running_as_root() -> bool {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let euid = status
+        .lines()
+        .find_map(|l| l.strip_prefix("Uid:"))
+        .and_then(|v| v.split_whitespace().nth(1));
+    euid == Some("0")
+}

@@ -1,0 +1,291 @@
+//! The room: seats, connections and the one event loop every phase of a match runs on.
+//!
+//! [`Room::next_event`] is the single biased `select!` of the referee side: a seat's process
+//! event first (it exited, or went over its output cap), then socket events (a message, bad
+//! input, a close), then the current deadline (a move, the join, or the end grace).
+//! Cancellation is dropping the match future: the hub's tasks are aborted and every seat
+//! process is killed with its tree.
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use croupier_games::Seat;
+use croupier_sandbox::KillReason;
+use tokio::sync::mpsc;
+
+use super::hub::{ConnId, Hub, HubEvent, SendError};
+use super::status::GameStatus;
+use super::wire::{self, incoming, Incoming};
+use crate::result::{Direction, Transcript};
+use crate::seat::{SeatEvent, SeatProc};
+use crate::table::Table;
+use crate::verdict::{FaultKind, Faults};
+use crate::{MatchLimits, RefereeError};
+
+/// How long a bot whose connection closed may take to exit by itself before it is killed.
+const EXIT_GRACE: Duration = Duration::from_secs(1);
+pub(super) const MAX_VIEWERS: usize = 8;
+/// Connections one bot (one slot uid) may hold open at once: a player and a few viewers.
+const MAX_CONNECTIONS_PER_BOT: usize = 4;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Phase {
+    Lobby,
+    Playing,
+    Over,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Presence {
+    Builtin,
+    /// Started, not joined yet.
+    Pending,
+    Joined(ConnId),
+    /// Failed or left; the referee plays for it.
+    Gone,
+}
+
+pub(super) struct SeatSlot {
+    pub proc: Option<SeatProc>,
+    pub presence: Presence,
+    pub faults: Faults,
+    pub exited: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Role {
+    Lobby,
+    Player(Seat),
+    Viewer,
+}
+
+pub(super) struct Conn {
+    pub role: Role,
+    pub uid: Option<u32>,
+}
+
+pub(super) enum Event {
+    Hub(HubEvent),
+    Seat(Seat, SeatEvent),
+    Deadline,
+}
+
+/// How a faulty seat is stopped.
+pub(super) enum Stop {
+    Now(KillReason),
+    /// After [`EXIT_GRACE`], unless it exits by itself first (then its exit status counts).
+    Grace,
+    /// It is stopping by itself (exited, or the supervisor is killing it).
+    Already,
+}
+
+pub(super) struct Room {
+    pub room: String,
+    pub table: Table,
+    pub seats: Vec<SeatSlot>,
+    pub hub: Hub,
+    pub seat_events: mpsc::UnboundedReceiver<(Seat, SeatEvent)>,
+    pub transcript: Transcript,
+    pub limits: MatchLimits,
+    pub phase: Phase,
+    pub conns: HashMap<ConnId, Conn>,
+}
+
+impl Room {
+    pub async fn next_event(&mut self, deadline: Instant) -> Event {
+        let event = tokio::select! {
+            biased;
+            Some((seat, event)) = self.seat_events.recv() => Event::Seat(seat, event),
+            Some(event) = self.hub.recv() => Event::Hub(event),
+            _ = tokio::time::sleep_until(deadline.into()) => Event::Deadline,
+        };
+        if let Event::Hub(
+            HubEvent::Message { conn, text, .. } | HubEvent::Garbage { conn, reason: text },
+        ) = &event
+        {
+            let seat = self.seat_of_conn(*conn);
+            self.transcript.push(*conn, seat, Direction::FromBot, text);
+        }
+        event
+    }
+
+    /// Everything but the answer the caller is waiting for.
+    pub async fn handle(&mut self, event: Event) -> Result<(), RefereeError> {
+        match event {
+            Event::Deadline => {}
+            Event::Seat(seat, SeatEvent::OutputLimit) => {
+                let detail = format!(
+                    "wrote more than {} bytes to stdout and stderr",
+                    self.limits.output_bytes
+                );
+                self.retire(seat, FaultKind::OutputLimit, detail, Stop::Already);
+            }
+            Event::Seat(seat, SeatEvent::Exited(end_state)) => {
+                if let croupier_sandbox::EndState::SetupError(reason) = end_state {
+                    return Err(RefereeError::Sandbox {
+                        seat: seat.index(),
+                        reason,
+                    });
+                }
+                if let Some(slot) = self.seats.get_mut(seat.index()) {
+                    slot.exited = true;
+                }
+                let detail = format!("the bot exited before the match ended ({end_state:?})");
+                self.retire(seat, FaultKind::Left, detail, Stop::Already);
+            }
+            Event::Hub(HubEvent::Opened { conn, uid }) => {
+                let same_bot = self
+                    .conns
+                    .values()
+                    .filter(|c| uid.is_some() && c.uid == uid);
+                if same_bot.count() >= MAX_CONNECTIONS_PER_BOT {
+                    self.hub.close(conn);
+                    return Ok(());
+                }
+                self.conns.insert(
+                    conn,
+                    Conn {
+                        role: Role::Lobby,
+                        uid,
+                    },
+                );
+                self.send(conn, &wire::connection_ok());
+                self.send(conn, &wire::request_room(&self.room));
+            }
+            Event::Hub(HubEvent::Closed { conn }) => {
+                if let Some(Conn {
+                    role: Role::Player(seat),
+                    ..
+                }) = self.conns.remove(&conn)
+                {
+                    self.retire(
+                        seat,
+                        FaultKind::Left,
+                        "closed its connection before the match ended",
+                        Stop::Grace,
+                    );
+                }
+            }
+            Event::Hub(HubEvent::Garbage { conn, reason }) => self.invalid(conn, reason),
+            Event::Hub(HubEvent::Message { conn, value, .. }) => match incoming(&value) {
+                Incoming::Invalid(reason) => self.invalid(conn, reason),
+                Incoming::RoomReply(payload) => {
+                    if self.conns.get(&conn).is_some_and(|c| c.role == Role::Lobby) {
+                        self.lobby_reply(conn, payload);
+                    }
+                }
+                Incoming::Action(_) => {} // out of turn: stale, ignored
+            },
+        }
+        Ok(())
+    }
+
+    /// Bad input on `conn`: the seat it belongs to (by role, or by uid in the lobby) is faulty.
+    fn invalid(&mut self, conn: ConnId, reason: String) {
+        let seat = self.seat_of_conn(conn).or_else(|| {
+            let uid = self.conns.get(&conn)?.uid;
+            self.seat_of_uid(uid)
+                .filter(|s| self.presence(*s) == Presence::Pending)
+        });
+        self.close(conn);
+        if let Some(seat) = seat {
+            self.retire(
+                seat,
+                FaultKind::InvalidOutput,
+                reason,
+                Stop::Now(KillReason::MatchEnded),
+            );
+        }
+    }
+
+    /// Records a fault; unless the fault is an illegal move, the seat leaves: its connection is
+    /// closed, its process stopped, and the referee plays for it from now on. After the match
+    /// is over nothing counts as a fault.
+    pub fn retire(&mut self, seat: Seat, kind: FaultKind, detail: impl Into<String>, stop: Stop) {
+        let detail = detail.into();
+        let Some(slot) = self.seats.get_mut(seat.index()) else {
+            return;
+        };
+        if self.phase == Phase::Over || matches!(slot.presence, Presence::Gone | Presence::Builtin)
+        {
+            return;
+        }
+        let conn = match slot.presence {
+            Presence::Joined(conn) => Some(conn),
+            _ => None,
+        };
+        slot.presence = Presence::Gone;
+        slot.faults.push(kind, detail.clone());
+        if let Some(proc) = &slot.proc {
+            match stop {
+                Stop::Now(reason) => proc.kill(reason),
+                Stop::Grace => proc.kill_after(KillReason::MatchEnded, EXIT_GRACE),
+                Stop::Already => {}
+            }
+        }
+        tracing::debug!(%seat, ?kind, %detail, "seat fault");
+        self.table.fault(seat, &detail);
+        if let Some(conn) = conn {
+            self.close(conn);
+        }
+    }
+
+    pub fn close(&mut self, conn: ConnId) {
+        self.hub.close(conn);
+        self.conns.remove(&conn);
+    }
+
+    /// Sends one line; a bot that stopped reading its socket is faulty.
+    pub fn send(&mut self, conn: ConnId, line: &str) {
+        let seat = self.seat_of_conn(conn);
+        self.transcript.push(conn, seat, Direction::ToBot, line);
+        if let Err(SendError::NotReading) = self.hub.send(conn, line) {
+            self.invalid(conn, "stopped reading its connection".into());
+        }
+    }
+
+    /// Sends to every connection in one of `roles` (`Role::Player` matches any seat).
+    pub fn broadcast(&mut self, players: bool, viewers: bool, line: &str) {
+        let mut to: Vec<ConnId> = self
+            .conns
+            .iter()
+            .filter(|(_, c)| match c.role {
+                Role::Player(_) => players,
+                Role::Viewer => viewers,
+                Role::Lobby => false,
+            })
+            .map(|(id, _)| *id)
+            .collect();
+        to.sort_unstable();
+        for conn in to {
+            self.send(conn, line);
+        }
+    }
+
+    pub fn status(&self) -> Result<GameStatus, RefereeError> {
+        GameStatus::of(self.table.game(), &self.table.names)
+            .ok_or_else(|| RefereeError::Internal("the No Thanks adapter got another game".into()))
+    }
+
+    pub fn presence(&self, seat: Seat) -> Presence {
+        self.seats
+            .get(seat.index())
+            .map_or(Presence::Gone, |s| s.presence)
+    }
+
+    fn seat_of_conn(&self, conn: ConnId) -> Option<Seat> {
+        match self.conns.get(&conn)?.role {
+            Role::Player(seat) => Some(seat),
+            Role::Lobby | Role::Viewer => None,
+        }
+    }
+
+    pub fn seat_of_uid(&self, uid: Option<u32>) -> Option<Seat> {
+        let uid = uid?;
+        let i = self
+            .seats
+            .iter()
+            .position(|s| s.proc.as_ref().and_then(|p| p.uid) == Some(uid))?;
+        Some(Seat(i))
+    }
+}

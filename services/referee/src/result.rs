@@ -1,0 +1,127 @@
+//! What a match produced: [`MatchResult`] with one [`SeatOutcome`] per seat and one
+//! [`GameRecord`] (replay + outcome) per game.
+
+use croupier_games::{Outcome, Replay, Seat};
+use croupier_sandbox::EndState;
+use serde::{Deserialize, Serialize};
+
+/// The result of a match that ran to its end. Bot faults are in the seats' end states.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MatchResult {
+    /// Seat order.
+    pub seats: Vec<SeatOutcome>,
+    /// One per game, in order (several in a learning room).
+    pub games: Vec<GameRecord>,
+    /// Scores summed over the games and ranked with the game's score order; for a one-game
+    /// match this is that game's engine outcome.
+    pub outcome: Outcome,
+    /// The protocol messages, in order, capped at [`MatchLimits::transcript_bytes`](crate::MatchLimits).
+    pub transcript: Vec<TranscriptLine>,
+    pub transcript_truncated: bool,
+    pub wall_ms: u64,
+}
+
+/// One game of a match.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// Re-scores identically with [`Replay::rebuild`].
+    pub replay: Replay,
+    pub outcome: Outcome,
+}
+
+/// How one seat did, over the whole match.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SeatOutcome {
+    pub seat: Seat,
+    /// The player name other bots saw.
+    pub name: String,
+    /// From [`MatchResult::outcome`]: 1 = best, ties share.
+    pub rank: u32,
+    pub score: i64,
+    /// `ok`, or the first fault of the seat (see the crate docs for the rules).
+    pub end_state: EndState,
+    /// Human-readable account of the faults (empty when none), shown to the owning team.
+    pub detail: String,
+    /// Answers the bot gave to requests (refused ones included; built-in bots: their moves).
+    pub moves: u32,
+    /// Moves the referee made for the seat after a fault (No Thanks: `pick`).
+    pub forced_moves: u32,
+    /// Wall time of each answer (one per `moves`), in milliseconds, over all games.
+    pub move_ms: Vec<u32>,
+    /// CPU time of the seat's whole process tree (0 for built-in seats).
+    pub cpu_ms: u64,
+    pub max_rss_bytes: u64,
+    /// The end of the seat's stderr and stdout (capped), for the owning team.
+    pub stderr_tail: String,
+    pub stdout_tail: String,
+}
+
+/// Direction of a transcript line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Direction {
+    ToBot,
+    FromBot,
+}
+
+/// One protocol message on one connection.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TranscriptLine {
+    /// Milliseconds since the match started.
+    pub at_ms: u64,
+    /// Connection number (in accept order).
+    pub conn: u64,
+    /// The seat the connection belongs to, once known.
+    pub seat: Option<Seat>,
+    pub direction: Direction,
+    pub text: String,
+}
+
+/// The transcript being written, with its cap.
+#[derive(Debug)]
+pub(crate) struct Transcript {
+    started: std::time::Instant,
+    lines: Vec<TranscriptLine>,
+    bytes: usize,
+    cap: usize,
+    truncated: bool,
+}
+
+impl Transcript {
+    pub fn new(cap: usize) -> Self {
+        Transcript {
+            started: std::time::Instant::now(),
+            lines: Vec::new(),
+            bytes: 0,
+            cap,
+            truncated: false,
+        }
+    }
+
+    pub fn push(&mut self, conn: u64, seat: Option<Seat>, direction: Direction, text: &str) {
+        if self.bytes + text.len() > self.cap {
+            self.truncated = true;
+            return;
+        }
+        self.bytes += text.len();
+        self.lines.push(TranscriptLine {
+            at_ms: millis(self.started.elapsed()),
+            conn,
+            seat,
+            direction,
+            text: text.to_owned(),
+        });
+    }
+
+    pub fn elapsed_ms(&self) -> u64 {
+        millis(self.started.elapsed())
+    }
+
+    pub fn finish(self) -> (Vec<TranscriptLine>, bool) {
+        (self.lines, self.truncated)
+    }
+}
+
+pub(crate) fn millis(d: std::time::Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}

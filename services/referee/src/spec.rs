@@ -1,0 +1,122 @@
+//! What to play: [`MatchSpec`], its seats ([`SeatSpec`]) and its limits ([`MatchLimits`]).
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use croupier_games::GameId;
+use croupier_sandbox::Limits;
+use serde_json::Value;
+
+/// One match: a game, its settings and seed, the seats in turn order, and the limits.
+#[derive(Debug, Clone)]
+pub struct MatchSpec {
+    pub game: GameId,
+    /// A rule set of [`GameId::rule_sets`] (`"boardcoder"`).
+    pub rules: String,
+    /// JSON overrides of the rule set (`null` for none).
+    pub settings: Value,
+    /// Game 0 is dealt from this seed; later games of a repeated match from seeds derived from it
+    /// (see [`crate::game_seeds`]).
+    pub seed: u64,
+    /// Seat `i` of the engine, in turn order. Must match the engine's player count.
+    pub seats: Vec<SeatSpec>,
+    pub limits: MatchLimits,
+    /// Games played with the same seats and processes. For No Thanks, more than one makes the
+    /// room a `learning` room (`notice_epoc` before each game); 1 is a `normal` room.
+    pub games: u32,
+}
+
+impl MatchSpec {
+    /// One game of `game` under its default rule set and the default limits.
+    pub fn new(game: GameId, seed: u64, seats: Vec<SeatSpec>) -> Self {
+        MatchSpec {
+            game,
+            rules: game.rule_sets().first().copied().unwrap_or("").to_owned(),
+            settings: Value::Null,
+            seed,
+            seats,
+            limits: MatchLimits::default(),
+            games: 1,
+        }
+    }
+}
+
+/// Who plays a seat.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SeatSpec {
+    /// An in-process bot of [`croupier_games::bots::builtin`], by name (`"heuristic"`). It plays
+    /// through the same engine calls as a program, without any protocol. Its player name is
+    /// `name` too unless another seat uses it, then `name-<seat>`.
+    Builtin { name: String },
+    /// A bot program, run in the sandbox for the whole match.
+    Program {
+        /// The player name the bot is told on stdin and that other players see; unique in the match.
+        name: String,
+        /// The compiled submission's files, mounted read-only at `/bot`. It and its parents must
+        /// be world-readable (0755) for the sandbox.
+        bot_dir: PathBuf,
+        /// The command inside the sandbox: `["/usr/bin/python3", "/bot/bot.py"]`, `["/bot/bot"]`.
+        command: Vec<String>,
+    },
+}
+
+impl SeatSpec {
+    pub fn builtin(name: impl Into<String>) -> Self {
+        SeatSpec::Builtin { name: name.into() }
+    }
+
+    pub fn program(
+        name: impl Into<String>,
+        bot_dir: impl Into<PathBuf>,
+        command: impl IntoIterator<Item = impl Into<String>>,
+    ) -> Self {
+        SeatSpec::Program {
+            name: name.into(),
+            bot_dir: bot_dir.into(),
+            command: command.into_iter().map(Into::into).collect(),
+        }
+    }
+}
+
+/// Time, size and sandbox limits of a match.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchLimits {
+    /// Time a bot has to answer one request (the original server gave about 10 s).
+    pub move_time: Duration,
+    /// Time from the start of the seats until every program seat has joined its room.
+    pub join_time: Duration,
+    /// After the last game, how long bots may take to exit by themselves before they are killed.
+    pub end_grace: Duration,
+    /// Largest protocol message (one line); a longer one is `invalid_output`.
+    pub line_bytes: usize,
+    /// Total stdout + stderr a seat may write over the match; more is `output_limit`.
+    pub output_bytes: u64,
+    /// How much of the end of a seat's stderr (and stdout) is kept for its team.
+    pub tail_bytes: usize,
+    /// Cap on the protocol transcript kept in the result.
+    pub transcript_bytes: usize,
+    /// Sandbox limits of each program seat; `wall` bounds the seat's whole match.
+    pub seat: Limits,
+}
+
+impl Default for MatchLimits {
+    /// 10 s per move, 10 s to join, 200 ms end grace, 64 KiB lines, 64 MiB output, 64 KiB tails,
+    /// 1 MiB transcript; seats: 1 h wall, 10 min CPU, 512 MiB, 64 pids, 64 fds.
+    fn default() -> Self {
+        MatchLimits {
+            move_time: Duration::from_secs(10),
+            join_time: Duration::from_secs(10),
+            end_grace: Duration::from_millis(200),
+            line_bytes: 64 << 10,
+            output_bytes: 64 << 20,
+            tail_bytes: 64 << 10,
+            transcript_bytes: 1 << 20,
+            seat: Limits {
+                wall: Duration::from_secs(3600),
+                cpu: Duration::from_secs(600),
+                memory_bytes: 512 << 20,
+                ..Limits::default()
+            },
+        }
+    }
+}

@@ -1,0 +1,315 @@
+//! The engine side of a match, shared by every protocol adapter: the recorded games, the
+//! built-in bots, forced moves, and per-seat move statistics.
+
+use std::time::{Duration, Instant};
+
+use croupier_games::bots::{builtin, DynBot};
+use croupier_games::{DynGame, GameRng, IllegalAction, Outcome, Recorder, Seat, Stream, Turn};
+use serde_json::Value;
+
+use crate::result::GameRecord;
+use crate::{MatchSpec, RefereeError, SeatSpec};
+
+/// The seed of each game of a match: game 0 uses the match seed itself (so duplicate-seed
+/// schedules deal the same deck), game `k > 0` the `k`-th draw of the seed's referee stream.
+pub fn game_seeds(seed: u64, games: u32) -> Vec<u64> {
+    let mut rng = GameRng::derive(seed, Stream::Referee);
+    (0..games)
+        .map(|k| if k == 0 { seed } else { rng.next_u64() })
+        .collect()
+}
+
+/// Moves and timings of one seat over the match.
+#[derive(Debug, Default, Clone)]
+pub(crate) struct SeatStats {
+    pub moves: u32,
+    pub forced: u32,
+    pub move_ms: Vec<u32>,
+}
+
+/// A finished match, engine side.
+pub(crate) struct Finished {
+    pub games: Vec<GameRecord>,
+    /// Scores summed over the games.
+    pub outcome: Outcome,
+    pub names: Vec<String>,
+    pub stats: Vec<SeatStats>,
+}
+
+struct Builtin {
+    bot: Box<dyn DynBot>,
+    rng: GameRng,
+}
+
+/// The games of one match, played one after the other with the same seats.
+pub(crate) struct Table {
+    spec_game: croupier_games::GameId,
+    rules: String,
+    settings: Value,
+    seeds: Vec<u64>,
+    current: Recorder,
+    records: Vec<GameRecord>,
+    builtins: Vec<Option<Builtin>>,
+    pub names: Vec<String>,
+    pub stats: Vec<SeatStats>,
+}
+
+impl Table {
+    /// Checks the spec and sets up game 0.
+    pub fn new(spec: &MatchSpec) -> Result<Self, RefereeError> {
+        let invalid = |m: String| Err(RefereeError::InvalidSpec(m));
+        if spec.games == 0 {
+            return invalid("a match plays at least one game".into());
+        }
+        let names = player_names(&spec.seats)?;
+        let mut builtins = Vec::with_capacity(spec.seats.len());
+        for (i, seat) in spec.seats.iter().enumerate() {
+            builtins.push(match seat {
+                SeatSpec::Builtin { name } => match builtin(spec.game, name) {
+                    Some(bot) => Some(Builtin {
+                        bot,
+                        rng: GameRng::derive(spec.seed, Stream::Bot(Seat(i))),
+                    }),
+                    None => return invalid(format!("no built-in {} bot {name:?}", spec.game)),
+                },
+                SeatSpec::Program { command, .. } if command.is_empty() => {
+                    return invalid(format!("seat {i} has an empty command"))
+                }
+                SeatSpec::Program { .. } => None,
+            });
+        }
+        let seeds = game_seeds(spec.seed, spec.games);
+        let current = Recorder::new(spec.game, &spec.rules, &spec.settings, spec.seed)?;
+        if current.game().seats() != spec.seats.len() {
+            return invalid(format!(
+                "the {} rules seat {} players, the spec has {} seats",
+                spec.rules,
+                current.game().seats(),
+                spec.seats.len()
+            ));
+        }
+        Ok(Table {
+            spec_game: spec.game,
+            rules: spec.rules.clone(),
+            settings: spec.settings.clone(),
+            seeds,
+            current,
+            records: Vec::new(),
+            stats: vec![SeatStats::default(); names.len()],
+            builtins,
+            names,
+        })
+    }
+
+    pub fn games(&self) -> usize {
+        self.seeds.len()
+    }
+
+    pub fn game(&self) -> &dyn DynGame {
+        self.current.game()
+    }
+
+    pub fn turn(&self) -> Turn {
+        self.current.game().turn()
+    }
+
+    /// Applies a move a bot chose, counting it and its answer time; a refusal is recorded.
+    pub fn apply_bot(
+        &mut self,
+        seat: Seat,
+        action: Value,
+        took: Duration,
+    ) -> Result<(), IllegalAction> {
+        if let Some(stats) = self.stats.get_mut(seat.index()) {
+            stats.moves += 1;
+            stats
+                .move_ms
+                .push(u32::try_from(took.as_millis()).unwrap_or(u32::MAX));
+        }
+        self.current.apply(seat, action).map(|_| ())
+    }
+
+    /// Plays the forced default for a faulty or absent seat: its first legal action
+    /// (No Thanks: `pick`, always legal).
+    pub fn apply_forced(&mut self, seat: Seat) -> Result<(), RefereeError> {
+        let action = self.game().legal_actions_json(seat).into_iter().next();
+        let action = action.ok_or_else(|| internal(seat, "no legal action to force"))?;
+        if let Some(stats) = self.stats.get_mut(seat.index()) {
+            stats.forced += 1;
+        }
+        self.current
+            .apply(seat, action)
+            .map(|_| ())
+            .map_err(|e| internal(seat, &e.to_string()))
+    }
+
+    /// Lets the built-in bot of `seat` move.
+    pub fn apply_builtin(&mut self, seat: Seat) -> Result<(), RefereeError> {
+        let game = self.current.game();
+        let t0 = Instant::now();
+        let choice = match self.builtins.get_mut(seat.index()) {
+            Some(Some(b)) => b.bot.choose(game, seat, &mut b.rng),
+            _ => return Err(internal(seat, "not a built-in seat")),
+        };
+        let action = choice.ok_or_else(|| internal(seat, "the built-in bot chose nothing"))?;
+        self.apply_bot(seat, action, t0.elapsed())
+            .map_err(|e| internal(seat, &e.to_string()))
+    }
+
+    /// Records a protocol fault of `seat` in the current game's replay and tells the engine.
+    pub fn fault(&mut self, seat: Seat, reason: &str) {
+        self.current.fault(seat, reason);
+    }
+
+    /// Closes the current game and starts game `index` (1-based count of games so far).
+    pub fn next_game(&mut self) -> Result<(), RefereeError> {
+        let index = self.records.len() + 1;
+        let seed = *self
+            .seeds
+            .get(index)
+            .ok_or_else(|| RefereeError::Internal("no seed for the next game".into()))?;
+        let next = Recorder::new(self.spec_game, &self.rules, &self.settings, seed)?;
+        let done = std::mem::replace(&mut self.current, next);
+        self.records.push(record(done)?);
+        Ok(())
+    }
+
+    /// Closes the last game; returns every game and the summed outcome.
+    pub fn finish(mut self) -> Result<Finished, RefereeError> {
+        self.records.push(record(self.current)?);
+        let order = self.records.first().map(|r| r.outcome.order);
+        let order = order.ok_or_else(|| RefereeError::Internal("no game was played".into()))?;
+        let mut totals = vec![0_i64; self.names.len()];
+        for r in &self.records {
+            for s in &r.outcome.seats {
+                if let Some(t) = totals.get_mut(s.seat.index()) {
+                    *t += s.score;
+                }
+            }
+        }
+        let outcome = Outcome::from_scores(order, &totals);
+        Ok(Finished {
+            games: self.records,
+            outcome,
+            names: self.names,
+            stats: self.stats,
+        })
+    }
+}
+
+fn record(recorder: Recorder) -> Result<GameRecord, RefereeError> {
+    let outcome = recorder
+        .game()
+        .outcome()
+        .ok_or_else(|| RefereeError::Internal("a game ended without an outcome".into()))?;
+    Ok(GameRecord {
+        replay: recorder.into_replay(),
+        outcome,
+    })
+}
+
+fn internal(seat: Seat, what: &str) -> RefereeError {
+    RefereeError::Internal(format!("seat {seat}: {what}"))
+}
+
+/// The player names: programs' as given (non-empty, unique); a built-in seat is called by its
+/// bot's name, or `name-<seat>` when that is taken.
+pub(crate) fn player_names(seats: &[SeatSpec]) -> Result<Vec<String>, RefereeError> {
+    let mut names: Vec<String> = Vec::with_capacity(seats.len());
+    for seat in seats {
+        if let SeatSpec::Program { name, .. } = seat {
+            if name.is_empty() || name.contains(['\n', '\r']) {
+                return Err(RefereeError::InvalidSpec(format!(
+                    "bad player name {name:?}"
+                )));
+            }
+            if names.contains(name) {
+                return Err(RefereeError::InvalidSpec(format!(
+                    "player name {name:?} is used twice"
+                )));
+            }
+            names.push(name.clone());
+        }
+    }
+    let mut all = Vec::with_capacity(seats.len());
+    for (i, seat) in seats.iter().enumerate() {
+        all.push(match seat {
+            SeatSpec::Program { name, .. } => name.clone(),
+            SeatSpec::Builtin { name } => {
+                let name = if names.contains(name) {
+                    format!("{name}-{i}")
+                } else {
+                    name.clone()
+                };
+                names.push(name.clone());
+                name
+            }
+        });
+    }
+    Ok(all)
+}
+
+#[cfg(test)]
+mod tests {
+    use croupier_games::GameId;
+
+    use super::*;
+
+    fn spec(seats: Vec<SeatSpec>) -> MatchSpec {
+        MatchSpec::new(GameId::NoThanks, 1, seats)
+    }
+
+    fn program(name: &str) -> SeatSpec {
+        SeatSpec::program(name, "/tmp", ["/bot/bot"])
+    }
+
+    #[test]
+    fn a_spec_that_cannot_be_a_match_is_refused_before_anything_starts() {
+        let bad = |seats| matches!(Table::new(&spec(seats)), Err(RefereeError::InvalidSpec(_)));
+        assert!(
+            bad(vec![program("a"), program("b")]),
+            "boardcoder seats three"
+        );
+        assert!(
+            bad(vec![program("a"), program("a"), program("b")]),
+            "duplicate names"
+        );
+        assert!(
+            bad(vec![program(""), program("a"), program("b")]),
+            "empty name"
+        );
+        assert!(bad(vec![
+            SeatSpec::builtin("genius"),
+            program("a"),
+            program("b")
+        ]));
+        let mut no_games = spec(vec![program("a"), program("b"), program("c")]);
+        no_games.games = 0;
+        assert!(Table::new(&no_games).is_err());
+        let mut splendor = spec(vec![program("a"), program("b"), program("c")]);
+        splendor.game = GameId::Splendor;
+        assert!(matches!(
+            Table::new(&splendor),
+            Err(RefereeError::Unsupported(GameId::Splendor))
+        ));
+    }
+
+    #[test]
+    fn built_in_seats_are_named_after_their_bot_unless_the_name_is_taken() {
+        let seats = [
+            SeatSpec::builtin("heuristic"),
+            program("heuristic"),
+            SeatSpec::builtin("heuristic"),
+        ];
+        let names = player_names(&seats).unwrap();
+        assert_eq!(names, ["heuristic-0", "heuristic", "heuristic-2"]);
+    }
+
+    #[test]
+    fn game_0_uses_the_match_seed_and_later_games_derived_ones() {
+        let seeds = game_seeds(9, 3);
+        assert_eq!(seeds[0], 9);
+        assert!(seeds[1] != seeds[2] && seeds[1] != 9);
+        assert_eq!(seeds, game_seeds(9, 3));
+    }
+}

@@ -1,0 +1,336 @@
+//! Matches: their bulk creation with seats and jobs, the worker's reads and its result write,
+//! and the reads the pages use.
+//!
+//! A match is created `queued` with one `match` job; the worker's claim makes it `running`;
+//! [`record_result`] (inside the worker's result transaction, next to `jobs::complete`) writes
+//! the seat results and the replay and makes it `finished`. Failures are written by the queue
+//! (`jobs::give_up_attempt`, `jobs::reap_expired`).
+
+use sqlx::{PgConnection, PgExecutor, Postgres, Transaction};
+use time::OffsetDateTime;
+use uuid::Uuid;
+
+use crate::{blobs, StoreError};
+
+/// Who sits in a seat.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SeatRef {
+    Submission(Uuid),
+    /// A built-in bot by name (`croupier_games::bots::names`).
+    Builtin(String),
+}
+
+/// A planned match. Seats are in turn order (seat 0 first).
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewMatch {
+    pub ordinal: i32,
+    pub game: String,
+    pub rules: String,
+    /// Stored bit for bit as a `bigint` (see [`Match::seed_u64`]).
+    pub seed: u64,
+    pub settings: serde_json::Value,
+    pub seats: Vec<SeatRef>,
+}
+
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Match {
+    pub match_id: Uuid,
+    pub competition_id: Option<Uuid>,
+    pub game: String,
+    pub rules: String,
+    pub seed: i64,
+    pub settings: serde_json::Value,
+    pub ordinal: i32,
+    pub status: String,
+    pub failure_reason: Option<String>,
+    #[serde(with = "time::serde::rfc3339::option")]
+    pub started_at: Option<OffsetDateTime>,
+    #[serde(with = "time::serde::rfc3339::option")]
+    pub finished_at: Option<OffsetDateTime>,
+}
+
+impl Match {
+    /// The seed as the engines take it.
+    pub fn seed_u64(&self) -> u64 {
+        u64::from_ne_bytes(self.seed.to_ne_bytes())
+    }
+}
+
+/// A seat as the worker needs it to start the bot.
+#[derive(Debug, Clone)]
+pub struct RunSeat {
+    pub seat: i32,
+    pub submission_id: Option<Uuid>,
+    pub builtin: Option<String>,
+    pub team_name: Option<String>,
+    pub version: Option<i32>,
+    pub artifact_sha256: Option<Vec<u8>>,
+    pub run_command: Option<Vec<String>>,
+}
+
+/// A seat with its result, once the match is finished (result fields are `None` before).
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct SeatWithResult {
+    pub seat: i32,
+    pub submission_id: Option<Uuid>,
+    pub builtin: Option<String>,
+    pub team_id: Option<Uuid>,
+    pub team_name: Option<String>,
+    pub version: Option<i32>,
+    pub rank: Option<i32>,
+    pub score: Option<f64>,
+    pub end_state: Option<String>,
+    pub end_detail: Option<String>,
+    pub moves: Option<i32>,
+    pub cpu_ms: Option<i64>,
+    pub max_rss_kb: Option<i64>,
+    /// Per-move milliseconds; only for the owning team.
+    pub timings: Option<serde_json::Value>,
+    pub stderr_sha256: Option<Vec<u8>>,
+}
+
+/// One seat's result, as the worker writes it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewSeatResult {
+    pub seat: i32,
+    pub rank: i32,
+    pub score: f64,
+    /// `ok`, `time_limit`, `memory_limit`, `crashed`, `output_limit`, `invalid_output`,
+    /// `illegal_action` or `setup_error`.
+    pub end_state: String,
+    pub end_detail: Option<String>,
+    pub moves: i32,
+    pub cpu_ms: i64,
+    pub max_rss_kb: i64,
+    pub timings: serde_json::Value,
+    /// The end of the seat's stderr (stored as a blob when not empty).
+    pub stderr_tail: Vec<u8>,
+}
+
+/// Inserts the planned matches of a competition, their seats and one queued job each, and
+/// returns their ids in `planned` order. Run it in a transaction to make the batch atomic.
+pub async fn create_many(
+    conn: &mut PgConnection,
+    competition_id: Uuid,
+    planned: &[NewMatch],
+) -> Result<Vec<Uuid>, StoreError> {
+    let ids: Vec<Uuid> = planned.iter().map(|_| Uuid::now_v7()).collect();
+    let ordinals: Vec<i32> = planned.iter().map(|m| m.ordinal).collect();
+    let games: Vec<String> = planned.iter().map(|m| m.game.clone()).collect();
+    let rules: Vec<String> = planned.iter().map(|m| m.rules.clone()).collect();
+    let seeds: Vec<i64> = planned
+        .iter()
+        .map(|m| i64::from_ne_bytes(m.seed.to_ne_bytes()))
+        .collect();
+    let settings: Vec<serde_json::Value> = planned.iter().map(|m| m.settings.clone()).collect();
+    // language=PostgreSQL
+    sqlx::query!(
+        r#"
+        insert into match (match_id, competition_id, game, rules, seed, settings, ordinal)
+        select m.id, $2, m.game, m.rules, m.seed, m.settings, m.ordinal
+        from unnest($1::uuid[], $3::text[], $4::text[], $5::bigint[], $6::jsonb[], $7::int[])
+             as m(id, game, rules, seed, settings, ordinal)
+        "#,
+        &ids,
+        competition_id,
+        &games,
+        &rules,
+        &seeds,
+        &settings,
+        &ordinals
+    )
+    .execute(&mut *conn)
+    .await?;
+    let (mut seat_match, mut seat_no, mut seat_sub, mut seat_builtin) =
+        (vec![], vec![], vec![], vec![]);
+    for (id, m) in ids.iter().zip(planned) {
+        for (n, seat) in (0..).zip(&m.seats) {
+            seat_match.push(*id);
+            seat_no.push(n);
+            let (sub, builtin) = match seat {
+                SeatRef::Submission(s) => (Some(*s), None),
+                SeatRef::Builtin(name) => (None, Some(name.clone())),
+            };
+            seat_sub.push(sub);
+            seat_builtin.push(builtin);
+        }
+    }
+    // language=PostgreSQL
+    sqlx::query!(
+        r#"
+        insert into match_seat (match_id, seat, submission_id, builtin)
+        select * from unnest($1::uuid[], $2::int[], $3::uuid[], $4::text[])
+        "#,
+        &seat_match,
+        &seat_no,
+        &seat_sub as &[Option<Uuid>],
+        &seat_builtin as &[Option<String>]
+    )
+    .execute(&mut *conn)
+    .await?;
+    // language=PostgreSQL
+    sqlx::query!(
+        r#"insert into job (kind, match_id) select 'match', unnest($1::uuid[])"#,
+        &ids
+    )
+    .execute(&mut *conn)
+    .await?;
+    Ok(ids)
+}
+
+pub async fn get(db: impl PgExecutor<'_>, match_id: Uuid) -> Result<Match, StoreError> {
+    // language=PostgreSQL
+    sqlx::query_as!(
+        Match,
+        r#"
+        select match_id, competition_id, game, rules, seed, settings, ordinal, status, failure_reason,
+               started_at, finished_at
+        from match where match_id = $1
+        "#,
+        match_id
+    )
+    .fetch_optional(db)
+    .await?
+    .ok_or(StoreError::NotFound)
+}
+
+/// A competition's matches in schedule order.
+pub async fn of_competition(
+    db: impl PgExecutor<'_>,
+    competition_id: Uuid,
+) -> Result<Vec<Match>, StoreError> {
+    // language=PostgreSQL
+    Ok(sqlx::query_as!(
+        Match,
+        r#"
+        select match_id, competition_id, game, rules, seed, settings, ordinal, status, failure_reason,
+               started_at, finished_at
+        from match where competition_id = $1
+        order by ordinal, match_id
+        "#,
+        competition_id
+    )
+    .fetch_all(db)
+    .await?)
+}
+
+/// The seats of a match with what the worker needs to start them, in seat order.
+pub async fn run_seats(
+    db: impl PgExecutor<'_>,
+    match_id: Uuid,
+) -> Result<Vec<RunSeat>, StoreError> {
+    // language=PostgreSQL
+    Ok(sqlx::query_as!(
+        RunSeat,
+        r#"
+        select ms.seat, ms.submission_id, ms.builtin, t.name as "team_name?", s.version as "version?",
+               s.artifact_sha256, s.run_command
+        from match_seat ms
+             left join submission s using (submission_id)
+             left join team t using (team_id)
+        where ms.match_id = $1
+        order by ms.seat
+        "#,
+        match_id
+    )
+    .fetch_all(db)
+    .await?)
+}
+
+/// The seats of a match with their results (when finished), in seat order.
+pub async fn seats_with_results(
+    db: impl PgExecutor<'_>,
+    match_id: Uuid,
+) -> Result<Vec<SeatWithResult>, StoreError> {
+    // language=PostgreSQL
+    Ok(sqlx::query_as!(
+        SeatWithResult,
+        r#"
+        select ms.seat, ms.submission_id, ms.builtin, s.team_id as "team_id?", t.name as "team_name?",
+               s.version as "version?", r.rank as "rank?", r.score as "score?", r.end_state as "end_state?",
+               r.end_detail, r.moves as "moves?", r.cpu_ms as "cpu_ms?", r.max_rss_kb as "max_rss_kb?",
+               r.timings as "timings?", r.stderr_sha256
+        from match_seat ms
+             left join submission s using (submission_id)
+             left join team t using (team_id)
+             left join seat_result r using (match_id, seat)
+        where ms.match_id = $1
+        order by ms.seat
+        "#,
+        match_id
+    )
+    .fetch_all(db)
+    .await?)
+}
+
+/// The replay blob of a finished match.
+pub async fn replay(
+    db: impl PgExecutor<'_>,
+    match_id: Uuid,
+) -> Result<Option<Vec<u8>>, StoreError> {
+    // language=PostgreSQL
+    Ok(sqlx::query_scalar!(
+        r#"select b.data from replay r join blob b on b.sha256 = r.sha256 where r.match_id = $1"#,
+        match_id
+    )
+    .fetch_optional(db)
+    .await?)
+}
+
+/// Marks a running match `finished` and writes its seat results and replay, in the caller's
+/// result transaction. `false`: the match is no longer running (it was cancelled meanwhile);
+/// nothing was written.
+pub async fn record_result(
+    tx: &mut Transaction<'_, Postgres>,
+    match_id: Uuid,
+    seats: &[NewSeatResult],
+    replay: &[u8],
+) -> Result<bool, StoreError> {
+    // language=PostgreSQL
+    let done = sqlx::query!(
+        r#"update match set status = 'finished', finished_at = now() where match_id = $1 and status = 'running'"#,
+        match_id
+    )
+    .execute(&mut **tx)
+    .await?;
+    if done.rows_affected() != 1 {
+        return Ok(false);
+    }
+    for s in seats {
+        let stderr = match s.stderr_tail.is_empty() {
+            true => None,
+            false => Some(blobs::put(&mut **tx, &s.stderr_tail).await?.to_vec()),
+        };
+        // language=PostgreSQL
+        sqlx::query!(
+            r#"
+            insert into seat_result (match_id, seat, rank, score, end_state, end_detail, moves, cpu_ms,
+                                     max_rss_kb, timings, stderr_sha256)
+            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+            "#,
+            match_id,
+            s.seat,
+            s.rank,
+            s.score,
+            s.end_state,
+            s.end_detail,
+            s.moves,
+            s.cpu_ms,
+            s.max_rss_kb,
+            s.timings,
+            stderr
+        )
+        .execute(&mut **tx)
+        .await?;
+    }
+    let sha = blobs::put(&mut **tx, replay).await?;
+    // language=PostgreSQL
+    sqlx::query!(
+        r#"insert into replay (match_id, sha256) values ($1, $2)"#,
+        match_id,
+        &sha[..]
+    )
+    .execute(&mut **tx)
+    .await?;
+    Ok(true)
+}

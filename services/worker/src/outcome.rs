@@ -1,0 +1,86 @@
+//! Turning the referee's [`MatchResult`] into rows: seat results and the replay document.
+
+use croupier_referee::{MatchResult, SeatOutcome};
+use croupier_sandbox::EndState;
+use croupier_store::matches::NewSeatResult;
+use serde::Serialize;
+
+/// The `seat_result.end_state` name of an end state.
+pub(crate) fn end_state_name(state: &EndState) -> &'static str {
+    match state {
+        EndState::Ok => "ok",
+        EndState::TimeLimit => "time_limit",
+        EndState::MemoryLimit => "memory_limit",
+        EndState::Crashed { .. } => "crashed",
+        EndState::OutputLimit => "output_limit",
+        EndState::InvalidOutput => "invalid_output",
+        EndState::IllegalAction => "illegal_action",
+        EndState::SetupError(_) => "setup_error",
+    }
+}
+
+/// A seat that ended in a setup error makes the whole match a platform fault.
+pub(crate) fn setup_error(result: &MatchResult) -> Option<String> {
+    result.seats.iter().find_map(|s| match &s.end_state {
+        EndState::SetupError(m) => Some(format!("seat {}: sandbox setup: {m}", s.seat.index())),
+        _ => None,
+    })
+}
+
+pub(crate) fn seat_row(s: &SeatOutcome) -> NewSeatResult {
+    let detail = match (&s.end_state, s.detail.is_empty()) {
+        (EndState::Crashed { signal, code }, _) => Some(crashed(*signal, *code, &s.detail)),
+        (_, true) => None,
+        (_, false) => Some(s.detail.clone()),
+    };
+    NewSeatResult {
+        seat: i32::try_from(s.seat.index()).unwrap_or(i32::MAX),
+        rank: i32::try_from(s.rank).unwrap_or(i32::MAX),
+        score: s.score as f64,
+        end_state: end_state_name(&s.end_state).to_owned(),
+        end_detail: detail,
+        moves: i32::try_from(s.moves).unwrap_or(i32::MAX),
+        cpu_ms: i64::try_from(s.cpu_ms).unwrap_or(i64::MAX),
+        max_rss_kb: i64::try_from(s.max_rss_bytes / 1024).unwrap_or(i64::MAX),
+        timings: serde_json::json!(s.move_ms),
+        stderr_tail: s.stderr_tail.as_bytes().to_vec(),
+    }
+}
+
+fn crashed(signal: Option<i32>, code: Option<i32>, detail: &str) -> String {
+    let how = match (signal, code) {
+        (Some(sig), _) => format!("killed by signal {sig}"),
+        (None, Some(code)) => format!("exit code {code}"),
+        (None, None) => "exited".to_owned(),
+    };
+    if detail.is_empty() {
+        how
+    } else {
+        format!("{how}: {detail}")
+    }
+}
+
+/// The replay blob (format 1): the players, every game's replay and outcome, the protocol
+/// transcript.
+#[derive(Serialize)]
+struct ReplayDoc<'a> {
+    format: u32,
+    players: Vec<&'a str>,
+    games: &'a [croupier_referee::GameRecord],
+    outcome: &'a croupier_games::Outcome,
+    transcript: &'a [croupier_referee::TranscriptLine],
+    transcript_truncated: bool,
+    wall_ms: u64,
+}
+
+pub(crate) fn replay_json(result: &MatchResult) -> Result<Vec<u8>, serde_json::Error> {
+    serde_json::to_vec(&ReplayDoc {
+        format: 1,
+        players: result.seats.iter().map(|s| s.name.as_str()).collect(),
+        games: &result.games,
+        outcome: &result.outcome,
+        transcript: &result.transcript,
+        transcript_truncated: result.transcript_truncated,
+        wall_ms: result.wall_ms,
+    })
+}

@@ -1,0 +1,134 @@
+//! [`Worker::run`]: the claim loop with LISTEN/NOTIFY wake-ups, the reaper and graceful shutdown.
+
+use std::future::Future;
+use std::time::{Duration, Instant};
+
+use croupier_store::{jobs, PgPool};
+use sqlx::postgres::PgListener;
+
+use crate::{Step, Worker};
+
+const MAX_BACKOFF: Duration = Duration::from_secs(60);
+
+/// The `croupier_job` listener, reconnected with capped exponential back-off.
+struct Wakeups {
+    pool: PgPool,
+    listener: Option<PgListener>,
+    backoff: Duration,
+    retry_at: Instant,
+}
+
+impl Wakeups {
+    fn new(pool: PgPool) -> Self {
+        Wakeups {
+            pool,
+            listener: None,
+            backoff: Duration::from_secs(1),
+            retry_at: Instant::now(),
+        }
+    }
+
+    /// (Re)connects when due. Called before every claim, so a job queued after the claim's
+    /// query is never missed: its notification is already buffered.
+    async fn ensure(&mut self) {
+        if self.listener.is_some() || Instant::now() < self.retry_at {
+            return;
+        }
+        let connected = async {
+            let mut l = PgListener::connect_with(&self.pool).await?;
+            l.listen(jobs::CHANNEL).await?;
+            Ok::<_, sqlx::Error>(l)
+        };
+        match connected.await {
+            Ok(l) => {
+                self.listener = Some(l);
+                self.backoff = Duration::from_secs(1);
+            }
+            Err(e) => self.failed(&e),
+        }
+    }
+
+    fn failed(&mut self, e: &sqlx::Error) {
+        tracing::warn!(error = %e, retry_in = ?self.backoff, "job listener unavailable; polling meanwhile");
+        self.listener = None;
+        self.retry_at = Instant::now() + self.backoff;
+        self.backoff = (self.backoff * 2).min(MAX_BACKOFF);
+    }
+
+    /// Waits for a notification or `timeout`, whichever comes first.
+    async fn wait(&mut self, timeout: Duration) {
+        let Some(listener) = self.listener.as_mut() else {
+            return tokio::time::sleep(timeout).await;
+        };
+        match tokio::time::timeout(timeout, listener.recv()).await {
+            Ok(Ok(_)) | Err(_) => {}
+            Ok(Err(e)) => self.failed(&e),
+        }
+    }
+}
+
+impl Worker {
+    /// Claims and runs jobs until `shutdown` resolves; then lets the current job finish for up
+    /// to `shutdown_grace` and returns.
+    pub async fn run(self, shutdown: impl Future<Output = ()>) {
+        tracing::info!(worker = %self.cfg.id, "worker started");
+        let reaper = tokio::spawn(reap_loop(self.clone()));
+        let mut wakeups = Wakeups::new(self.pool.clone());
+        tokio::pin!(shutdown);
+        let mut failures = 0_u32;
+        loop {
+            wakeups.ensure().await;
+            let step = self.step();
+            tokio::pin!(step);
+            let result = tokio::select! {
+                biased;
+                r = &mut step => r,
+                () = &mut shutdown => {
+                    tracing::info!(grace = ?self.cfg.shutdown_grace, "shutting down: finishing the current job");
+                    if tokio::time::timeout(self.cfg.shutdown_grace, step).await.is_err() {
+                        tracing::warn!("shutdown grace over: abandoning the job (its lease will expire)");
+                    }
+                    break;
+                }
+            };
+            let pause = match result {
+                Ok(Step::Ran(_)) => {
+                    failures = 0;
+                    continue;
+                }
+                Ok(Step::Empty) => self.cfg.poll_every,
+                Err(e) => {
+                    failures += 1;
+                    tracing::error!(error = %e, "worker step failed");
+                    (self.cfg.poll_every * failures.min(12)).min(MAX_BACKOFF)
+                }
+            };
+            tokio::select! {
+                biased;
+                () = &mut shutdown => break,
+                () = wakeups.wait(pause) => {}
+            }
+        }
+        reaper.abort();
+        tracing::info!(worker = %self.cfg.id, "worker stopped");
+    }
+}
+
+async fn reap_loop(worker: Worker) {
+    loop {
+        if let Err(e) = worker.reap().await {
+            tracing::warn!(error = %e, "reaper failed");
+        }
+        tokio::time::sleep(worker.cfg.reap_every).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The CLI spawns the loop on the runtime, so it must be `Send`.
+    #[allow(dead_code)]
+    fn the_worker_loop_can_be_spawned(worker: crate::Worker) {
+        fn spawnable<T: Send + 'static>(_: T) {}
+        spawnable(worker.run(std::future::pending::<()>()));
+    }
+}

@@ -1,0 +1,172 @@
+//! Sign up, log in, log out, the login rate limit and session expiry.
+
+use axum::http::StatusCode;
+use sqlx::PgPool;
+
+use crate::helpers::{count, TestApp, PASSWORD};
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn signing_up_logs_the_user_in_and_stores_an_argon2id_hash(pool: PgPool) {
+    // Arrange
+    let mut app = TestApp::new(pool.clone());
+
+    // Act
+    app.sign_up("alice").await;
+    let teams = app.get("/teams").await;
+
+    // Assert
+    teams.assert_status(StatusCode::OK);
+    teams.assert_shows("Welcome, alice!");
+    teams.assert_shows("Log out");
+    let hashes: Vec<String> =
+        sqlx::query_scalar("select password_hash from app_user where username = 'alice'")
+            .fetch_all(&pool)
+            .await
+            .unwrap();
+    assert_eq!(hashes.len(), 1);
+    assert!(
+        hashes[0].starts_with("$argon2id$"),
+        "not an argon2id hash: {}",
+        hashes[0]
+    );
+    assert!(!hashes[0].contains(PASSWORD));
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn a_username_taken_in_another_case_is_refused_with_409_naming_it(pool: PgPool) {
+    // Arrange
+    let mut alice = TestApp::new(pool.clone());
+    alice.sign_up("alice").await;
+    let mut impostor = alice.new_visitor();
+
+    // Act
+    let page = impostor
+        .submit_form(
+            "/signup",
+            "/signup",
+            &[
+                ("username", "ALICE"),
+                ("password", PASSWORD),
+                ("password_again", PASSWORD),
+            ],
+        )
+        .await;
+
+    // Assert
+    page.assert_status(StatusCode::CONFLICT);
+    page.assert_shows(r#"the username "ALICE" is already taken"#);
+    let rows: i64 =
+        sqlx::query_scalar("select count(*) from app_user where lower(username) = 'alice'")
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    assert_eq!(rows, 1);
+    impostor.get("/teams").await.assert_redirect("/login");
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn a_wrong_password_gets_a_401_page_and_no_session(pool: PgPool) {
+    // Arrange
+    let mut app = TestApp::new(pool.clone());
+    app.sign_up("alice").await;
+    let mut visitor = app.new_visitor();
+
+    // Act
+    let wrong_password = visitor.log_in("alice", "not the password").await;
+    let unknown_user = visitor.log_in("nobody", PASSWORD).await;
+
+    // Assert
+    for page in [&wrong_password, &unknown_user] {
+        page.assert_status(StatusCode::UNAUTHORIZED);
+        page.assert_shows("wrong username or password");
+    }
+    visitor.get("/teams").await.assert_redirect("/login");
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn logging_in_with_the_right_password_in_any_case_opens_the_team_pages(pool: PgPool) {
+    // Arrange
+    let mut app = TestApp::new(pool.clone());
+    app.sign_up("alice").await;
+    let mut laptop = app.new_visitor();
+
+    // Act
+    let page = laptop.log_in("Alice", PASSWORD).await;
+
+    // Assert
+    page.assert_redirect("/teams");
+    laptop.get("/teams").await.assert_status(StatusCode::OK);
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn after_logging_out_pages_redirect_to_the_login_page(pool: PgPool) {
+    // Arrange
+    let mut app = TestApp::new(pool.clone());
+    app.sign_up("alice").await;
+    let team_id = app.create_team("Owls").await;
+
+    // Act
+    let page = app.submit_form("/teams", "/logout", &[]).await;
+
+    // Assert
+    page.assert_redirect("/");
+    app.get("/teams").await.assert_redirect("/login");
+    app.get(&format!("/teams/{team_id}"))
+        .await
+        .assert_redirect("/login");
+    app.get(&format!("/teams/{team_id}/upload"))
+        .await
+        .assert_redirect("/login");
+    app.get("/login").await.assert_status(StatusCode::OK);
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn after_ten_failed_logins_even_the_right_password_gets_429(pool: PgPool) {
+    // Arrange
+    let mut app = TestApp::new(pool.clone());
+    app.sign_up("alice").await;
+    let mut attacker = app.new_visitor();
+    for _ in 0..10 {
+        attacker
+            .log_in("alice", "guess-guess")
+            .await
+            .assert_status(StatusCode::UNAUTHORIZED);
+    }
+    let mut owner = app.new_visitor();
+
+    // Act
+    let page = owner.log_in("ALICE", PASSWORD).await;
+
+    // Assert
+    page.assert_status(StatusCode::TOO_MANY_REQUESTS);
+    page.assert_shows("too many failed logins");
+    owner.get("/teams").await.assert_redirect("/login");
+    let failures: i64 =
+        sqlx::query_scalar("select count(*) from login_attempt where not succeeded")
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    assert_eq!(
+        failures, 10,
+        "the refused attempt is not counted as another failure"
+    );
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn an_expired_session_is_treated_as_logged_out(pool: PgPool) {
+    // Arrange
+    let mut app = TestApp::new(pool.clone());
+    app.sign_up("alice").await;
+    app.get("/teams").await.assert_status(StatusCode::OK);
+    assert!(count(&pool, "session").await >= 1);
+
+    // Act
+    sqlx::query("update session set expiry_date = now() - interval '1 minute'")
+        .execute(&pool)
+        .await
+        .unwrap();
+    let page = app.get("/teams").await;
+
+    // Assert
+    page.assert_redirect("/login");
+}

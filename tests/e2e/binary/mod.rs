@@ -1,0 +1,6 @@
+//! The real `croupier` program: `up` with its private PostgreSQL, a restart on the same data
+//! dir, and the command line's errors and help.
+
+mod cli;
+mod process;
+mod up;

@@ -1,0 +1,176 @@
+//! Operations and administration: health, metrics, request ids, 404 pages, the admin page.
+
+use axum::body::Body;
+use axum::http::{Method, Request, StatusCode};
+use sqlx::PgPool;
+
+use crate::helpers::{make_admin, user_id, TestApp};
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn healthz_reports_ok_when_the_database_answers(pool: PgPool) {
+    let app = TestApp::new(pool);
+    let reply = app.api(Method::GET, "/healthz", None, None).await;
+    reply.assert_status(StatusCode::OK);
+    assert_eq!(reply.json["status"], "ok");
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn metrics_are_prometheus_text_counting_http_requests(pool: PgPool) {
+    // Arrange
+    let app = TestApp::new(pool);
+    app.api(Method::GET, "/healthz", None, None)
+        .await
+        .assert_status(StatusCode::OK);
+
+    // Act
+    let reply = app.api(Method::GET, "/metrics", None, None).await;
+
+    // Assert
+    reply.assert_status(StatusCode::OK);
+    assert!(reply.headers["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/plain"));
+    assert!(
+        reply.raw.contains("# TYPE http_requests_total counter"),
+        "{}",
+        reply.raw
+    );
+    let healthz = reply
+        .raw
+        .lines()
+        .find(|l| l.starts_with("http_requests_total{") && l.contains(r#"route="/healthz""#))
+        .unwrap_or_else(|| panic!("no /healthz sample in:\n{}", reply.raw));
+    assert!(healthz.contains(r#"status="200""#), "{healthz}");
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn every_response_carries_a_request_id_and_a_given_one_is_echoed(pool: PgPool) {
+    // Arrange
+    let mut app = TestApp::new(pool);
+
+    // Act
+    let answers = [
+        app.get("/").await.headers,
+        app.get("/no/such/page").await.headers,
+        app.get("/teams").await.headers,
+        app.api(Method::GET, "/api/v1/me", None, None).await.headers,
+        app.api(Method::GET, "/healthz", None, None).await.headers,
+    ];
+    let given = Request::get("/healthz")
+        .header("x-request-id", "e2e-trace-42")
+        .body(Body::empty())
+        .unwrap();
+    let echoed = app.send(given).await;
+
+    // Assert
+    let mut ids: Vec<&str> = answers
+        .iter()
+        .map(|h| {
+            h.get("x-request-id")
+                .expect("x-request-id")
+                .to_str()
+                .unwrap()
+        })
+        .collect();
+    assert!(
+        ids.iter().all(|id| uuid::Uuid::parse_str(id).is_ok()),
+        "{ids:?}"
+    );
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), answers.len(), "request ids repeat");
+    assert_eq!(echoed.headers["x-request-id"], "e2e-trace-42");
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn an_unknown_page_is_a_404_html_page(pool: PgPool) {
+    let mut app = TestApp::new(pool);
+    let page = app.get("/no/such/page").await;
+    page.assert_status(StatusCode::NOT_FOUND);
+    assert!(page.headers["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/html"));
+    page.assert_shows("404 · Not Found");
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn the_admin_page_is_403_for_a_normal_user_and_a_login_redirect_for_a_visitor(pool: PgPool) {
+    // Arrange
+    let mut bob = TestApp::new(pool);
+    let mut visitor = bob.new_visitor();
+    bob.sign_up("bob").await;
+
+    // Act
+    let page = bob.get("/admin").await;
+
+    // Assert
+    page.assert_status(StatusCode::FORBIDDEN);
+    page.assert_shows("this page is for administrators");
+    assert!(
+        !bob.get("/teams").await.body.contains(r#"href="/admin""#),
+        "no admin link for users"
+    );
+    visitor.get("/admin").await.assert_redirect("/login");
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn the_admin_page_lists_users_and_teams_for_an_admin(pool: PgPool) {
+    // Arrange
+    let mut root = TestApp::new(pool.clone());
+    root.sign_up("root").await;
+    make_admin(&pool, "root").await;
+    let mut bob = root.new_visitor();
+    bob.sign_up("bob").await;
+    bob.create_team("Owls").await;
+
+    // Act
+    let page = root.get("/admin").await;
+
+    // Assert
+    page.assert_status(StatusCode::OK);
+    page.assert_shows("Users (2)");
+    page.assert_shows("<td>root</td>");
+    page.assert_shows("<td>bob</td>");
+    page.assert_shows("Teams (1)");
+    page.assert_shows("<tr><td>Owls</td><td>1</td><td>0</td>");
+    assert!(
+        root.get("/teams").await.body.contains(r#"href="/admin""#),
+        "an admin link for admins"
+    );
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn an_admin_can_make_another_user_admin_through_the_admin_form(pool: PgPool) {
+    // Arrange
+    let mut root = TestApp::new(pool.clone());
+    root.sign_up("root").await;
+    make_admin(&pool, "root").await;
+    let mut bob = root.new_visitor();
+    bob.sign_up("bob").await;
+    let bob_id = user_id(&pool, "bob").await;
+    bob.get("/admin").await.assert_status(StatusCode::FORBIDDEN);
+
+    // Act
+    let page = root
+        .submit_form(
+            "/admin",
+            &format!("/admin/users/{bob_id}/admin"),
+            &[("admin", "true")],
+        )
+        .await;
+
+    // Assert
+    page.assert_redirect("/admin");
+    root.get("/admin")
+        .await
+        .assert_shows("bob is now an administrator.");
+    let is_admin: bool = sqlx::query_scalar("select is_admin from app_user where user_id = $1")
+        .bind(bob_id)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert!(is_admin);
+    bob.get("/admin").await.assert_status(StatusCode::OK);
+}
