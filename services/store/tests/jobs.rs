@@ -7,13 +7,20 @@ use croupier_store::submissions::{self, NewFile, NewSubmission};
 use sqlx::PgPool;
 use uuid::Uuid;
 
-async fn a_team_with_a_submission(pool: &PgPool) -> Uuid {
-    let user = croupier_store::users::create(pool, "alice", None, "x", false)
+/// A new user, team and Python submission (which queues one compile job); `n` keeps names apart.
+async fn a_team_with_a_submission_numbered(pool: &PgPool, n: usize) -> Uuid {
+    let user = croupier_store::users::create(pool, &format!("user{n}"), None, "x", false)
         .await
         .unwrap();
-    let team = croupier_store::teams::create(pool, "Alpha", "CODE1", user.user_id)
-        .await
-        .unwrap();
+    let team = croupier_store::teams::create(
+        pool,
+        &format!("Team {n}"),
+        &format!("CODE{n}"),
+        user.user_id,
+    )
+    .await
+    .unwrap();
+    let source = format!("print({n})");
     let sub = submissions::create(
         pool,
         &NewSubmission {
@@ -23,11 +30,11 @@ async fn a_team_with_a_submission(pool: &PgPool) -> Uuid {
             label: "",
             filename: "bot.py",
             bundle_kind: "file",
-            bytes: b"print(1)",
-            unpacked_size: 8,
+            bytes: source.as_bytes(),
+            unpacked_size: source.len() as u64,
             files: vec![NewFile {
                 path: "bot.py".into(),
-                size: 8,
+                size: source.len() as u64,
                 executable: false,
             }],
             submitted_by: user.user_id,
@@ -36,6 +43,10 @@ async fn a_team_with_a_submission(pool: &PgPool) -> Uuid {
     .await
     .unwrap();
     sub.submission_id
+}
+
+async fn a_team_with_a_submission(pool: &PgPool) -> Uuid {
+    a_team_with_a_submission_numbered(pool, 0).await
 }
 
 async fn status_of(pool: &PgPool, job_id: Uuid) -> (String, i32, Option<String>) {
@@ -77,8 +88,8 @@ async fn an_upload_queues_one_compile_job_that_a_worker_claims_once(pool: PgPool
 
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]
 async fn concurrent_claims_never_hand_out_the_same_job(pool: PgPool) {
-    for _ in 0..5 {
-        a_team_with_a_submission_again(&pool).await;
+    for n in 0..5 {
+        a_team_with_a_submission_numbered(&pool, n).await;
     }
     let barrier = std::sync::Arc::new(tokio::sync::Barrier::new(8));
     let mut tasks = Vec::new();
@@ -100,45 +111,6 @@ async fn concurrent_claims_never_hand_out_the_same_job(pool: PgPool) {
     let unique: std::collections::HashSet<_> = ids.iter().collect();
     assert_eq!(ids.len(), 5, "every queued job is claimed once");
     assert_eq!(unique.len(), 5);
-}
-
-async fn a_team_with_a_submission_again(pool: &PgPool) {
-    let n: i64 = sqlx::query_scalar!(r#"select count(*) as "n!" from app_user"#)
-        .fetch_one(pool)
-        .await
-        .unwrap();
-    let user = croupier_store::users::create(pool, &format!("user{n}"), None, "x", false)
-        .await
-        .unwrap();
-    let team = croupier_store::teams::create(
-        pool,
-        &format!("Team {n}"),
-        &format!("CODE{n}"),
-        user.user_id,
-    )
-    .await
-    .unwrap();
-    submissions::create(
-        pool,
-        &NewSubmission {
-            team_id: team.team_id,
-            game: "nothanks",
-            language: "python3",
-            label: "",
-            filename: "bot.py",
-            bundle_kind: "file",
-            bytes: format!("print({n})").as_bytes(),
-            unpacked_size: 8,
-            files: vec![NewFile {
-                path: "bot.py".into(),
-                size: 8,
-                executable: false,
-            }],
-            submitted_by: user.user_id,
-        },
-    )
-    .await
-    .unwrap();
 }
 
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]
