@@ -7,8 +7,10 @@
 mod accounts;
 mod api;
 mod binary;
+mod competitions;
 mod csrf;
 mod helpers;
 mod ops;
+mod pipeline;
 mod teams;
 mod uploads;

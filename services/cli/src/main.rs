@@ -1,18 +1,25 @@
 //! `croupier` — the one binary of the Croupier platform.
 //!
 //! * `up`: everything on one machine — a private PostgreSQL under the data dir (unless
-//!   `DATABASE_URL` is set), migrations, the web app, and a first admin account.
+//!   `DATABASE_URL` is set), migrations, the web app, a first admin account, and worker loops.
 //! * `serve`: the web app only, against `DATABASE_URL`.
+//! * `work`: worker loops only (compile and match jobs in the sandbox), against `DATABASE_URL`.
+//! * `play`: local offline matches between local bots, with standings.
+//! * `bench`: sandbox spawn cost, engine speed and hosted match throughput on this machine.
 //! * `migrate`: apply the database migrations.
 //! * `db`: run only the private PostgreSQL and print its URL (development and tests).
 //! * `admin`: create users, grant the admin role.
 //! * `submit`: upload a bot through the JSON API.
 
 mod admin;
+mod bench;
+mod isolation;
 mod logging;
+mod play;
 mod settings;
 mod submit;
 mod up;
+mod work;
 
 use std::process::ExitCode;
 
@@ -31,10 +38,16 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Run everything on this machine: a private PostgreSQL (unless DATABASE_URL is set), migrations and the web app.
+    /// Run everything on this machine: a private PostgreSQL (unless DATABASE_URL is set), migrations, the web app and workers.
     Up(up::UpArgs),
     /// Run the web app against DATABASE_URL (for deployments with a managed PostgreSQL).
     Serve(up::ServeArgs),
+    /// Run worker loops against DATABASE_URL: compile uploads and play matches in the sandbox, until Ctrl-C / SIGTERM.
+    Work(work::WorkArgs),
+    /// Play local matches between local bots (built-in or commands) and print standings.
+    Play(play::PlayArgs),
+    /// Measure sandbox spawn cost, engine speed and hosted match throughput on this machine.
+    Bench(bench::BenchArgs),
     /// Apply pending database migrations to DATABASE_URL.
     Migrate(settings::DbArgs),
     /// Run only the private PostgreSQL under the data dir and print its URL; stops on Ctrl-C.
@@ -50,7 +63,12 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    logging::init();
+    logging::init(match cli.command {
+        Command::Play(_) | Command::Bench(_) => {
+            "warn,sqlx=error,croupier_sandbox::sandbox=error,croupier_referee::net=error"
+        }
+        _ => logging::SERVICE,
+    });
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -65,6 +83,9 @@ fn main() -> ExitCode {
         match cli.command {
             Command::Up(args) => up::up(args).await,
             Command::Serve(args) => up::serve(args).await,
+            Command::Work(args) => work::work(args).await,
+            Command::Play(args) => play::run(args).await,
+            Command::Bench(args) => bench::run(args).await,
             Command::Migrate(args) => up::migrate(args).await,
             Command::Db(args) => up::db_only(args).await,
             Command::Admin { command } => admin::run(command).await,

@@ -17,6 +17,14 @@ pub fn parse<T: FromStr>(value: &str, flag: &str, env: &str, expected: &str) -> 
     })
 }
 
+/// Parses a flag that has no environment variable.
+pub fn parse_flag<T: FromStr>(value: &str, flag: &str, expected: &str) -> Result<T> {
+    value
+        .trim()
+        .parse()
+        .map_err(|_| anyhow!("invalid value {value:?} for {flag}: expected {expected}"))
+}
+
 fn parse_bool(value: &str, flag: &str, env: &str) -> Result<bool> {
     match value.trim().to_ascii_lowercase().as_str() {
         "1" | "true" | "yes" | "on" => Ok(true),

@@ -1,4 +1,11 @@
 //! `croupier up`, `serve`, `migrate` and `db`.
+//!
+//! `up` also runs `--workers N` (default 2, 0 allowed) worker loops beside the web app. Their
+//! sandbox is probed first; if the probe fails, `up` still serves the web app but runs **no**
+//! workers and prints the probe's error prominently (uploads then wait as `pending` until a
+//! worker runs: `croupier work`, or `up --sandbox=none` for local development). On shutdown the
+//! web app and the workers stop together (each worker finishes its job within the grace), and
+//! only then the private PostgreSQL.
 
 use std::path::PathBuf;
 
@@ -10,6 +17,7 @@ use croupier_store::PgPool;
 use rand::distributions::{Alphanumeric, DistString};
 
 use crate::settings::{DbArgs, WebArgs};
+use crate::work::{pool_size, Scratch, WorkerArgs, Workers};
 
 #[derive(Args, Debug)]
 pub struct UpArgs {
@@ -20,6 +28,8 @@ pub struct UpArgs {
     pub web: WebArgs,
     #[command(flatten)]
     pub db: DbArgs,
+    #[command(flatten)]
+    pub worker: WorkerArgs,
 }
 
 #[derive(Args, Debug)]
@@ -57,8 +67,11 @@ pub async fn shutdown_signal() {
     tracing::info!("shutdown requested");
 }
 
-async fn connect_and_migrate(url: &str) -> Result<PgPool> {
-    let pool = croupier_store::connect(url, 16).await.context(
+/// Connections of the web app.
+const WEB_POOL: u32 = 16;
+
+pub async fn connect_and_migrate(url: &str, connections: u32) -> Result<PgPool> {
+    let pool = croupier_store::connect(url, connections).await.context(
         "cannot connect to the database (check DATABASE_URL and that PostgreSQL is running)",
     )?;
     croupier_store::migrate(&pool)
@@ -99,7 +112,44 @@ async fn bootstrap_admin(pool: &PgPool, url: &str) -> Result<()> {
     Ok(())
 }
 
-async fn run_web(pool: PgPool, web: &WebArgs, bootstrap: bool) -> Result<()> {
+/// Starts `up`'s workers, or explains prominently why none run.
+async fn start_workers(pool: &PgPool, args: &WorkerArgs) -> Result<Option<Workers>> {
+    let n = args.count()?;
+    if n == 0 {
+        tracing::info!("--workers 0: no workers in this process");
+        return Ok(None);
+    }
+    let sandbox = match crate::work::sandbox(args).await {
+        Ok(sandbox) => sandbox,
+        Err(e) => {
+            eprintln!();
+            eprintln!("  ┌─ NO WORKERS: the bot sandbox is unavailable ───────────────────");
+            for line in format!("{e:#}").lines() {
+                eprintln!("  │ {line}");
+            }
+            eprintln!("  │ The web app runs, but uploads stay pending and no match is played.");
+            eprintln!("  └─────────────────────────────────────────────────────────────────");
+            eprintln!();
+            tracing::error!(error = %e, "no workers: the bot sandbox is unavailable");
+            return Ok(None);
+        }
+    };
+    let scratch = Scratch::new(args.scratch_dir.as_ref())?;
+    Ok(Some(Workers::start(
+        pool,
+        sandbox,
+        n,
+        scratch,
+        args.tune()?,
+    )))
+}
+
+async fn run_web(
+    pool: PgPool,
+    web: &WebArgs,
+    bootstrap: bool,
+    workers: Option<&WorkerArgs>,
+) -> Result<()> {
     let config = web.server_config()?;
     let addr = web.bind()?;
     let listener = tokio::net::TcpListener::bind(addr).await.with_context(|| {
@@ -112,21 +162,36 @@ async fn run_web(pool: PgPool, web: &WebArgs, bootstrap: bool) -> Result<()> {
     } else if croupier_store::users::count_admins(&pool).await? == 0 {
         tracing::warn!("no administrator exists yet: create one with `croupier admin create-user NAME --admin`");
     }
+    let workers = match workers {
+        Some(args) => start_workers(&pool, args).await?,
+        None => None,
+    };
     println!("Croupier is running at {url}  (Ctrl-C to stop)");
     tracing::info!(%local, "listening");
-    croupier_server::serve(
-        listener,
-        AppState::new(pool.clone(), config),
-        shutdown_signal(),
-    )
-    .await?;
+    let (stop_tx, mut stop_rx) = tokio::sync::watch::channel(false);
+    let signal = tokio::spawn(async move {
+        shutdown_signal().await;
+        let _ = stop_tx.send(true);
+    });
+    let served =
+        croupier_server::serve(listener, AppState::new(pool.clone(), config), async move {
+            let _ = stop_rx.wait_for(|stop| *stop).await;
+        })
+        .await;
+    signal.abort();
+    if let Some(workers) = workers {
+        workers.stop().await;
+    }
     pool.close().await;
+    served?;
     Ok(())
 }
 
 pub async fn up(args: UpArgs) -> Result<()> {
     args.web.server_config()?;
     args.web.bind()?;
+    args.worker.check()?;
+    let connections = WEB_POOL + pool_size(args.worker.count()?);
     if let Some(url) = args
         .db
         .database_url
@@ -134,8 +199,8 @@ pub async fn up(args: UpArgs) -> Result<()> {
         .filter(|u| !u.trim().is_empty())
     {
         tracing::info!("DATABASE_URL is set: using that database, no private PostgreSQL");
-        let pool = connect_and_migrate(url).await?;
-        return run_web(pool, &args.web, true).await;
+        let pool = connect_and_migrate(url, connections).await?;
+        return run_web(pool, &args.web, true, Some(&args.worker)).await;
     }
     let cluster = Cluster::start(ClusterOptions::new(&args.data_dir))
         .await
@@ -144,8 +209,8 @@ pub async fn up(args: UpArgs) -> Result<()> {
         )?;
     tracing::info!(dir = %cluster.cluster_dir().display(), "private PostgreSQL running");
     let result = async {
-        let pool = connect_and_migrate(&cluster.database_url()).await?;
-        run_web(pool, &args.web, true).await
+        let pool = connect_and_migrate(&cluster.database_url(), connections).await?;
+        run_web(pool, &args.web, true, Some(&args.worker)).await
     }
     .await;
     let stopped = cluster
@@ -159,12 +224,12 @@ pub async fn up(args: UpArgs) -> Result<()> {
 pub async fn serve(args: ServeArgs) -> Result<()> {
     args.web.server_config()?;
     args.web.bind()?;
-    let pool = connect_and_migrate(args.db.require()?).await?;
-    run_web(pool, &args.web, false).await
+    let pool = connect_and_migrate(args.db.require()?, WEB_POOL).await?;
+    run_web(pool, &args.web, false, None).await
 }
 
 pub async fn migrate(args: DbArgs) -> Result<()> {
-    let pool = connect_and_migrate(args.require()?).await?;
+    let pool = connect_and_migrate(args.require()?, 2).await?;
     pool.close().await;
     println!("migrations applied");
     Ok(())

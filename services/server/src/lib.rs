@@ -5,14 +5,18 @@
 //! [`serve`], and tests call it directly with `tower::ServiceExt::oneshot`.
 //!
 //! Layout: `auth/` (who is asking), `pages/` (HTML routes), `api/` (JSON routes), `upload`
-//! (validating and storing a bot upload, shared by both), `templates` (askama types),
+//! (validating and storing a bot upload, shared by both), `competition` (checking, scheduling
+//! and storing a new competition, shared by both), `leaderboard` (standings and ratings computed
+//! from finished matches), `templates` (askama types),
 //! `ops` (health, metrics, request ids and tracing), `error` (the one error type and the only
 //! place that knows HTTP status codes).
 
 pub mod api;
 pub mod auth;
+pub mod competition;
 pub mod config;
 pub mod error;
+pub mod leaderboard;
 pub mod ops;
 pub mod pages;
 pub mod templates;

@@ -213,10 +213,3 @@ pub struct AdminPage {
     pub users: Vec<User>,
     pub teams: Vec<TeamSummary>,
 }
-
-#[derive(Template)]
-#[template(path = "competitions.html")]
-pub struct CompetitionsPage {
-    pub ctx: Ctx,
-    pub games: Vec<GameView>,
-}

@@ -11,6 +11,7 @@
 
 pub mod blobs;
 pub mod builds;
+pub mod competitions;
 mod error;
 pub mod jobs;
 pub mod logins;

@@ -35,6 +35,19 @@ pub(crate) async fn run(w: &Worker, job: &Claimed) -> Result<Done, StoreError> {
         Err(reason) => return Ok(Done::Platform(reason)),
     };
     let empty = m.settings.as_object().is_some_and(|o| o.is_empty());
+    let mut limits = w.cfg.matches.clone();
+    if let Some(competition_id) = m.competition_id {
+        // The organiser's time per move, when the competition sets one.
+        let settings = croupier_store::competitions::get(&w.pool, competition_id)
+            .await?
+            .settings;
+        if let Some(ms) = settings
+            .get("move_time_ms")
+            .and_then(serde_json::Value::as_u64)
+        {
+            limits.move_time = std::time::Duration::from_millis(ms);
+        }
+    }
     let spec = MatchSpec {
         rules: m.rules.clone(),
         settings: if empty {
@@ -42,7 +55,7 @@ pub(crate) async fn run(w: &Worker, job: &Claimed) -> Result<Done, StoreError> {
         } else {
             m.settings.clone()
         },
-        limits: w.cfg.matches.clone(),
+        limits,
         ..MatchSpec::new(game, m.seed_u64(), seats)
     };
     let result = match croupier_referee::play(&w.sandbox, spec).await {

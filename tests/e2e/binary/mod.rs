@@ -2,5 +2,5 @@
 //! dir, and the command line's errors and help.
 
 mod cli;
-mod process;
+pub mod process;
 mod up;

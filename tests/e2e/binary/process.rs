@@ -26,7 +26,7 @@ pub fn croupier_bin() -> PathBuf {
 }
 
 /// The variables the binary reads, removed so the developer's environment cannot leak in.
-const SETTINGS: [&str; 7] = [
+const SETTINGS: [&str; 16] = [
     "DATABASE_URL",
     "CROUPIER_BIND",
     "CROUPIER_DATA_DIR",
@@ -34,6 +34,15 @@ const SETTINGS: [&str; 7] = [
     "CROUPIER_SECURE_COOKIES",
     "CROUPIER_TRUST_PROXY",
     "CROUPIER_STATIC_DIR",
+    "CROUPIER_WORKERS",
+    "CROUPIER_SANDBOX",
+    "CROUPIER_SCRATCH_DIR",
+    "CROUPIER_SHUTDOWN_GRACE",
+    "CROUPIER_LEASE_SECS",
+    "CROUPIER_SANDBOX_INIT",
+    "CROUPIER_SANDBOX_FIRST_UID",
+    "CROUPIER_SANDBOX_SLOTS",
+    "CROUPIER_SANDBOX_STATE_DIR",
 ];
 
 /// A `croupier` command with none of its settings in the environment.

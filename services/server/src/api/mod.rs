@@ -5,6 +5,7 @@
 
 mod accounts;
 mod admin;
+mod competitions;
 pub mod openapi;
 mod submissions;
 mod teams;
@@ -26,6 +27,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .merge(teams::router())
         .merge(submissions::router().layer(DefaultBodyLimit::max(upload_limit)))
         .merge(admin::router())
+        .merge(competitions::router())
         .fallback(|| async { crate::error::ApiError(crate::error::Error::NotFound) })
 }
 

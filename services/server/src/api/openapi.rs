@@ -39,7 +39,7 @@ pub fn document() -> Value {
         "info": {
             "title": "Croupier API",
             "version": "1",
-            "description": "Teams, bot uploads and submissions. Authenticate with `Authorization: Bearer <token>`; make a token on your team's page or with POST /api/v1/tokens."
+            "description": "Teams, bot uploads, submissions and competitions. Authenticate with `Authorization: Bearer <token>`; make a token on your team's page or with POST /api/v1/tokens."
         },
         "servers": [{ "url": "/api/v1" }],
         "security": [{ "bearer": [] }],
@@ -92,7 +92,23 @@ pub fn document() -> Value {
                 "parameters": [path_param("user_id")],
                 "requestBody": { "required": true, "content": { "application/json": { "schema": {
                     "type": "object", "required": ["admin"], "properties": { "admin": { "type": "boolean" } } } } } } })) },
-            "/admin/teams": { "get": op("Every team (admins only)", true, 200, none) }
+            "/admin/teams": { "get": op("Every team (admins only)", true, 200, none.clone()) },
+            "/competitions": { "get": op("Every competition, newest first, with its status and match counts", false, 200, none) },
+            "/competitions/{competition_id}/leaderboard": { "get": op(
+                "A competition's leaderboard: standings by the game's scheme with 95% confidence intervals, and ratings",
+                false, 200, json!({ "parameters": [path_param("competition_id")] })) },
+            "/admin/competitions": { "post": op(
+                "Create a competition and queue all its matches in one transaction (admins only)", true, 201, json_body(json!({
+                "type": "object", "required": ["name", "game"],
+                "properties": {
+                    "name": { "type": "string", "maxLength": 80 },
+                    "game": { "type": "string", "enum": ["nothanks", "splendor", "hanabi", "guandan", "bridge"] },
+                    "rules": { "type": "string", "description": "a rule set of the game (GET /games); default: the first" },
+                    "submissions": { "type": "array", "items": { "type": "string", "format": "uuid" },
+                                     "description": "ready submissions of the game; default: each team's latest ready one" },
+                    "rounds": { "type": "integer", "minimum": 1, "maximum": 1000, "default": 1 },
+                    "base_seed": { "type": "integer", "minimum": 0, "description": "default: random" },
+                    "move_time_ms": { "type": "integer", "minimum": 1, "maximum": 600000 } } }))) }
         }
     })
 }

@@ -1,4 +1,4 @@
-//! The home page and the (for now empty) list of competitions.
+//! The home page.
 
 use axum::extract::State;
 use axum::response::Response;
@@ -7,13 +7,11 @@ use axum::Router;
 use croupier_store::teams;
 
 use crate::error::Result;
-use crate::templates::{games, render, CompetitionsPage, Ctx, HomePage};
+use crate::templates::{games, render, Ctx, HomePage};
 use crate::AppState;
 
 pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/", get(home))
-        .route("/competitions", get(competitions))
+    Router::new().route("/", get(home))
 }
 
 async fn home(State(state): State<AppState>, ctx: Ctx) -> Result<Response> {
@@ -26,11 +24,4 @@ async fn home(State(state): State<AppState>, ctx: Ctx) -> Result<Response> {
         games: games(),
         teams,
     }))
-}
-
-async fn competitions(ctx: Ctx) -> Response {
-    render(&CompetitionsPage {
-        ctx,
-        games: games(),
-    })
 }

@@ -2,9 +2,14 @@
 
 mod account;
 mod admin;
+mod competition_new;
+mod competitions;
 mod home;
+pub(crate) mod labels;
+mod matches;
 mod submissions;
 mod teams;
+mod timeline;
 
 use axum::extract::DefaultBodyLimit;
 use axum::Router;
@@ -23,6 +28,9 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .merge(teams::router())
         .merge(submissions::router().layer(DefaultBodyLimit::max(upload_limit)))
         .merge(admin::router())
+        .merge(competitions::router())
+        .merge(competition_new::router())
+        .merge(matches::router())
         .nest_service("/static", ServeDir::new(static_dir()))
 }
 

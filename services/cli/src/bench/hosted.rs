@@ -1,0 +1,256 @@
+//! `croupier bench hosted`: matches per minute through the hosted pipeline (queue → worker →
+//! sandbox + referee → results) in a scratch database.
+
+use std::os::unix::fs::PermissionsExt;
+use std::str::FromStr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context, Result};
+use croupier_pgcluster::{Cluster, ClusterOptions};
+use croupier_sandbox::Sandbox;
+use croupier_store::matches::{self, NewMatch, SeatRef};
+use croupier_store::submissions::{self, NewFile, NewSubmission};
+use croupier_store::PgPool;
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use uuid::Uuid;
+
+use crate::settings::DbArgs;
+use crate::work::{pool_size, Scratch, Workers};
+
+pub struct Options {
+    pub matches: usize,
+    pub workers: usize,
+    pub python: bool,
+}
+
+/// A tiny No Thanks bot: takes a card when it carries enough coins.
+const PYTHON_BOT: &str = r#"import json, socket, sys
+room, name = sys.stdin.readline().strip(), sys.stdin.readline().strip()
+f = socket.create_connection(("127.0.0.1", 2004)).makefile("rw")
+def send(kind, payload):
+    f.write(json.dumps({"type": kind, "payload": payload}) + "\n"); f.flush()
+for line in f:
+    msg = json.loads(line); kind, p = msg["type"], msg["payload"]
+    if kind == "request_room_name_and_role":
+        send("reply_room_name_and_role", {"room_name": room, "role": "player", "player_name": name})
+    elif kind == "request_action":
+        field = p["game_status"]["fieldinfo"]
+        take = "pass" not in p["action_types"] or field["fieldcoins"] * 3 >= field["fieldcard"]
+        send("reply_action", {"action_type": "pick" if take else "pass"})
+    elif kind == "notice_end":
+        break
+"#;
+
+/// The scratch database, dropped (or its cluster stopped) by [`ScratchDb::close`].
+enum ScratchDb {
+    Server { admin: PgPool, name: String },
+    Cluster(Box<Cluster>, tempfile::TempDir),
+}
+
+impl ScratchDb {
+    async fn open(db: &DbArgs) -> Result<(Self, PgConnectOptions)> {
+        if let Some(url) = db.database_url.as_deref().filter(|u| !u.trim().is_empty()) {
+            let opts = PgConnectOptions::from_str(url).context("DATABASE_URL")?;
+            let admin = PgPoolOptions::new()
+                .max_connections(1)
+                .connect_with(opts.clone())
+                .await
+                .context("cannot connect to DATABASE_URL")?;
+            let name = format!("croupier_bench_{}", Uuid::new_v4().simple());
+            sqlx::query(&format!("create database {name}"))
+                .execute(&admin)
+                .await
+                .context("cannot create a scratch database on the DATABASE_URL server")?;
+            let opts = opts.database(&name);
+            return Ok((ScratchDb::Server { admin, name }, opts));
+        }
+        let dir = tempfile::Builder::new()
+            .prefix("croupier-bench-db-")
+            .tempdir()?;
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755))?;
+        let cluster = Cluster::start(ClusterOptions::new(dir.path().join("data")))
+            .await
+            .context("cannot start a private PostgreSQL (or set DATABASE_URL)")?;
+        let opts = PgConnectOptions::from_str(&cluster.database_url())?;
+        Ok((ScratchDb::Cluster(Box::new(cluster), dir), opts))
+    }
+
+    async fn close(self) {
+        match self {
+            ScratchDb::Server { admin, name } => {
+                let drop = format!("drop database if exists {name} with (force)");
+                if let Err(e) = sqlx::query(&drop).execute(&admin).await {
+                    eprintln!("warning: could not drop the scratch database {name}: {e}");
+                }
+                admin.close().await;
+            }
+            ScratchDb::Cluster(cluster, _dir) => {
+                if let Err(e) = cluster.stop().await {
+                    eprintln!("warning: stopping the private PostgreSQL: {e}");
+                }
+            }
+        }
+    }
+}
+
+pub async fn run(sandbox: Sandbox, db: &DbArgs, opts: Options) -> Result<()> {
+    let (scratch_db, connect) = ScratchDb::open(db).await?;
+    let measured = async {
+        let pool = PgPoolOptions::new()
+            .max_connections(pool_size(opts.workers) + 2)
+            .connect_with(connect)
+            .await?;
+        croupier_store::migrate(&pool).await?;
+        let result = measure(&pool, sandbox, &opts).await;
+        pool.close().await;
+        result
+    }
+    .await;
+    scratch_db.close().await;
+    measured
+}
+
+async fn measure(pool: &PgPool, sandbox: Sandbox, opts: &Options) -> Result<()> {
+    let user = croupier_store::users::create(pool, "bench", None, "-", true).await?;
+    let team = croupier_store::teams::create(pool, "bench", "bench-invite", user.user_id).await?;
+    let workers = Workers::start(
+        pool,
+        Arc::new(sandbox),
+        opts.workers,
+        Scratch::new(None)?,
+        |cfg| {
+            cfg.poll_every = Duration::from_millis(500);
+        },
+    );
+    let measured = async {
+        let bots: Vec<SeatRef> = if opts.python {
+            let mut subs = Vec::new();
+            for _ in 0..3 {
+                subs.push(upload(pool, team.team_id, user.user_id).await?);
+            }
+            ready(pool, &subs).await?;
+            subs.into_iter().map(SeatRef::Submission).collect()
+        } else {
+            ["heuristic", "random", "random"]
+                .map(|b| SeatRef::Builtin(b.into()))
+                .to_vec()
+        };
+        let competition: Uuid = sqlx::query_scalar(
+            "insert into competition (name, game, rules, created_by) values ('bench', 'nothanks', 'boardcoder', $1) returning competition_id",
+        )
+        .bind(user.user_id)
+        .fetch_one(pool)
+        .await?;
+        let planned: Vec<NewMatch> = (0..opts.matches)
+            .map(|i| NewMatch {
+                ordinal: i32::try_from(i).unwrap_or(i32::MAX),
+                game: "nothanks".into(),
+                rules: "boardcoder".into(),
+                seed: i as u64,
+                settings: serde_json::json!({}),
+                seats: (0..3).map(|s| bots[(s + i) % 3].clone()).collect(),
+            })
+            .collect();
+        let t0 = Instant::now();
+        let mut tx = pool.begin().await?;
+        matches::create_many(&mut tx, competition, &planned).await?;
+        tx.commit().await?;
+        drained(pool, Duration::from_secs(3600)).await?;
+        Ok::<_, anyhow::Error>(t0.elapsed())
+    }
+    .await;
+    workers.stop().await;
+    let elapsed = measured?;
+    let statuses: Vec<(String, i64)> =
+        sqlx::query_as("select status, count(*) from match group by status order by status")
+            .fetch_all(pool)
+            .await?;
+    let mean: Option<f64> = sqlx::query_scalar(
+        "select avg(extract(epoch from finished_at - started_at))::float8 from match where status = 'finished'",
+    )
+    .fetch_one(pool)
+    .await?;
+    let statuses: Vec<String> = statuses.iter().map(|(s, n)| format!("{s} {n}")).collect();
+    let kind = if opts.python {
+        "3 tiny python bots (sandboxed)"
+    } else {
+        "3 built-in bots"
+    };
+    println!(
+        "hosted: {} No Thanks matches of {kind}, {} workers",
+        opts.matches, opts.workers
+    );
+    println!(
+        "  {:.1} matches/min  ({:.2} s until the queue drained; {}; {:.0} ms per match on a worker)",
+        opts.matches as f64 * 60.0 / elapsed.as_secs_f64(),
+        elapsed.as_secs_f64(),
+        statuses.join(", "),
+        mean.unwrap_or(0.0) * 1e3
+    );
+    Ok(())
+}
+
+/// Uploads [`PYTHON_BOT`] as a new version; the workers compile and validate it.
+async fn upload(pool: &PgPool, team: Uuid, user: Uuid) -> Result<Uuid> {
+    let new = NewSubmission {
+        team_id: team,
+        game: "nothanks",
+        language: "python3",
+        label: "bench",
+        filename: "bot.py",
+        bundle_kind: "file",
+        bytes: PYTHON_BOT.as_bytes(),
+        unpacked_size: PYTHON_BOT.len() as u64,
+        files: vec![NewFile {
+            path: "bot.py".into(),
+            size: PYTHON_BOT.len() as u64,
+            executable: false,
+        }],
+        submitted_by: user,
+    };
+    Ok(submissions::create(pool, &new).await?.submission_id)
+}
+
+/// Waits until every submission is `ready` (fails on `failed`).
+async fn ready(pool: &PgPool, subs: &[Uuid]) -> Result<()> {
+    let deadline = Instant::now() + Duration::from_secs(300);
+    for id in subs {
+        loop {
+            let s = submissions::get(pool, *id).await?;
+            match s.status.as_str() {
+                "ready" => break,
+                "failed" => bail!(
+                    "the bench bot failed to build: {:?}\n{}",
+                    s.failure_reason,
+                    s.compile_log
+                ),
+                _ if Instant::now() > deadline => bail!(
+                    "the bench bots were not ready within 5 minutes (status {})",
+                    s.status
+                ),
+                _ => tokio::time::sleep(Duration::from_millis(50)).await,
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Waits until no match job is queued or running.
+async fn drained(pool: &PgPool, patience: Duration) -> Result<()> {
+    let deadline = Instant::now() + patience;
+    loop {
+        let active: i64 = sqlx::query_scalar(
+            "select count(*) from job where kind = 'match' and status in ('queued', 'running')",
+        )
+        .fetch_one(pool)
+        .await?;
+        if active == 0 {
+            return Ok(());
+        }
+        if Instant::now() > deadline {
+            bail!("{active} match jobs were still queued or running after {patience:?}");
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}

@@ -1,0 +1,139 @@
+//! `croupier bench`: the platform's three performance numbers, measured on this machine.
+//!
+//! * `spawn`: one per-move sandboxed run ([`Sandbox::run`](croupier_sandbox::Sandbox::run)) of a
+//!   tiny C echo program vs a plain spawn of the same program: median, p90, min and mean of
+//!   `--runs` each (default 200), interleaved so load changes hit both alike. Needs gcc.
+//! * `engine`: No Thanks games per second in the rule engine alone, random play, for
+//!   `--seconds` each: *typed* (the `Game` trait, actions as values) and *dynamic* (`DynGame`
+//!   and the built-in `random` bot through JSON, as the referee and league see it).
+//! * `hosted`: matches per minute through the whole hosted pipeline. Against a scratch
+//!   database (created on the `DATABASE_URL` server and dropped afterwards; without
+//!   `DATABASE_URL`, a private PostgreSQL cluster in a temporary directory), K No Thanks matches
+//!   of 3 bots are inserted as jobs and `--workers` worker loops (default 2) run them until the
+//!   queue drains. `--bots python` (default) uses three uploaded tiny python bots (compiled and
+//!   validated by the workers first, not timed); `--bots builtin` uses built-in bots (no sandbox
+//!   processes: the queue, referee and result writes alone).
+//!
+//! `croupier bench` runs all three; `croupier bench spawn engine` only those. Run as root for
+//! the real sandbox (`--sandbox none` measures plain processes instead).
+
+mod engine;
+mod hosted;
+mod spawn;
+
+use std::time::Duration;
+
+use anyhow::{bail, Result};
+use clap::{Args, ValueEnum};
+
+use crate::isolation::{Isolation, SandboxTuning};
+use crate::settings::{parse_flag, DbArgs};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Which {
+    Spawn,
+    Engine,
+    Hosted,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum HostedBots {
+    Python,
+    Builtin,
+}
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// What to measure (default: all three).
+    #[arg(value_enum)]
+    pub which: Vec<Which>,
+    /// spawn: runs of each kind (at least 200 for stable percentiles).
+    #[arg(long, default_value = "200")]
+    pub runs: String,
+    /// engine: seconds per variant.
+    #[arg(long, default_value = "3")]
+    pub seconds: String,
+    /// hosted: matches to queue.
+    #[arg(long, default_value = "60")]
+    pub matches: String,
+    /// hosted: worker loops.
+    #[arg(long, default_value = "2")]
+    pub workers: String,
+    /// hosted: the bots of every match.
+    #[arg(long, value_enum, default_value = "python")]
+    pub bots: HostedBots,
+    /// Bot isolation for spawn and hosted: isolated (needs root) or none.
+    #[arg(long, env = "CROUPIER_SANDBOX", default_value = "isolated")]
+    pub sandbox: String,
+    #[command(flatten)]
+    pub tuning: SandboxTuning,
+    #[command(flatten)]
+    pub db: DbArgs,
+}
+
+pub async fn run(args: BenchArgs) -> Result<()> {
+    let which = if args.which.is_empty() {
+        vec![Which::Spawn, Which::Engine, Which::Hosted]
+    } else {
+        args.which.clone()
+    };
+    let runs: usize = parse_flag(&args.runs, "--runs", "a number of runs, at least 10")?;
+    let secs: f64 = parse_flag(&args.seconds, "--seconds", "seconds, e.g. 3")?;
+    let matches: usize = parse_flag(&args.matches, "--matches", "a number of matches")?;
+    let workers: usize = parse_flag(&args.workers, "--workers", "a number of workers")?;
+    if runs < 10 || !(0.1..=600.0).contains(&secs) || !(1..=100_000).contains(&matches) {
+        bail!("--runs must be at least 10, --seconds 0.1 to 600, --matches 1 to 100000");
+    }
+    if !(1..=64).contains(&workers) {
+        bail!("--workers must be 1 to 64");
+    }
+    let isolation = Isolation::parse(&args.sandbox, false)?;
+    let needs_sandbox = which.contains(&Which::Spawn) || which.contains(&Which::Hosted);
+    let sandbox = if needs_sandbox {
+        Some(args.tuning.open(isolation).await?.0)
+    } else {
+        None
+    };
+    println!(
+        "croupier bench on {} CPU(s), sandbox {}",
+        cpus(),
+        args.sandbox
+    );
+    for w in which {
+        match (w, &sandbox) {
+            (Which::Spawn, Some(sb)) => spawn::run(sb, runs).await?,
+            (Which::Engine, _) => engine::run(Duration::from_secs_f64(secs)).await?,
+            (Which::Hosted, Some(sb)) => {
+                let opts = hosted::Options {
+                    matches,
+                    workers,
+                    python: args.bots == HostedBots::Python,
+                };
+                hosted::run(sb.clone(), &args.db, opts).await?;
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+fn cpus() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}
+
+/// `median … p90 … min … mean …` of `samples`, in milliseconds.
+pub fn summary(samples: &mut [Duration]) -> String {
+    samples.sort();
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    let n = samples.len().max(1);
+    let at = |q: usize| samples.get((samples.len() * q / 100).min(n - 1)).copied();
+    let mean = samples.iter().sum::<Duration>() / u32::try_from(n).unwrap_or(u32::MAX);
+    format!(
+        "median {:6.2} ms  p90 {:6.2} ms  min {:6.2} ms  mean {:6.2} ms  (n={})",
+        ms(at(50).unwrap_or_default()),
+        ms(at(90).unwrap_or_default()),
+        ms(samples.first().copied().unwrap_or_default()),
+        ms(mean),
+        samples.len()
+    )
+}

@@ -1,0 +1,232 @@
+//! `croupier play`: the local offline runner. Plays N matches between local bots with the same
+//! engine, referee, protocol adapter and sandbox as the hosted service, then prints standings.
+//!
+//! * Match `i` (from 0) is played on seed `S + i` with the seat order rotated by `i`: with B
+//!   bots, bot `b` sits in seat `(b - i) mod B`, so over B consecutive matches every bot plays
+//!   every seat once. `--games` defaults to the number of seats (one full rotation).
+//! * Standings come from `croupier_league::standings` with the game's own scheme (No Thanks:
+//!   rank points 4/2/1, then mean score), so they match the hosted leaderboard.
+//! * The sandbox (`--sandbox`, default `auto`): `isolated` when running as root and the probe
+//!   passes, else `none` with one loud warning (the per-spawn warnings of the sandbox crate are
+//!   filtered out of `play`'s default log level; `RUST_LOG` brings them back). Only built-in
+//!   bots: no sandbox at all.
+//! * Output: a table on stdout, or with `--json` exactly one JSON object
+//!   `{"game","rules","games","standings":[{"bot","points","mean_score","wins","end_states"}]}`.
+//!   A progress bar goes to stderr unless `--json` or stderr is not a terminal.
+//!   `--replay-dir DIR` writes each match's replay (the hosted replay document) as
+//!   `DIR/match-0000.json`, ….
+
+mod bots;
+mod report;
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::{anyhow, bail, Context, Result};
+use clap::Args;
+use croupier_games::{GameId, SettingsError};
+use croupier_referee::{MatchLimits, MatchSpec};
+use croupier_sandbox::{EndState, Mode, Sandbox};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::isolation::{Isolation, SandboxTuning};
+use crate::settings::parse_flag;
+
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// The game: nothanks (the other games have no referee yet).
+    pub game: String,
+    /// Rule set (default: the game's first, e.g. boardcoder for nothanks).
+    #[arg(long)]
+    pub rules: Option<String>,
+    /// JSON overrides of the rule set, e.g. '{"players": 4}'.
+    #[arg(long)]
+    pub settings: Option<String>,
+    /// A bot, once per seat: `builtin:NAME` (builtin:heuristic, builtin:random) or a command
+    /// line ("python3 kits/nothanks/python/bot.py", "./bot").
+    #[arg(long = "bot", value_name = "SPEC")]
+    pub bots: Vec<String>,
+    /// Matches to play (default: the number of seats, one full seat rotation).
+    #[arg(long)]
+    pub games: Option<String>,
+    /// Match i is played on seed SEED + i.
+    #[arg(long, default_value = "0")]
+    pub seed: String,
+    /// Print one JSON object instead of a table (and no progress bar).
+    #[arg(long)]
+    pub json: bool,
+    /// Write each match's replay JSON into this directory.
+    #[arg(long)]
+    pub replay_dir: Option<PathBuf>,
+    /// Bot isolation: auto (isolated if root and the probe passes, else none), isolated, none.
+    #[arg(long, env = "CROUPIER_SANDBOX", default_value = "auto")]
+    pub sandbox: String,
+    /// Seconds a bot has for one move.
+    #[arg(long, default_value = "10")]
+    pub move_time: String,
+    #[command(flatten)]
+    pub tuning: SandboxTuning,
+}
+
+/// The checked arguments.
+struct Plan {
+    game: GameId,
+    rules: String,
+    settings: serde_json::Value,
+    seats: usize,
+    games: u32,
+    seed: u64,
+    move_time: Duration,
+}
+
+fn plan(args: &PlayArgs) -> Result<Plan> {
+    let game: GameId = args.game.trim().parse()?;
+    let rules = args
+        .rules
+        .clone()
+        .unwrap_or_else(|| game.rule_sets()[0].to_owned());
+    if !game.rule_sets().contains(&rules.as_str()) {
+        bail!(
+            "unknown rule set {rules:?} for {game}: expected one of {}",
+            game.rule_sets().join(", ")
+        );
+    }
+    let settings = match &args.settings {
+        Some(text) => serde_json::from_str(text)
+            .with_context(|| format!("--settings {text:?} is not JSON"))?,
+        None => serde_json::Value::Null,
+    };
+    let seats = match croupier_games::new_game(game, &rules, &settings, 0) {
+        Ok(g) => g.seats(),
+        Err(SettingsError::NotImplemented(_)) => {
+            bail!("{game} has no rule engine yet: croupier play supports nothanks")
+        }
+        Err(e) => bail!("bad settings for {game} ({rules}): {e}"),
+    };
+    if args.bots.len() != seats {
+        bail!(
+            "{game} ({rules} rules) seats {seats} players, but {} bot(s) were given: pass --bot once per seat",
+            args.bots.len()
+        );
+    }
+    let games: u32 = match &args.games {
+        Some(g) => parse_flag(g, "--games", "a number of games from 1 to 1000000")?,
+        None => u32::try_from(seats)?,
+    };
+    if !(1..=1_000_000).contains(&games) {
+        bail!("invalid value {games} for --games: expected 1 to 1000000");
+    }
+    let seed = parse_flag(&args.seed, "--seed", "a whole number from 0 to 2^64-1")?;
+    let secs: f64 = parse_flag(&args.move_time, "--move-time", "seconds, e.g. 10 or 0.5")?;
+    if !(0.001..=3600.0).contains(&secs) {
+        bail!("invalid value {secs} for --move-time: expected 0.001 to 3600 seconds");
+    }
+    Ok(Plan {
+        game,
+        rules,
+        settings,
+        seats,
+        games,
+        seed,
+        move_time: Duration::from_secs_f64(secs),
+    })
+}
+
+pub async fn run(args: PlayArgs) -> Result<()> {
+    let plan = plan(&args)?;
+    let isolation = Isolation::parse(&args.sandbox, true)?;
+    let programs = args.bots.iter().any(|b| !b.trim().starts_with("builtin:"));
+    let (sandbox, mode) = if programs {
+        args.tuning.open(isolation).await?
+    } else {
+        let cfg = args.tuning.config(Mode::None)?;
+        (Sandbox::new(cfg).await?, Mode::None)
+    };
+    let isolated = mode == Mode::Isolated;
+    let bots = (args.bots.iter().enumerate())
+        .map(|(i, spec)| bots::parse(spec, i, plan.game, isolated))
+        .collect::<Result<Vec<_>>>()?;
+    if let Some(dir) = &args.replay_dir {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot create the replay dir {}", dir.display()))?;
+    }
+    let bar = progress(plan.games, args.json);
+    let mut tally = report::Tally::new(plan.game, bots.iter().map(|b| b.label.clone()));
+    for i in 0..plan.games {
+        let order: Vec<usize> = (0..plan.seats)
+            .map(|s| (s + i as usize) % plan.seats)
+            .collect();
+        let spec = MatchSpec {
+            rules: plan.rules.clone(),
+            settings: plan.settings.clone(),
+            limits: MatchLimits {
+                move_time: plan.move_time,
+                ..MatchLimits::default()
+            },
+            ..MatchSpec::new(
+                plan.game,
+                plan.seed.wrapping_add(u64::from(i)),
+                order.iter().map(|&b| bots[b].seat.clone()).collect(),
+            )
+        };
+        let played = tokio::select! {
+            r = croupier_referee::play(&sandbox, spec) => r,
+            () = crate::up::shutdown_signal() => bail!("interrupted"),
+        };
+        let result = played.map_err(|e| anyhow!("match {i}: {e}"))?;
+        for seat in &result.seats {
+            if let EndState::SetupError(reason) = &seat.end_state {
+                let bot = &bots[order[seat.seat.index()]].label;
+                bail!("match {i}: the sandbox could not run {bot:?}: {reason}");
+            }
+        }
+        if let Some(dir) = &args.replay_dir {
+            let path = dir.join(format!("match-{i:04}.json"));
+            std::fs::write(&path, report::replay_json(&result)?)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+        }
+        tally.add(i, &order, &result);
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    let standings = tally.standings();
+    if args.json {
+        println!(
+            "{}",
+            report::json(&plan.game, &plan.rules, plan.games, &standings)
+        );
+    } else {
+        let how = if isolated {
+            "isolated"
+        } else if programs {
+            "none"
+        } else {
+            "not needed"
+        };
+        println!(
+            "{} ({}, rules {}): {} game{} from seed {}, sandbox {how}",
+            plan.game.display_name(),
+            plan.game,
+            plan.rules,
+            plan.games,
+            if plan.games == 1 { "" } else { "s" },
+            plan.seed
+        );
+        print!("{}", report::table(&standings));
+    }
+    Ok(())
+}
+
+fn progress(games: u32, json: bool) -> ProgressBar {
+    if json || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(u64::from(games)), ProgressDrawTarget::stderr());
+    if let Ok(style) =
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {elapsed_precise}  eta {eta}")
+    {
+        bar.set_style(style);
+    }
+    bar
+}

@@ -1,0 +1,156 @@
+//! Standings of a `croupier play` run: the matches tallied per bot with the game's leaderboard
+//! scheme (`croupier_league::standings`), end-state counts, and the table / JSON output.
+
+use std::collections::BTreeMap;
+
+use anyhow::Result;
+use croupier_games::GameId;
+use croupier_league::{Scheme, Scoring};
+use croupier_referee::MatchResult;
+use croupier_sandbox::EndState;
+use serde::Serialize;
+use serde_json::{json, Value};
+
+/// One bot's line, best first.
+#[derive(Debug, Clone, Serialize)]
+pub struct Row {
+    #[serde(skip)]
+    pub position: u32,
+    pub bot: String,
+    /// The leaderboard metric (No Thanks: rank points 4/2/1).
+    pub points: Value,
+    pub mean_score: f64,
+    pub wins: u32,
+    pub end_states: BTreeMap<&'static str, u32>,
+}
+
+/// The matches so far.
+pub struct Tally {
+    game: GameId,
+    labels: Vec<String>,
+    results: Vec<croupier_league::MatchResult<usize>>,
+    end_states: Vec<BTreeMap<&'static str, u32>>,
+}
+
+impl Tally {
+    pub fn new(game: GameId, labels: impl Iterator<Item = String>) -> Self {
+        let labels: Vec<String> = labels.collect();
+        Tally {
+            game,
+            end_states: vec![BTreeMap::new(); labels.len()],
+            labels,
+            results: Vec::new(),
+        }
+    }
+
+    /// Match `ordinal`, where seat `s` was played by bot `order[s]`.
+    pub fn add(&mut self, ordinal: u32, order: &[usize], result: &MatchResult) {
+        let seats = result.seats.iter().zip(order).map(|(seat, &bot)| {
+            let name = end_state_name(&seat.end_state);
+            *self.end_states[bot].entry(name).or_default() += 1;
+            croupier_league::SeatOutcome {
+                entrant: bot,
+                score: seat.score as f64,
+                rank: seat.rank,
+                end_state: name.parse().unwrap_or(croupier_league::EndState::Ok),
+            }
+        });
+        self.results.push(croupier_league::MatchResult {
+            ordinal,
+            group: ordinal,
+            seats: seats.collect(),
+            boards: Vec::new(),
+        });
+    }
+
+    pub fn standings(&self) -> Vec<Row> {
+        let rank_points = matches!(Scheme::of(self.game).scoring, Scoring::RankPoints { .. });
+        croupier_league::standings(self.game, &self.results)
+            .into_iter()
+            .map(|s| Row {
+                position: s.position,
+                bot: self.labels[s.entrant].clone(),
+                points: if rank_points {
+                    json!(s.rank_points)
+                } else {
+                    number(s.metric)
+                },
+                mean_score: s.mean_score,
+                wins: s.wins,
+                end_states: self.end_states[s.entrant].clone(),
+            })
+            .collect()
+    }
+}
+
+fn number(x: f64) -> Value {
+    if x.fract() == 0.0 && x.abs() < 9e15 {
+        json!(x as i64)
+    } else {
+        json!(x)
+    }
+}
+
+/// The `seat_result.end_state` spelling.
+fn end_state_name(state: &EndState) -> &'static str {
+    match state {
+        EndState::Ok => "ok",
+        EndState::TimeLimit => "time_limit",
+        EndState::MemoryLimit => "memory_limit",
+        EndState::Crashed { .. } => "crashed",
+        EndState::OutputLimit => "output_limit",
+        EndState::InvalidOutput => "invalid_output",
+        EndState::IllegalAction => "illegal_action",
+        EndState::SetupError(_) => "setup_error",
+    }
+}
+
+/// `--json`: exactly one object.
+pub fn json(game: &GameId, rules: &str, games: u32, rows: &[Row]) -> Value {
+    json!({ "game": game, "rules": rules, "games": games, "standings": rows })
+}
+
+/// The human table.
+pub fn table(rows: &[Row]) -> String {
+    let width = rows
+        .iter()
+        .map(|r| r.bot.chars().count())
+        .max()
+        .unwrap_or(3);
+    let width = width.clamp(3, 60);
+    let mut out = format!(
+        "{:>3}  {:<width$}  {:>6}  {:>10}  {:>5}  end states\n",
+        "#", "bot", "points", "mean score", "wins"
+    );
+    for r in rows {
+        let states: Vec<String> = r
+            .end_states
+            .iter()
+            .map(|(k, v)| format!("{k} {v}"))
+            .collect();
+        out += &format!(
+            "{:>3}  {:<width$}  {:>6}  {:>10.2}  {:>5}  {}\n",
+            r.position,
+            r.bot,
+            r.points.to_string(),
+            r.mean_score,
+            r.wins,
+            states.join(", ")
+        );
+    }
+    out
+}
+
+/// The replay document the hosted service stores (format 1): players, every game's replay and
+/// outcome, the protocol transcript.
+pub fn replay_json(result: &MatchResult) -> Result<Vec<u8>> {
+    Ok(serde_json::to_vec(&json!({
+        "format": 1,
+        "players": result.seats.iter().map(|s| s.name.as_str()).collect::<Vec<_>>(),
+        "games": result.games,
+        "outcome": result.outcome,
+        "transcript": result.transcript,
+        "transcript_truncated": result.transcript_truncated,
+        "wall_ms": result.wall_ms,
+    }))?)
+}

@@ -1,0 +1,269 @@
+//! A competition's leaderboard, computed on every read from its finished matches with the
+//! game's scheme (`croupier_league::standings`) and ratings (`croupier_league::ratings`), so it
+//! is never stale and needs no bookkeeping when a match finishes, fails or is re-run.
+//!
+//! A match's duplicate set (the league's `group`) is rebuilt from the stored matches: the
+//! matches of one round (same seed) between the same entrants, or in self-play the round.
+//! Entries that have not finished a game yet are listed last, without a position.
+
+use std::collections::{BTreeMap, HashMap};
+
+use croupier_games::GameId;
+use croupier_league::{
+    EndState, Extra, Format, MatchResult, RatingForm, Scheme, Scoring, SeatOutcome,
+};
+use croupier_store::competitions::{self, Competition, SeatScore};
+use croupier_store::PgPool;
+use serde::Serialize;
+use uuid::Uuid;
+
+use crate::error::{Error, Result};
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Board {
+    pub competition_id: Uuid,
+    pub game: String,
+    /// What the position is decided by ("rank points", "games won", "IMPs", "mean score").
+    pub metric: &'static str,
+    /// Whether the game has ratings (Hanabi is cooperative: none).
+    pub rated: bool,
+    /// Game scores point down (No Thanks).
+    pub lower_is_better: bool,
+    /// Some row has a game-specific note ([`BoardRow::extra_text`]).
+    pub has_extra: bool,
+    /// Finished matches the board was computed from.
+    pub matches: usize,
+    pub rows: Vec<BoardRow>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct BoardRow {
+    /// From 1, shared on equal metrics; `None` before the entry's first finished game.
+    pub position: Option<u32>,
+    pub submission_id: Uuid,
+    pub team_id: Uuid,
+    pub team_name: String,
+    pub version: i32,
+    pub label: String,
+    pub games: u32,
+    /// The sort key of the game's scheme.
+    pub metric: f64,
+    /// 4/2/1 for 1st/2nd/3rd (rank-point games).
+    pub rank_points: u32,
+    pub mean_score: f64,
+    pub wins: u32,
+    pub faults: u32,
+    /// The metric per game: mean and the half-width of its 95% confidence interval.
+    pub per_game_mean: f64,
+    pub per_game_half_width: Option<f64>,
+    pub rating: Option<RatingView>,
+    pub extra: Extra,
+}
+
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct RatingView {
+    /// μ − 3σ, the value shown.
+    pub display: f64,
+    pub mu: f64,
+    pub sigma: f64,
+}
+
+impl BoardRow {
+    pub fn place(&self) -> String {
+        self.position
+            .map_or_else(|| "–".to_owned(), |p| p.to_string())
+    }
+
+    pub fn metric_text(&self) -> String {
+        number(self.metric)
+    }
+
+    pub fn mean_text(&self) -> String {
+        if self.games == 0 {
+            "–".to_owned()
+        } else {
+            format!("{:.2}", self.mean_score)
+        }
+    }
+
+    /// `2.33 ± 0.84`, or the bare mean with fewer than two games.
+    pub fn interval_text(&self) -> String {
+        match (self.games, self.per_game_half_width) {
+            (0, _) => "–".to_owned(),
+            (_, Some(h)) => format!("{:.2} ± {:.2}", self.per_game_mean, h),
+            (_, None) => format!("{:.2}", self.per_game_mean),
+        }
+    }
+
+    pub fn rating_text(&self) -> String {
+        self.rating
+            .map_or_else(|| "–".to_owned(), |r| format!("{:.2}", r.display))
+    }
+
+    /// The game's own column: Splendor's battle score, Guandan's draws, Bridge's IMPs per board.
+    pub fn extra_text(&self) -> String {
+        match &self.extra {
+            Extra::None => String::new(),
+            Extra::Splendor { battle_score } => format!("battle score {battle_score}"),
+            Extra::Guandan { draws, .. } => format!("{draws} drawn"),
+            Extra::Bridge {
+                imps_per_board,
+                boards,
+                points,
+                ..
+            } => format!("{imps_per_board:.2} IMPs/board over {boards} boards, {points} points"),
+        }
+    }
+
+    pub fn rating_detail(&self) -> String {
+        self.rating.map_or_else(String::new, |r| {
+            format!("μ {:.2}, σ {:.2}: shown is μ − 3σ", r.mu, r.sigma)
+        })
+    }
+}
+
+/// An integer without decimals, anything else with two.
+fn number(x: f64) -> String {
+    if x.fract() == 0.0 && x.abs() < 1e15 {
+        format!("{x:.0}")
+    } else {
+        format!("{x:.2}")
+    }
+}
+
+fn metric_name(scoring: Scoring) -> &'static str {
+    match scoring {
+        Scoring::RankPoints { .. } => "rank points",
+        Scoring::GamesWon => "games won",
+        Scoring::Imps => "IMPs",
+        Scoring::MeanScore => "mean score",
+    }
+}
+
+/// The leaderboard of `c`.
+pub async fn build(pool: &PgPool, c: &Competition) -> Result<Board> {
+    let game: GameId = c.game.parse().map_err(Error::internal)?;
+    let scheme = Scheme::of(game);
+    let format = c
+        .settings
+        .get("format")
+        .and_then(|f| serde_json::from_value::<Format>(f.clone()).ok())
+        .unwrap_or_else(|| scheme.default_format());
+    let entries = competitions::entries(pool, c.competition_id).await?;
+    let seats = competitions::seat_scores(pool, c.competition_id).await?;
+    let results = to_results(format, &seats);
+    let standings = croupier_league::standings(game, &results);
+    let ratings: HashMap<Uuid, RatingView> = croupier_league::ratings(game, &results)
+        .into_iter()
+        .map(|r| {
+            let view = RatingView {
+                display: r.display,
+                mu: r.rating,
+                sigma: r.uncertainty,
+            };
+            (r.entrant, view)
+        })
+        .collect();
+    let entry = |id: &Uuid| entries.iter().find(|e| e.submission_id == *id);
+    let mut rows: Vec<BoardRow> = Vec::with_capacity(entries.len());
+    for s in &standings {
+        let Some(e) = entry(&s.entrant) else { continue };
+        rows.push(BoardRow {
+            position: Some(s.position),
+            submission_id: e.submission_id,
+            team_id: e.team_id,
+            team_name: e.team_name.clone(),
+            version: e.version,
+            label: e.label.clone(),
+            games: s.games,
+            metric: s.metric,
+            rank_points: s.rank_points,
+            mean_score: s.mean_score,
+            wins: s.wins,
+            faults: s.faults,
+            per_game_mean: s.interval.mean,
+            per_game_half_width: s.interval.half_width,
+            rating: ratings.get(&s.entrant).copied(),
+            extra: s.extra.clone(),
+        });
+    }
+    for e in &entries {
+        if standings.iter().any(|s| s.entrant == e.submission_id) {
+            continue;
+        }
+        rows.push(BoardRow {
+            position: None,
+            submission_id: e.submission_id,
+            team_id: e.team_id,
+            team_name: e.team_name.clone(),
+            version: e.version,
+            label: e.label.clone(),
+            games: 0,
+            metric: 0.0,
+            rank_points: 0,
+            mean_score: 0.0,
+            wins: 0,
+            faults: 0,
+            per_game_mean: 0.0,
+            per_game_half_width: None,
+            rating: None,
+            extra: Extra::None,
+        });
+    }
+    Ok(Board {
+        has_extra: rows.iter().any(|r| r.extra != Extra::None),
+        competition_id: c.competition_id,
+        game: c.game.clone(),
+        metric: metric_name(scheme.scoring),
+        rated: scheme.rating != RatingForm::Unrated,
+        lower_is_better: scheme.score_order == croupier_games::ScoreOrder::LowerIsBetter,
+        matches: results.len(),
+        rows,
+    })
+}
+
+/// The finished matches as the league reads them. `seats` come in (ordinal, match, seat) order.
+fn to_results(format: Format, seats: &[SeatScore]) -> Vec<MatchResult<Uuid>> {
+    let mut by_match: BTreeMap<(i32, Uuid), Vec<&SeatScore>> = BTreeMap::new();
+    for s in seats {
+        by_match.entry((s.ordinal, s.match_id)).or_default().push(s);
+    }
+    let mut groups: HashMap<(i64, Vec<Uuid>), u32> = HashMap::new();
+    let mut results = Vec::with_capacity(by_match.len());
+    for ((ordinal, _), seats) in by_match {
+        // Built-in bots are no entrants: such a match is no competition match.
+        let Some(entrants) = seats
+            .iter()
+            .map(|s| s.submission_id)
+            .collect::<Option<Vec<_>>>()
+        else {
+            continue;
+        };
+        let seed = seats.first().map_or(0, |s| s.seed);
+        let mut set = entrants.clone();
+        set.sort();
+        set.dedup();
+        if format == Format::SelfPlay {
+            set.clear();
+        }
+        let next = u32::try_from(groups.len()).unwrap_or(u32::MAX);
+        let group = *groups.entry((seed, set)).or_insert(next);
+        results.push(MatchResult {
+            ordinal: u32::try_from(ordinal).unwrap_or(0),
+            group,
+            seats: seats
+                .iter()
+                .zip(entrants)
+                .map(|(s, entrant)| SeatOutcome {
+                    entrant,
+                    score: s.score,
+                    rank: u32::try_from(s.rank).unwrap_or(u32::MAX),
+                    // An unknown state is a platform fault: the match is left out.
+                    end_state: s.end_state.parse().unwrap_or(EndState::SetupError),
+                })
+                .collect(),
+            boards: Vec::new(),
+        });
+    }
+    results
+}

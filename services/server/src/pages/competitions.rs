@@ -1,0 +1,194 @@
+//! Competitions, public: the index per game, a competition's progress page (counts, leaderboard,
+//! match list) and its leaderboard page; and the admin's cancel and re-run buttons.
+
+use askama::Template;
+use axum::extract::{Path, Query, State};
+use axum::response::{Redirect, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use croupier_store::competitions::{self, Competition, Entrant, MatchLine};
+use serde::Deserialize;
+use uuid::Uuid;
+
+use crate::auth::csrf::CsrfForm;
+use crate::auth::AdminUser;
+use crate::error::Result;
+use crate::leaderboard::{self, Board};
+use crate::templates::{game_name, games, render, Ctx, GameView};
+use crate::{has_csrf, AppState};
+
+/// Matches per page of the match list.
+const PER_PAGE: i64 = 50;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/competitions", get(index))
+        .route("/competitions/{competition_id}", get(show))
+        .route("/competitions/{competition_id}/leaderboard", get(board))
+        .route("/admin/competitions/{competition_id}/cancel", post(cancel))
+        .route("/admin/competitions/{competition_id}/rerun", post(rerun))
+}
+
+#[derive(Template)]
+#[template(path = "competitions.html")]
+struct IndexPage {
+    ctx: Ctx,
+    sections: Vec<Section>,
+    any: bool,
+}
+
+struct Section {
+    game: GameView,
+    competitions: Vec<Competition>,
+}
+
+#[derive(Template)]
+#[template(path = "competition.html")]
+struct ShowPage {
+    ctx: Ctx,
+    c: Competition,
+    game_name: &'static str,
+    facts: Facts,
+    entries: Vec<Entrant>,
+    board: Board,
+    matches: Vec<MatchLine>,
+    page: i64,
+    pages: i64,
+}
+
+#[derive(Template)]
+#[template(path = "leaderboard.html")]
+struct LeaderboardPage {
+    ctx: Ctx,
+    c: Competition,
+    game_name: &'static str,
+    board: Board,
+}
+
+/// The settings, as shown.
+struct Facts {
+    rounds: String,
+    base_seed: String,
+    move_time: String,
+}
+
+impl Facts {
+    fn of(c: &Competition) -> Self {
+        let shown = |key: &str| match c.settings.get(key) {
+            Some(v) if !v.is_null() => v.to_string(),
+            _ => String::new(),
+        };
+        let move_time = match shown("move_time_ms") {
+            ms if ms.is_empty() => "the workers' default".to_owned(),
+            ms => format!("{ms} ms"),
+        };
+        Facts {
+            rounds: shown("rounds"),
+            base_seed: shown("base_seed"),
+            move_time,
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct PageQuery {
+    #[serde(default)]
+    page: Option<i64>,
+}
+
+#[derive(Deserialize)]
+struct PlainForm {
+    csrf: String,
+}
+
+has_csrf!(PlainForm);
+
+async fn index(State(state): State<AppState>, ctx: Ctx) -> Result<Response> {
+    let all = competitions::list(&state.pool).await?;
+    let any = !all.is_empty();
+    let sections = games()
+        .into_iter()
+        .map(|game| Section {
+            competitions: all.iter().filter(|c| c.game == game.id).cloned().collect(),
+            game,
+        })
+        .collect();
+    Ok(render(&IndexPage { ctx, sections, any }))
+}
+
+async fn show(
+    State(state): State<AppState>,
+    ctx: Ctx,
+    Path(competition_id): Path<Uuid>,
+    Query(query): Query<PageQuery>,
+) -> Result<Response> {
+    let c = competitions::get(&state.pool, competition_id).await?;
+    let pages = ((c.progress.total() + PER_PAGE - 1) / PER_PAGE).max(1);
+    let page = query.page.unwrap_or(1).clamp(1, pages);
+    let matches =
+        competitions::match_lines(&state.pool, competition_id, PER_PAGE, (page - 1) * PER_PAGE)
+            .await?;
+    let board = leaderboard::build(&state.pool, &c).await?;
+    let entries = competitions::entries(&state.pool, competition_id).await?;
+    Ok(render(&ShowPage {
+        game_name: game_name(&c.game),
+        facts: Facts::of(&c),
+        ctx,
+        c,
+        entries,
+        board,
+        matches,
+        page,
+        pages,
+    }))
+}
+
+async fn board(
+    State(state): State<AppState>,
+    ctx: Ctx,
+    Path(competition_id): Path<Uuid>,
+) -> Result<Response> {
+    let c = competitions::get(&state.pool, competition_id).await?;
+    let board = leaderboard::build(&state.pool, &c).await?;
+    Ok(render(&LeaderboardPage {
+        game_name: game_name(&c.game),
+        ctx,
+        c,
+        board,
+    }))
+}
+
+async fn cancel(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    ctx: Ctx,
+    Path(competition_id): Path<Uuid>,
+    CsrfForm(_): CsrfForm<PlainForm>,
+) -> Result<Redirect> {
+    let n = competitions::cancel(&state.pool, competition_id).await?;
+    tracing::info!(%competition_id, by = %admin.user_id, matches = n, "competition cancelled");
+    ctx.flash(format!(
+        "Cancelled: {n} queued {} will not be played; running matches finish and count.",
+        if n == 1 { "match" } else { "matches" }
+    ))
+    .await?;
+    Ok(Redirect::to(&format!("/competitions/{competition_id}")))
+}
+
+async fn rerun(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    ctx: Ctx,
+    Path(competition_id): Path<Uuid>,
+    CsrfForm(_): CsrfForm<PlainForm>,
+) -> Result<Redirect> {
+    let n = competitions::rerun_failed(&state.pool, competition_id).await?;
+    tracing::info!(%competition_id, by = %admin.user_id, matches = n, "failed matches re-queued");
+    ctx.flash(match n {
+        0 => "No failed match to re-run.".to_owned(),
+        1 => "1 failed match is queued again.".to_owned(),
+        n => format!("{n} failed matches are queued again."),
+    })
+    .await?;
+    Ok(Redirect::to(&format!("/competitions/{competition_id}")))
+}

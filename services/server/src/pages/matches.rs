@@ -1,0 +1,146 @@
+//! A match page, public: the result table and the replay's timeline. The owning team of a seat
+//! (members of the team whose submission sat there) and admins also see that seat's stderr
+//! tail, the fault detail and its per-move timings; nobody else ever gets them.
+
+use std::collections::HashSet;
+
+use askama::Template;
+use axum::extract::{Path, State};
+use axum::response::Response;
+use axum::routing::get;
+use axum::Router;
+use croupier_store::matches::{self, Match, SeatWithResult};
+use croupier_store::users::User;
+use croupier_store::{blobs, competitions, teams};
+use uuid::Uuid;
+
+use super::timeline::{self, Timeline};
+use crate::error::Result;
+use crate::templates::{game_name, render, Ctx};
+use crate::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/matches/{match_id}", get(show))
+}
+
+#[derive(Template)]
+#[template(path = "match.html")]
+struct MatchPage {
+    ctx: Ctx,
+    m: Match,
+    game_name: &'static str,
+    competition: Option<(Uuid, String)>,
+    seats: Vec<SeatWithResult>,
+    timeline: Option<Timeline>,
+    private: Vec<PrivateSeat>,
+}
+
+/// What only the seat's team (and admins) may see.
+struct PrivateSeat {
+    seat: i32,
+    who: String,
+    detail: Option<String>,
+    stderr: String,
+    moves: usize,
+    min_ms: String,
+    median_ms: String,
+    max_ms: String,
+    timings: String,
+}
+
+impl PrivateSeat {
+    fn of(seat: &SeatWithResult, stderr: String) -> Self {
+        let mut ms: Vec<f64> = seat
+            .timings
+            .as_ref()
+            .and_then(|t| t.as_array())
+            .map(|a| a.iter().filter_map(serde_json::Value::as_f64).collect())
+            .unwrap_or_default();
+        let timings = ms
+            .iter()
+            .map(super::labels::score)
+            .collect::<Vec<_>>()
+            .join(", ");
+        ms.sort_by(f64::total_cmp);
+        let at = |i: usize| {
+            ms.get(i)
+                .map_or_else(|| "–".to_owned(), super::labels::score)
+        };
+        let median = match ms.len() {
+            0 => "–".to_owned(),
+            n if n % 2 == 1 => at(n / 2),
+            n => super::labels::score(&((ms[n / 2 - 1] + ms[n / 2]) / 2.0)),
+        };
+        PrivateSeat {
+            seat: seat.seat,
+            who: super::labels::seat_name(&seat.team_name, &seat.version, &seat.builtin),
+            detail: seat.end_detail.clone(),
+            stderr,
+            moves: ms.len(),
+            min_ms: at(0),
+            median_ms: median,
+            max_ms: at(ms.len().wrapping_sub(1)),
+            timings,
+        }
+    }
+}
+
+/// The teams whose private seat data `user` may see; `None`: all (an admin).
+async fn allowed_teams(state: &AppState, user: Option<&User>) -> Result<Option<HashSet<Uuid>>> {
+    Ok(match user {
+        Some(u) if u.is_admin => None,
+        Some(u) => Some(
+            teams::of_user(&state.pool, u.user_id)
+                .await?
+                .into_iter()
+                .map(|t| t.team_id)
+                .collect(),
+        ),
+        None => Some(HashSet::new()),
+    })
+}
+
+async fn show(
+    State(state): State<AppState>,
+    ctx: Ctx,
+    Path(match_id): Path<Uuid>,
+) -> Result<Response> {
+    let m = matches::get(&state.pool, match_id).await?;
+    let seats = matches::seats_with_results(&state.pool, match_id).await?;
+    let competition = match m.competition_id {
+        Some(id) => Some((id, competitions::get(&state.pool, id).await?.name)),
+        None => None,
+    };
+    let timeline = match m.status.as_str() {
+        "finished" => matches::replay(&state.pool, match_id)
+            .await?
+            .map(|blob| timeline::read(&blob)),
+        _ => None,
+    };
+    let allowed = allowed_teams(&state, ctx.user.as_ref()).await?;
+    let mut private = Vec::new();
+    for seat in &seats {
+        let mine = match (&allowed, seat.team_id) {
+            (None, _) => seat.submission_id.is_some(),
+            (Some(teams), Some(team_id)) => teams.contains(&team_id),
+            (Some(_), None) => false,
+        };
+        if !mine || seat.rank.is_none() {
+            continue;
+        }
+        let stderr = match &seat.stderr_sha256 {
+            Some(sha) => String::from_utf8_lossy(&blobs::get(&state.pool, sha).await?).into_owned(),
+            None => String::new(),
+        };
+        private.push(PrivateSeat::of(seat, stderr));
+    }
+    Ok(render(&MatchPage {
+        game_name: game_name(&m.game),
+        ctx,
+        m,
+        competition,
+        seats,
+        timeline,
+        private,
+    }))
+}

@@ -1,0 +1,180 @@
+//! The replay blob read as a timeline, for any game: one row per recorded entry (a move with
+//! the events it caused, a refused move, a fault), with each event's own text and the player
+//! names put in for "seat N".
+//!
+//! The blob is the worker's replay document (format 1): `players` (the names in seat order)
+//! and `games`, each with its `replay` (`croupier_games::Replay`).
+
+use croupier_games::{Entry, Replay, Seat};
+use serde::Deserialize;
+
+/// Rows shown at most; a longer replay is cut with a note.
+const MAX_ROWS: usize = 5000;
+
+pub struct Timeline {
+    pub games: Vec<GameLog>,
+    /// Why the timeline is incomplete or missing, if it is.
+    pub note: Option<String>,
+}
+
+pub struct GameLog {
+    pub number: usize,
+    pub rows: Vec<Row>,
+}
+
+pub struct Row {
+    pub n: usize,
+    pub who: String,
+    /// `move`, `refused` or `fault`.
+    pub kind: &'static str,
+    pub text: String,
+    /// Further events the move caused ("23 is turned up …").
+    pub then: Vec<String>,
+}
+
+#[derive(Deserialize)]
+struct ReplayDoc {
+    #[serde(default)]
+    players: Vec<String>,
+    #[serde(default)]
+    games: Vec<GameDoc>,
+}
+
+#[derive(Deserialize)]
+struct GameDoc {
+    replay: Replay,
+}
+
+/// Reads the blob; an unreadable one gives an empty timeline with a note.
+pub fn read(blob: &[u8]) -> Timeline {
+    let doc: ReplayDoc = match serde_json::from_slice(blob) {
+        Ok(doc) => doc,
+        Err(e) => {
+            tracing::warn!(error = %e, "a replay could not be read");
+            return Timeline {
+                games: Vec::new(),
+                note: Some("The replay of this match could not be read.".into()),
+            };
+        }
+    };
+    let players = &doc.players;
+    let name = |seat: Seat| {
+        players
+            .get(seat.index())
+            .cloned()
+            .unwrap_or_else(|| format!("seat {}", seat.index()))
+    };
+    let mut shown = 0;
+    let mut note = None;
+    let mut games = Vec::with_capacity(doc.games.len());
+    'games: for (g, game) in doc.games.iter().enumerate() {
+        let mut rows = Vec::new();
+        for (n, entry) in game.replay.entries.iter().enumerate() {
+            if shown == MAX_ROWS {
+                note = Some(format!("Only the first {MAX_ROWS} entries are shown."));
+                games.push(GameLog {
+                    number: g + 1,
+                    rows,
+                });
+                break 'games;
+            }
+            shown += 1;
+            rows.push(match entry {
+                Entry::Move {
+                    seat,
+                    action,
+                    events,
+                } => {
+                    let mut texts = events.iter().map(|e| with_names(&e.text, players));
+                    Row {
+                        n: n + 1,
+                        who: name(*seat),
+                        kind: "move",
+                        text: texts
+                            .next()
+                            .unwrap_or_else(|| format!("{} plays {action}", name(*seat))),
+                        then: texts.collect(),
+                    }
+                }
+                Entry::Refused {
+                    seat,
+                    action,
+                    error,
+                } => Row {
+                    n: n + 1,
+                    who: name(*seat),
+                    kind: "refused",
+                    text: format!("{} tried {action}: refused, {error}", name(*seat)),
+                    then: Vec::new(),
+                },
+                Entry::Fault { seat, reason } => Row {
+                    n: n + 1,
+                    who: name(*seat),
+                    kind: "fault",
+                    text: format!("{}: {}", name(*seat), with_names(reason, players)),
+                    then: Vec::new(),
+                },
+            });
+        }
+        games.push(GameLog {
+            number: g + 1,
+            rows,
+        });
+    }
+    Timeline { games, note }
+}
+
+/// `seat 0 picks 23` → `alice picks 23`, for each `seat N` naming a known player.
+pub fn with_names(text: &str, players: &[String]) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("seat ") {
+        let (before, after) = rest.split_at(at);
+        out.push_str(before);
+        let digits = after["seat ".len()..]
+            .bytes()
+            .take_while(u8::is_ascii_digit)
+            .count();
+        let word_start = !out.chars().last().is_some_and(char::is_alphanumeric);
+        let number = &after["seat ".len().."seat ".len() + digits];
+        let player = number.parse::<usize>().ok().and_then(|i| players.get(i));
+        match player {
+            Some(p) if word_start => {
+                out.push_str(p);
+                rest = &after["seat ".len() + digits..];
+            }
+            _ => {
+                out.push_str("seat ");
+                rest = &after["seat ".len()..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seat_numbers_become_player_names() {
+        let players = vec!["alice".to_owned(), "bob".to_owned()];
+        assert_eq!(
+            with_names("seat 0 picks 23 with 4 coins", &players),
+            "alice picks 23 with 4 coins"
+        );
+        assert_eq!(
+            with_names("seat 1 passes; seat 7 waits; points by seat: 3", &players),
+            "bob passes; seat 7 waits; points by seat: 3"
+        );
+        assert_eq!(with_names("myseat 0", &players), "myseat 0");
+    }
+
+    #[test]
+    fn an_unreadable_replay_gives_a_note_not_an_error() {
+        let timeline = read(b"not json");
+        assert!(timeline.games.is_empty());
+        assert!(timeline.note.is_some());
+    }
+}

@@ -1,0 +1,299 @@
+//! Competitions: creating one with its entries and its whole schedule in one transaction, the
+//! reads the progress page and the leaderboard need, and the admin's cancel and re-run.
+//!
+//! **Status.** `competition.status` holds what the admin asked for: `scheduled` at creation,
+//! `cancelled` after [`cancel`], `running` again after [`rerun_failed`]. The status shown is
+//! derived from the match counts on every read ([`Progress::status`]): `finished` as soon as no
+//! match is queued or running. So the worker, which only writes matches, never has to touch the
+//! competition row, and the two can never disagree.
+//!
+//! **Cancel** marks the queued matches and their queued jobs `cancelled`; running matches play
+//! to their end and count (their result is as good as any). **Re-run** puts failed matches back
+//! to `queued` with a fresh job (attempts start again at 0); the failed job stays as history.
+
+use serde::Serialize;
+use sqlx::{PgExecutor, PgPool};
+use time::OffsetDateTime;
+use uuid::Uuid;
+
+use crate::matches::{self, NewMatch};
+use crate::StoreError;
+
+/// A competition to create.
+#[derive(Debug, Clone)]
+pub struct NewCompetition<'a> {
+    pub name: &'a str,
+    pub game: &'a str,
+    pub rules: &'a str,
+    /// Rounds, base seed, format, move time … as the admin chose them.
+    pub settings: &'a serde_json::Value,
+    pub created_by: Uuid,
+    /// The entered submissions: each must be a `ready` bot of `game`.
+    pub entries: &'a [Uuid],
+}
+
+/// Matches of a competition per status.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Progress {
+    pub queued: i64,
+    pub running: i64,
+    pub finished: i64,
+    pub failed: i64,
+    pub cancelled: i64,
+}
+
+impl Progress {
+    pub fn total(&self) -> i64 {
+        self.queued + self.running + self.finished + self.failed + self.cancelled
+    }
+
+    /// Matches that will not change any more.
+    pub fn done(&self) -> i64 {
+        self.finished + self.failed + self.cancelled
+    }
+
+    /// The status to show, from the stored one (the admin's intent) and these counts.
+    pub fn status(&self, stored: &str) -> &'static str {
+        let active = self.queued + self.running > 0;
+        match (stored == "cancelled", active) {
+            (true, _) => "cancelled",
+            (false, false) => "finished",
+            (false, true) if self.running + self.done() > 0 => "running",
+            (false, true) => "scheduled",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Competition {
+    pub competition_id: Uuid,
+    pub name: String,
+    pub game: String,
+    pub rules: String,
+    pub kind: String,
+    pub settings: serde_json::Value,
+    /// Derived with [`Progress::status`].
+    pub status: String,
+    pub created_by: String,
+    #[serde(with = "time::serde::rfc3339")]
+    pub created_at: OffsetDateTime,
+    pub progress: Progress,
+}
+
+struct Row {
+    competition_id: Uuid,
+    name: String,
+    game: String,
+    rules: String,
+    kind: String,
+    settings: serde_json::Value,
+    status: String,
+    created_by: String,
+    created_at: OffsetDateTime,
+    queued: i64,
+    running: i64,
+    finished: i64,
+    failed: i64,
+    cancelled: i64,
+}
+
+impl From<Row> for Competition {
+    fn from(r: Row) -> Self {
+        let progress = Progress {
+            queued: r.queued,
+            running: r.running,
+            finished: r.finished,
+            failed: r.failed,
+            cancelled: r.cancelled,
+        };
+        Competition {
+            competition_id: r.competition_id,
+            name: r.name,
+            game: r.game,
+            rules: r.rules,
+            kind: r.kind,
+            settings: r.settings,
+            status: progress.status(&r.status).to_owned(),
+            created_by: r.created_by,
+            created_at: r.created_at,
+            progress,
+        }
+    }
+}
+
+/// One competition (`Some(id)`) or all of them, newest first.
+async fn fetch(db: impl PgExecutor<'_>, id: Option<Uuid>) -> Result<Vec<Competition>, StoreError> {
+    // language=PostgreSQL
+    let rows = sqlx::query_as!(
+        Row,
+        r#"
+        select c.competition_id, c.name, c.game, c.rules, c.kind, c.settings, c.status,
+               u.username as created_by, c.created_at,
+               count(m.match_id) filter (where m.status = 'queued') as "queued!",
+               count(m.match_id) filter (where m.status = 'running') as "running!",
+               count(m.match_id) filter (where m.status = 'finished') as "finished!",
+               count(m.match_id) filter (where m.status = 'failed') as "failed!",
+               count(m.match_id) filter (where m.status = 'cancelled') as "cancelled!"
+        from competition c
+             join app_user u on u.user_id = c.created_by
+             left join match m on m.competition_id = c.competition_id
+        where $1::uuid is null or c.competition_id = $1
+        group by c.competition_id, u.username
+        order by c.created_at desc, c.competition_id
+        "#,
+        id
+    )
+    .fetch_all(db)
+    .await?;
+    Ok(rows.into_iter().map(Competition::from).collect())
+}
+
+pub async fn get(db: impl PgExecutor<'_>, competition_id: Uuid) -> Result<Competition, StoreError> {
+    fetch(db, Some(competition_id))
+        .await?
+        .into_iter()
+        .next()
+        .ok_or(StoreError::NotFound)
+}
+
+/// Every competition, newest first.
+pub async fn list(db: impl PgExecutor<'_>) -> Result<Vec<Competition>, StoreError> {
+    fetch(db, None).await
+}
+
+/// A `ready` submission that may be entered.
+#[derive(Debug, Clone, Serialize)]
+pub struct Candidate {
+    pub submission_id: Uuid,
+    pub team_id: Uuid,
+    pub team_name: String,
+    pub version: i32,
+    pub label: String,
+    pub language: String,
+    #[serde(with = "time::serde::rfc3339")]
+    pub created_at: OffsetDateTime,
+    /// The team's newest ready version for this game (the default choice).
+    pub latest: bool,
+}
+
+/// The ready submissions of `game`, by team name, newest version first.
+pub async fn candidates(db: impl PgExecutor<'_>, game: &str) -> Result<Vec<Candidate>, StoreError> {
+    // language=PostgreSQL
+    Ok(sqlx::query_as!(
+        Candidate,
+        r#"
+        select s.submission_id, s.team_id, t.name as team_name, s.version, s.label, s.language,
+               s.created_at, s.version = max(s.version) over (partition by s.team_id) as "latest!"
+        from submission s join team t using (team_id)
+        where s.game = $1 and s.status = 'ready'
+        order by lower(t.name), s.version desc
+        "#,
+        game
+    )
+    .fetch_all(db)
+    .await?)
+}
+
+/// Inserts the competition, its entries and every planned match with its seats and queued job,
+/// in one transaction: either all of it is stored or nothing.
+pub async fn create(
+    pool: &PgPool,
+    new: &NewCompetition<'_>,
+    planned: &[NewMatch],
+) -> Result<Uuid, StoreError> {
+    let mut tx = pool.begin().await?;
+    // language=PostgreSQL
+    let competition_id = sqlx::query_scalar!(
+        r#"
+        insert into competition (name, game, rules, settings, created_by)
+        values ($1, $2, $3, $4, $5)
+        returning competition_id
+        "#,
+        new.name,
+        new.game,
+        new.rules,
+        new.settings,
+        new.created_by
+    )
+    .fetch_one(&mut *tx)
+    .await?;
+    // language=PostgreSQL
+    let entered = sqlx::query!(
+        r#"
+        insert into competition_entry (competition_id, submission_id)
+        select $1, submission_id from submission
+        where submission_id = any($2) and game = $3 and status = 'ready'
+        "#,
+        competition_id,
+        new.entries,
+        new.game
+    )
+    .execute(&mut *tx)
+    .await?;
+    if entered.rows_affected() != new.entries.len() as u64 {
+        return Err(StoreError::Conflict(
+            "a chosen submission is no longer a ready bot of this game; reload the form".into(),
+        ));
+    }
+    matches::create_many(&mut tx, competition_id, planned).await?;
+    tx.commit().await?;
+    Ok(competition_id)
+}
+
+/// An entered submission.
+#[derive(Debug, Clone, Serialize)]
+pub struct Entrant {
+    pub submission_id: Uuid,
+    pub team_id: Uuid,
+    pub team_name: String,
+    pub version: i32,
+    pub label: String,
+}
+
+/// The entries, by team name and version.
+pub async fn entries(
+    db: impl PgExecutor<'_>,
+    competition_id: Uuid,
+) -> Result<Vec<Entrant>, StoreError> {
+    // language=PostgreSQL
+    Ok(sqlx::query_as!(
+        Entrant,
+        r#"
+        select s.submission_id, s.team_id, t.name as team_name, s.version, s.label
+        from competition_entry e join submission s using (submission_id) join team t using (team_id)
+        where e.competition_id = $1
+        order by lower(t.name), s.version
+        "#,
+        competition_id
+    )
+    .fetch_all(db)
+    .await?)
+}
+
+mod control;
+mod results;
+
+pub use control::{cancel, rerun_failed};
+pub use results::{match_lines, seat_scores, MatchLine, SeatLine, SeatScore};
+
+#[cfg(test)]
+mod tests {
+    use super::Progress;
+
+    #[test]
+    fn the_shown_status_follows_the_match_counts_and_the_admins_cancel() {
+        let p = |queued, running, finished, failed| Progress {
+            queued,
+            running,
+            finished,
+            failed,
+            cancelled: 0,
+        };
+        assert_eq!(p(6, 0, 0, 0).status("scheduled"), "scheduled");
+        assert_eq!(p(5, 1, 0, 0).status("scheduled"), "running");
+        assert_eq!(p(4, 0, 1, 1).status("scheduled"), "running");
+        assert_eq!(p(0, 0, 5, 1).status("scheduled"), "finished");
+        assert_eq!(p(0, 0, 6, 0).status("running"), "finished");
+        assert_eq!(p(0, 1, 2, 0).status("cancelled"), "cancelled");
+    }
+}

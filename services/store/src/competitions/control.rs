@@ -1,0 +1,109 @@
+//! The admin's levers on a running competition: cancel and re-run failed matches.
+
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use crate::StoreError;
+
+/// Cancels the queued matches and their queued jobs, and records the competition as
+/// `cancelled`. Running matches finish and count. Returns how many matches were cancelled.
+///
+/// The jobs go first: a job a worker claimed meanwhile is `running` (and so is its match, in
+/// the same claim transaction), so it is skipped, and no match is cancelled under a worker.
+pub async fn cancel(pool: &PgPool, competition_id: Uuid) -> Result<u64, StoreError> {
+    let mut tx = pool.begin().await?;
+    // language=PostgreSQL
+    let stored = sqlx::query!(
+        r#"update competition set status = 'cancelled' where competition_id = $1"#,
+        competition_id
+    )
+    .execute(&mut *tx)
+    .await?;
+    if stored.rows_affected() == 0 {
+        return Err(StoreError::NotFound);
+    }
+    // language=PostgreSQL
+    let jobs = sqlx::query_scalar!(
+        r#"
+        update job set status = 'cancelled', finished_at = now(), last_error = 'cancelled by an administrator'
+        where status = 'queued' and kind = 'match'
+          and match_id in (select match_id from match where competition_id = $1 and status = 'queued')
+        returning match_id as "match_id!"
+        "#,
+        competition_id
+    )
+    .fetch_all(&mut *tx)
+    .await?;
+    // language=PostgreSQL
+    let cancelled = sqlx::query!(
+        r#"
+        update match set status = 'cancelled', finished_at = now(), failure_reason = 'cancelled by an administrator'
+        where competition_id = $1 and status = 'queued'
+          and (match_id = any($2) or not exists (select 1 from job j where j.match_id = match.match_id
+                                                  and j.status in ('queued', 'running')))
+        "#,
+        competition_id,
+        &jobs
+    )
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(cancelled.rows_affected())
+}
+
+/// Puts the failed matches back in the queue, each with a new job (attempts from 0), and the
+/// competition back to `running`. Returns how many matches were re-queued.
+pub async fn rerun_failed(pool: &PgPool, competition_id: Uuid) -> Result<u64, StoreError> {
+    let mut tx = pool.begin().await?;
+    // language=PostgreSQL
+    let stored = sqlx::query!(
+        r#"select competition_id from competition where competition_id = $1 for update"#,
+        competition_id
+    )
+    .fetch_optional(&mut *tx)
+    .await?;
+    if stored.is_none() {
+        return Err(StoreError::NotFound);
+    }
+    // language=PostgreSQL
+    let requeued = sqlx::query_scalar!(
+        r#"
+        update match set status = 'queued', failure_reason = null, started_at = null, finished_at = null
+        where competition_id = $1 and status = 'failed'
+        returning match_id
+        "#,
+        competition_id
+    )
+    .fetch_all(&mut *tx)
+    .await?;
+    if !requeued.is_empty() {
+        // A failed match has no results, but clear any partial write so it starts clean.
+        // language=PostgreSQL
+        sqlx::query!(
+            r#"delete from seat_result where match_id = any($1)"#,
+            &requeued
+        )
+        .execute(&mut *tx)
+        .await?;
+        // language=PostgreSQL
+        sqlx::query!(r#"delete from replay where match_id = any($1)"#, &requeued)
+            .execute(&mut *tx)
+            .await?;
+        // language=PostgreSQL
+        sqlx::query!(
+            r#"insert into job (kind, match_id) select 'match', unnest($1::uuid[])"#,
+            &requeued
+        )
+        .execute(&mut *tx)
+        .await?;
+        // language=PostgreSQL
+        sqlx::query!(
+            r#"update competition set status = 'running' where competition_id = $1"#,
+            competition_id
+        )
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(requeued.len() as u64)
+}

@@ -1,0 +1,152 @@
+//! Reads over a competition's matches: the finished seats the leaderboard is computed from, and
+//! a page of the match list with each match's seats.
+
+use serde::Serialize;
+use sqlx::{PgExecutor, PgPool};
+use time::OffsetDateTime;
+use uuid::Uuid;
+
+use crate::StoreError;
+
+/// One seat of a finished match, as standings and ratings read it.
+#[derive(Debug, Clone, Serialize)]
+pub struct SeatScore {
+    pub match_id: Uuid,
+    pub ordinal: i32,
+    pub seed: i64,
+    pub seat: i32,
+    pub submission_id: Option<Uuid>,
+    pub rank: i32,
+    pub score: f64,
+    pub end_state: String,
+}
+
+/// The seats of every finished match, in schedule order, then seat order.
+pub async fn seat_scores(
+    db: impl PgExecutor<'_>,
+    competition_id: Uuid,
+) -> Result<Vec<SeatScore>, StoreError> {
+    // language=PostgreSQL
+    Ok(sqlx::query_as!(
+        SeatScore,
+        r#"
+        select m.match_id, m.ordinal, m.seed, r.seat, ms.submission_id, r.rank, r.score, r.end_state
+        from match m
+             join seat_result r using (match_id)
+             join match_seat ms using (match_id, seat)
+        where m.competition_id = $1 and m.status = 'finished'
+        order by m.ordinal, m.match_id, r.seat
+        "#,
+        competition_id
+    )
+    .fetch_all(db)
+    .await?)
+}
+
+/// A match in the competition's match list.
+#[derive(Debug, Clone, Serialize)]
+pub struct MatchLine {
+    pub match_id: Uuid,
+    pub ordinal: i32,
+    pub status: String,
+    pub failure_reason: Option<String>,
+    #[serde(with = "time::serde::rfc3339::option")]
+    pub finished_at: Option<OffsetDateTime>,
+    pub seats: Vec<SeatLine>,
+}
+
+/// Who sat in a seat and, once finished, how it went.
+#[derive(Debug, Clone, Serialize)]
+pub struct SeatLine {
+    pub seat: i32,
+    pub team_name: Option<String>,
+    pub version: Option<i32>,
+    pub builtin: Option<String>,
+    pub rank: Option<i32>,
+    pub score: Option<f64>,
+    pub end_state: Option<String>,
+}
+
+struct MatchRow {
+    match_id: Uuid,
+    ordinal: i32,
+    status: String,
+    failure_reason: Option<String>,
+    finished_at: Option<OffsetDateTime>,
+}
+
+struct SeatRow {
+    match_id: Uuid,
+    seat: i32,
+    team_name: Option<String>,
+    version: Option<i32>,
+    builtin: Option<String>,
+    rank: Option<i32>,
+    score: Option<f64>,
+    end_state: Option<String>,
+}
+
+/// Up to `limit` matches in schedule order from `offset`, each with its seats.
+pub async fn match_lines(
+    pool: &PgPool,
+    competition_id: Uuid,
+    limit: i64,
+    offset: i64,
+) -> Result<Vec<MatchLine>, StoreError> {
+    // language=PostgreSQL
+    let rows = sqlx::query_as!(
+        MatchRow,
+        r#"
+        select match_id, ordinal, status, failure_reason, finished_at
+        from match where competition_id = $1
+        order by ordinal, match_id
+        limit $2 offset $3
+        "#,
+        competition_id,
+        limit,
+        offset
+    )
+    .fetch_all(pool)
+    .await?;
+    let ids: Vec<Uuid> = rows.iter().map(|m| m.match_id).collect();
+    // language=PostgreSQL
+    let seats = sqlx::query_as!(
+        SeatRow,
+        r#"
+        select ms.match_id, ms.seat, t.name as "team_name?", s.version as "version?", ms.builtin,
+               r.rank as "rank?", r.score as "score?", r.end_state as "end_state?"
+        from match_seat ms
+             left join submission s using (submission_id)
+             left join team t using (team_id)
+             left join seat_result r using (match_id, seat)
+        where ms.match_id = any($1)
+        order by ms.match_id, ms.seat
+        "#,
+        &ids
+    )
+    .fetch_all(pool)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|m| MatchLine {
+            seats: seats
+                .iter()
+                .filter(|s| s.match_id == m.match_id)
+                .map(|s| SeatLine {
+                    seat: s.seat,
+                    team_name: s.team_name.clone(),
+                    version: s.version,
+                    builtin: s.builtin.clone(),
+                    rank: s.rank,
+                    score: s.score,
+                    end_state: s.end_state.clone(),
+                })
+                .collect(),
+            match_id: m.match_id,
+            ordinal: m.ordinal,
+            status: m.status,
+            failure_reason: m.failure_reason,
+            finished_at: m.finished_at,
+        })
+        .collect())
+}

@@ -1,0 +1,104 @@
+//! The admin's buttons on the progress page: cancel, and re-run failed matches.
+
+use axum::http::StatusCode;
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use super::{count_where, schedule, set_status, League};
+
+async fn statuses(pool: &PgPool, competition_id: Uuid, table: &str) -> Vec<(String, i64)> {
+    let sql = match table {
+        "match" => "select status, count(*) from match where competition_id = $1 group by status order by status",
+        _ => "select j.status, count(*) from job j join match m using (match_id)
+              where m.competition_id = $1 group by j.status order by j.status",
+    };
+    sqlx::query_as(sql)
+        .bind(competition_id)
+        .fetch_all(pool)
+        .await
+        .unwrap()
+}
+
+fn pairs(expected: &[(&str, i64)]) -> Vec<(String, i64)> {
+    expected
+        .iter()
+        .map(|(s, n)| ((*s).to_owned(), *n))
+        .collect()
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn cancelling_stops_the_queued_matches_and_their_jobs_and_lets_a_running_one_finish(
+    pool: PgPool,
+) {
+    // Arrange: 6 matches, one finished and one running
+    let mut league = League::with_teams(&pool, 3).await;
+    let competition_id = league.create("2").await;
+    let matches = schedule(&pool, competition_id).await;
+    set_status(&pool, matches[0].0, "finished", "done").await;
+    set_status(&pool, matches[1].0, "running", "running").await;
+    let progress = format!("/competitions/{competition_id}");
+    let cancel = format!("/admin/competitions/{competition_id}/cancel");
+
+    // Act: a team member tries, then the admin
+    let alice = &mut league.entrants[0].app;
+    let csrf = alice.csrf(&progress).await;
+    let refused = alice.post_form(&cancel, &[("csrf", csrf.as_str())]).await;
+    let page = league.admin.submit_form(&progress, &cancel, &[]).await;
+
+    // Assert
+    refused.assert_status(StatusCode::FORBIDDEN);
+    page.assert_redirect(&progress);
+    assert_eq!(
+        statuses(&pool, competition_id, "match").await,
+        pairs(&[("cancelled", 4), ("finished", 1), ("running", 1)])
+    );
+    assert_eq!(
+        statuses(&pool, competition_id, "job").await,
+        pairs(&[("cancelled", 4), ("done", 1), ("running", 1)])
+    );
+    let shown = league.admin.get(&progress).await;
+    shown.assert_shows("Cancelled: 4 queued matches will not be played");
+    shown.assert_shows(r#"<span class="status cancelled big">cancelled</span>"#);
+    assert!(!shown.body.contains("Cancel queued matches"));
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn re_running_failed_matches_queues_them_again_each_with_a_fresh_job(pool: PgPool) {
+    // Arrange: 3 matches, two failed after their last attempt
+    let mut league = League::with_teams(&pool, 3).await;
+    let competition_id = league.create("1").await;
+    let matches = schedule(&pool, competition_id).await;
+    for (match_id, _) in &matches[..2] {
+        set_status(&pool, *match_id, "failed", "failed").await;
+    }
+    let progress = format!("/competitions/{competition_id}");
+    let rerun = format!("/admin/competitions/{competition_id}/rerun");
+
+    // Act
+    let page = league.admin.submit_form(&progress, &rerun, &[]).await;
+
+    // Assert
+    page.assert_redirect(&progress);
+    assert_eq!(
+        statuses(&pool, competition_id, "match").await,
+        pairs(&[("queued", 3)])
+    );
+    for (match_id, _) in &matches[..2] {
+        let fresh = count_where(
+            &pool,
+            "select count(*) from job where match_id = $1 and status = 'queued' and attempt = 0",
+            *match_id,
+        )
+        .await;
+        let history = count_where(
+            &pool,
+            "select count(*) from job where match_id = $1 and status = 'failed'",
+            *match_id,
+        )
+        .await;
+        assert_eq!((fresh, history), (1, 1));
+    }
+    let shown = league.admin.get(&progress).await;
+    shown.assert_shows("2 failed matches are queued again.");
+    shown.assert_shows(r#"<span class="status scheduled big">scheduled</span>"#);
+}

@@ -1,0 +1,216 @@
+//! Creating a competition: the admin's form, its refusals, and the admin API.
+
+use axum::http::{Method, StatusCode};
+use serde_json::json;
+use sqlx::PgPool;
+
+use super::{count_where, ready_submission, League};
+use crate::helpers::{count, TestApp};
+
+async fn nothing_scheduled(pool: &PgPool) {
+    assert_eq!(count(pool, "competition").await, 0);
+    assert_eq!(count(pool, "competition_entry").await, 0);
+    assert_eq!(count(pool, "match").await, 0);
+    assert_eq!(count(pool, "match_seat").await, 0);
+    let jobs: i64 = sqlx::query_scalar("select count(*) from job where kind = 'match'")
+        .fetch_one(pool)
+        .await
+        .unwrap();
+    assert_eq!(jobs, 0);
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn an_admin_creates_a_no_thanks_round_robin_and_every_match_is_queued_with_a_job(
+    pool: PgPool,
+) {
+    // Arrange
+    let mut league = League::with_teams(&pool, 3).await;
+    let form = league.admin.get("/admin/competitions/new").await;
+    form.assert_status(StatusCode::OK);
+    for e in &league.entrants {
+        form.assert_shows(e.team);
+        form.assert_shows(&format!(
+            r#"value="{}" id="s-{}" checked"#,
+            e.submission_id, e.submission_id
+        ));
+    }
+
+    // Act: C(3,3) triples × 3 seat rotations × 2 rounds
+    let competition_id = league.create("2").await;
+
+    // Assert
+    let q = |sql| count_where(&pool, sql, competition_id);
+    assert_eq!(
+        q("select count(*) from match where competition_id = $1 and status = 'queued'").await,
+        6
+    );
+    assert_eq!(
+        q("select count(*) from competition_entry where competition_id = $1").await,
+        3
+    );
+    assert_eq!(
+        q("select count(*) from match_seat join match using (match_id) where competition_id = $1")
+            .await,
+        18
+    );
+    assert_eq!(
+        q("select count(*) from job join match using (match_id)
+           where competition_id = $1 and job.kind = 'match' and job.status = 'queued' and job.attempt = 0")
+        .await,
+        6
+    );
+    assert_eq!(
+        q("select count(distinct seed) from match where competition_id = $1").await,
+        2,
+        "one deal per round, shared by the round's rotations"
+    );
+    let settings: serde_json::Value =
+        sqlx::query_scalar("select settings from competition where competition_id = $1")
+            .bind(competition_id)
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    assert_eq!(settings["base_seed"], 7);
+    assert_eq!(settings["move_time_ms"], 2000);
+    let page = league
+        .admin
+        .get(&format!("/competitions/{competition_id}"))
+        .await;
+    page.assert_status(StatusCode::OK);
+    page.assert_shows("Competition created: 3 entries, 6 matches queued.");
+    page.assert_shows("0 of 6 done");
+    page.assert_shows("Cancel queued matches");
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn a_user_who_is_not_an_admin_gets_403_on_the_new_competition_form(pool: PgPool) {
+    // Arrange
+    let mut league = League::with_teams(&pool, 3).await;
+    let subs = league.submissions();
+    let alice = &mut league.entrants[0].app;
+
+    // Act
+    let form = alice.get("/admin/competitions/new").await;
+    let csrf = alice.csrf("/teams").await;
+    let ids: Vec<String> = subs.iter().map(ToString::to_string).collect();
+    let mut fields = vec![
+        ("csrf", csrf.as_str()),
+        ("name", "Mine"),
+        ("game", "nothanks"),
+        ("rounds", "1"),
+    ];
+    fields.extend(ids.iter().map(|id| ("submission", id.as_str())));
+    let post = alice.post_form("/admin/competitions/new", &fields).await;
+
+    // Assert
+    form.assert_status(StatusCode::FORBIDDEN);
+    post.assert_status(StatusCode::FORBIDDEN);
+    nothing_scheduled(&pool).await;
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn too_few_ready_bots_are_refused_on_the_form_and_nothing_is_stored(pool: PgPool) {
+    // Arrange: three teams, but only two bots ticked
+    let mut league = League::with_teams(&pool, 3).await;
+    let two = &league.submissions()[..2];
+
+    // Act
+    let page = league.submit_form("Too small", two, "1").await;
+
+    // Assert
+    page.assert_status(StatusCode::BAD_REQUEST);
+    page.assert_shows("No Thanks! needs at least 3 ready bots from the teams, and 2 were chosen");
+    page.assert_shows(r#"value="Too small""#);
+    nothing_scheduled(&pool).await;
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn a_bad_number_of_rounds_is_refused_on_the_form_and_nothing_is_stored(pool: PgPool) {
+    // Arrange
+    let mut league = League::with_teams(&pool, 3).await;
+    let all = league.submissions();
+
+    // Act
+    let zero = league.submit_form("Zero", &all, "0").await;
+    let words = league.submit_form("Words", &all, "two").await;
+
+    // Assert
+    zero.assert_status(StatusCode::BAD_REQUEST);
+    zero.assert_shows("the number of rounds must be 1 to 1000");
+    words.assert_status(StatusCode::BAD_REQUEST);
+    words.assert_shows(r#"the number of rounds must be a whole number, not "two""#);
+    nothing_scheduled(&pool).await;
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn an_admin_creates_a_competition_over_the_api_from_each_teams_latest_ready_bot(
+    pool: PgPool,
+) {
+    // Arrange: Owls also have an older ready version, which is not entered by default
+    let league = League::with_teams(&pool, 3).await;
+    let owls = &league.entrants[0];
+    let newer = ready_submission(&pool, owls.team_id, "alice", "nothanks").await;
+    let root = league.admin.api_user("api-root").await;
+    crate::helpers::make_admin(&pool, "api-root").await;
+    let bob = league.admin.api_user("api-bob").await;
+    let body = json!({ "name": "API cup", "game": "nothanks", "rounds": 1 });
+
+    // Act
+    let refused = league
+        .admin
+        .api(
+            Method::POST,
+            "/api/v1/admin/competitions",
+            Some(&bob),
+            Some(body.clone()),
+        )
+        .await;
+    let created = league
+        .admin
+        .api(
+            Method::POST,
+            "/api/v1/admin/competitions",
+            Some(&root),
+            Some(body),
+        )
+        .await;
+    let too_few = league
+        .admin
+        .api(
+            Method::POST,
+            "/api/v1/admin/competitions",
+            Some(&root),
+            Some(json!({ "name": "Empty", "game": "splendor" })),
+        )
+        .await;
+
+    // Assert
+    refused.assert_error(StatusCode::FORBIDDEN, "administrators only");
+    created.assert_status(StatusCode::CREATED);
+    assert_eq!(created.json["matches"], 3);
+    assert_eq!(created.json["entrants"], 3);
+    assert_eq!(created.json["competition"]["status"], "scheduled");
+    assert_eq!(created.json["competition"]["progress"]["queued"], 3);
+    let id: uuid::Uuid = created.json["competition"]["competition_id"]
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let entered: Vec<uuid::Uuid> =
+        sqlx::query_scalar("select submission_id from competition_entry where competition_id = $1")
+            .bind(id)
+            .fetch_all(&pool)
+            .await
+            .unwrap();
+    assert!(entered.contains(&newer) && !entered.contains(&owls.submission_id));
+    too_few.assert_error(
+        StatusCode::BAD_REQUEST,
+        "Splendor needs at least 3 ready bots",
+    );
+    assert_eq!(count(&pool, "competition").await, 1);
+    let listed = TestApp::new(pool.clone())
+        .api(Method::GET, "/api/v1/competitions", None, None)
+        .await;
+    listed.assert_status(StatusCode::OK);
+    assert_eq!(listed.json["competitions"][0]["name"], "API cup");
+}

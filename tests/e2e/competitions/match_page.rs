@@ -1,0 +1,152 @@
+//! The match page: public result and timeline; stderr and timings for the seat's team only.
+
+use axum::http::StatusCode;
+use serde_json::{json, Value};
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use super::{finish, schedule, League, Result3};
+use crate::helpers::TestApp;
+
+/// A replay document as the worker stores it (format 1), for a short No Thanks game.
+fn replay(players: &[String]) -> Value {
+    let event = |text: &str| json!({ "json": {}, "text": text });
+    json!({
+        "format": 1,
+        "players": players,
+        "games": [{
+            "replay": {
+                "game": "nothanks", "rules": "boardcoder", "settings": {}, "seed": 11,
+                "entries": [
+                    { "entry": "move", "seat": 0, "action": "pass",
+                      "events": [event("seat 0 passes on 23 (0 coins on it)")] },
+                    { "entry": "refused", "seat": 1, "action": "jump",
+                      "error": { "kind": "unreadable", "reason": "expected pass or pick" } },
+                    { "entry": "move", "seat": 1, "action": "pick",
+                      "events": [event("seat 1 picks 23 with 1 coins"), event("7 is turned up (20 cards left in the deck)")] },
+                    { "entry": "fault", "seat": 2, "reason": "answered off turn" }
+                ],
+                "outcome": null
+            },
+            "outcome": null
+        }],
+        "transcript": [],
+        "transcript_truncated": false,
+        "wall_ms": 42
+    })
+}
+
+/// A finished match with a replay, and Owls' seat's stderr; the match id and Owls' seat.
+async fn played_match(pool: &PgPool, league: &mut League) -> (Uuid, usize) {
+    let competition_id = league.create("1").await;
+    let (match_id, seats) = schedule(pool, competition_id).await.remove(0);
+    let players: Vec<String> = seats
+        .iter()
+        .map(|s| format!("{}-v1", league.team_of(*s)))
+        .collect();
+    let results: Vec<Result3> = (1..=3).map(|r| (r, f64::from(10 * r), "ok")).collect();
+    finish(pool, match_id, &results, Some(&replay(&players))).await;
+    let owls_seat = seats
+        .iter()
+        .position(|s| league.team_of(*s) == "Owls")
+        .unwrap();
+    let stderr = b"owls thinking: card 23 looks cheap".as_slice();
+    sqlx::query("insert into blob (sha256, size, data) values (sha256($1), length($1), $1)")
+        .bind(stderr)
+        .execute(pool)
+        .await
+        .unwrap();
+    sqlx::query(
+        "update seat_result set stderr_sha256 = sha256($3) where match_id = $1 and seat = $2",
+    )
+    .bind(match_id)
+    .bind(i32::try_from(owls_seat).unwrap())
+    .bind(stderr)
+    .execute(pool)
+    .await
+    .unwrap();
+    (match_id, owls_seat)
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn anyone_can_read_a_finished_match_with_its_result_and_replay_timeline(pool: PgPool) {
+    // Arrange
+    let mut league = League::with_teams(&pool, 3).await;
+    let (match_id, _) = played_match(&pool, &mut league).await;
+    let mut visitor = TestApp::new(pool.clone());
+
+    // Act
+    let page = visitor.get(&format!("/matches/{match_id}")).await;
+
+    // Assert
+    page.assert_status(StatusCode::OK);
+    page.assert_shows("Spring cup");
+    page.assert_shows("1st");
+    page.assert_shows("played to the end");
+    let seats: Vec<Uuid> = sqlx::query_scalar(
+        "select submission_id from match_seat where match_id = $1 order by seat",
+    )
+    .bind(match_id)
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    let name = |seat: usize| format!("{}-v1", league.team_of(seats[seat]));
+    page.assert_shows(&format!("{} passes on 23 (0 coins on it)", name(0)));
+    page.assert_shows(&format!(
+        "{} tried \"jump\": refused, unreadable action: expected pass or pick",
+        name(1)
+    ));
+    page.assert_shows(&format!("{} picks 23 with 1 coins", name(1)));
+    page.assert_shows("7 is turned up (20 cards left in the deck)");
+    page.assert_shows(&format!("{}: answered off turn", name(2)));
+    assert!(
+        !page.body.contains("owls thinking"),
+        "stderr leaked to a visitor"
+    );
+    assert!(!page.body.contains("Your bot's logs"));
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn a_seats_stderr_and_move_times_are_shown_to_its_team_and_admins_only(pool: PgPool) {
+    // Arrange
+    let mut league = League::with_teams(&pool, 3).await;
+    let (match_id, owls_seat) = played_match(&pool, &mut league).await;
+    let path = format!("/matches/{match_id}");
+
+    // Act
+    let owls = league.entrants[0].app.get(&path).await;
+    let bats = league.entrants[1].app.get(&path).await;
+    let admin = league.admin.get(&path).await;
+
+    // Assert: Owls see their own seat only
+    owls.assert_status(StatusCode::OK);
+    owls.assert_shows("owls thinking: card 23 looks cheap");
+    owls.assert_shows(&format!("Seat {owls_seat} · Owls v1"));
+    owls.assert_shows("min 5 ms · median 7 ms · max 9 ms");
+    owls.assert_shows("5, 9, 7");
+    assert!(!owls.body.contains("Bats v1</h3>") && !owls.body.contains("Cats v1</h3>"));
+
+    // Assert: Bats see the public page, but never Owls' stderr
+    bats.assert_status(StatusCode::OK);
+    bats.assert_shows("Bats v1</h3>");
+    assert!(
+        !bats.body.contains("owls thinking"),
+        "another team's stderr leaked"
+    );
+    assert!(!bats.body.contains("Owls v1</h3>"));
+
+    // Assert: the admin sees every seat
+    admin.assert_shows("owls thinking: card 23 looks cheap");
+    for team in ["Owls", "Bats", "Cats"] {
+        admin.assert_shows(&format!("{team} v1</h3>"));
+    }
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn an_unknown_match_is_404(pool: PgPool) {
+    let mut visitor = TestApp::new(pool);
+    visitor
+        .get(&format!("/matches/{}", Uuid::new_v4()))
+        .await
+        .assert_status(StatusCode::NOT_FOUND);
+}

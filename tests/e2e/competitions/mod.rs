@@ -1,0 +1,222 @@
+//! Competitions end to end: the admin's form and API, the progress page and its admin buttons,
+//! the leaderboard, and the match page with its private parts. Ready submissions are written
+//! straight into the database and finished matches are written as the worker would, so no
+//! worker runs here.
+
+mod board;
+mod control;
+mod create;
+mod csrf;
+mod match_page;
+
+use axum::http::StatusCode;
+use serde_json::Value;
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use crate::helpers::{make_admin, user_id, Page, TestApp};
+
+/// A team with one ready bot, and one of its members' browser.
+pub struct Entrant {
+    pub app: TestApp,
+    pub team: &'static str,
+    pub team_id: Uuid,
+    pub submission_id: Uuid,
+}
+
+/// An admin ("root") and teams Owls (alice), Bats (bob), Cats (cyd), … each with a ready
+/// No Thanks bot (version 1).
+pub struct League {
+    pub admin: TestApp,
+    pub entrants: Vec<Entrant>,
+}
+
+const TEAMS: [(&str, &str); 4] = [
+    ("alice", "Owls"),
+    ("bob", "Bats"),
+    ("cyd", "Cats"),
+    ("dee", "Moles"),
+];
+
+impl League {
+    pub async fn with_teams(pool: &PgPool, n: usize) -> League {
+        let mut admin = TestApp::new(pool.clone());
+        admin.sign_up("root").await;
+        make_admin(pool, "root").await;
+        let mut entrants = Vec::new();
+        for (user, team) in TEAMS.into_iter().take(n) {
+            let mut app = admin.new_visitor();
+            app.sign_up(user).await;
+            let team_id = app.create_team(team).await;
+            let submission_id = ready_submission(pool, team_id, user, "nothanks").await;
+            entrants.push(Entrant {
+                app,
+                team,
+                team_id,
+                submission_id,
+            });
+        }
+        League { admin, entrants }
+    }
+
+    pub fn submissions(&self) -> Vec<Uuid> {
+        self.entrants.iter().map(|e| e.submission_id).collect()
+    }
+
+    /// The team whose submission is `submission_id`.
+    pub fn team_of(&self, submission_id: Uuid) -> &'static str {
+        self.entrants
+            .iter()
+            .find(|e| e.submission_id == submission_id)
+            .map_or("?", |e| e.team)
+    }
+
+    /// The admin fills in and sends the new-competition form for No Thanks.
+    pub async fn submit_form(&mut self, name: &str, chosen: &[Uuid], rounds: &str) -> Page {
+        let csrf = self
+            .admin
+            .csrf("/admin/competitions/new?game=nothanks")
+            .await;
+        let ids: Vec<String> = chosen.iter().map(Uuid::to_string).collect();
+        let mut fields = vec![
+            ("csrf", csrf.as_str()),
+            ("game", "nothanks"),
+            ("name", name),
+            ("rules", "boardcoder"),
+            ("rounds", rounds),
+            ("base_seed", "7"),
+            ("move_time_ms", "2000"),
+        ];
+        fields.extend(ids.iter().map(|id| ("submission", id.as_str())));
+        self.admin
+            .post_form("/admin/competitions/new", &fields)
+            .await
+    }
+
+    /// Creates a No Thanks competition of every entrant through the form; its id.
+    pub async fn create(&mut self, rounds: &str) -> Uuid {
+        let page = self
+            .submit_form("Spring cup", &self.submissions(), rounds)
+            .await;
+        page.assert_status(StatusCode::SEE_OTHER);
+        let location = page.location().expect("a redirect").to_owned();
+        location
+            .strip_prefix("/competitions/")
+            .and_then(|id| id.parse().ok())
+            .unwrap_or_else(|| panic!("unexpected redirect {location}"))
+    }
+}
+
+/// A `ready` submission of `team_id`, written straight into the database (as if compiled).
+pub async fn ready_submission(pool: &PgPool, team_id: Uuid, user: &str, game: &str) -> Uuid {
+    let source = format!("# bot of {team_id}\n");
+    sqlx::query(
+        "insert into blob (sha256, size, data) values (sha256($1), length($1), $1) on conflict do nothing",
+    )
+    .bind(source.as_bytes())
+    .execute(pool)
+    .await
+    .expect("blob");
+    sqlx::query_scalar(
+        "insert into submission (team_id, game, language, version, status, filename, bundle_kind,
+                                 source_sha256, source_size, unpacked_size, submitted_by)
+         values ($1, $2, 'python3',
+                 (select coalesce(max(version), 0) + 1 from submission where team_id = $1 and game = $2),
+                 'ready', 'bot.py', 'file', sha256($3), length($3), length($3), $4)
+         returning submission_id",
+    )
+    .bind(team_id)
+    .bind(game)
+    .bind(source.as_bytes())
+    .bind(user_id(pool, user).await)
+    .fetch_one(pool)
+    .await
+    .expect("submission")
+}
+
+/// The competition's matches in schedule order, each with its seats' submissions.
+pub async fn schedule(pool: &PgPool, competition_id: Uuid) -> Vec<(Uuid, Vec<Uuid>)> {
+    let ids: Vec<Uuid> =
+        sqlx::query_scalar("select match_id from match where competition_id = $1 order by ordinal")
+            .bind(competition_id)
+            .fetch_all(pool)
+            .await
+            .expect("matches");
+    let mut out = Vec::new();
+    for id in ids {
+        let seats = sqlx::query_scalar(
+            "select submission_id from match_seat where match_id = $1 order by seat",
+        )
+        .bind(id)
+        .fetch_all(pool)
+        .await
+        .expect("seats");
+        out.push((id, seats));
+    }
+    out
+}
+
+/// One seat's result: rank, score, end state.
+pub type Result3 = (i32, f64, &'static str);
+
+/// Writes a finished match as the worker does: the seat results, `finished`, the job done,
+/// and the replay document when one is given.
+pub async fn finish(pool: &PgPool, match_id: Uuid, seats: &[Result3], replay: Option<&Value>) {
+    for (seat, (rank, score, end_state)) in seats.iter().enumerate() {
+        sqlx::query(
+            "insert into seat_result (match_id, seat, rank, score, end_state, moves, cpu_ms, timings)
+             values ($1, $2, $3, $4, $5, 3, 12, '[5, 9, 7]')",
+        )
+        .bind(match_id)
+        .bind(i32::try_from(seat).unwrap())
+        .bind(rank)
+        .bind(score)
+        .bind(end_state)
+        .execute(pool)
+        .await
+        .expect("seat result");
+    }
+    if let Some(doc) = replay {
+        let bytes = serde_json::to_vec(doc).unwrap();
+        sqlx::query("insert into blob (sha256, size, data) values (sha256($1), length($1), $1) on conflict do nothing")
+            .bind(&bytes)
+            .execute(pool)
+            .await
+            .expect("replay blob");
+        sqlx::query("insert into replay (match_id, sha256) values ($1, sha256($2))")
+            .bind(match_id)
+            .bind(&bytes)
+            .execute(pool)
+            .await
+            .expect("replay");
+    }
+    set_status(pool, match_id, "finished", "done").await;
+}
+
+/// Sets a match's status and its latest job's.
+pub async fn set_status(pool: &PgPool, match_id: Uuid, match_status: &str, job_status: &str) {
+    sqlx::query("update match set status = $2, finished_at = case when $2 in ('finished', 'failed') then now() end where match_id = $1")
+        .bind(match_id)
+        .bind(match_status)
+        .execute(pool)
+        .await
+        .expect("match status");
+    sqlx::query(
+        "update job set status = $2, attempt = case when $2 = 'failed' then 3 else attempt end
+         where job_id = (select job_id from job where match_id = $1 order by created_at desc limit 1)",
+    )
+    .bind(match_id)
+    .bind(job_status)
+    .execute(pool)
+    .await
+    .expect("job status");
+}
+
+/// Rows of `sql` (a count query from these tests) with one uuid parameter.
+pub async fn count_where(pool: &PgPool, sql: &str, id: Uuid) -> i64 {
+    sqlx::query_scalar(sql)
+        .bind(id)
+        .fetch_one(pool)
+        .await
+        .unwrap_or_else(|e| panic!("{sql}: {e}"))
+}

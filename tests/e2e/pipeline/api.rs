@@ -1,0 +1,147 @@
+//! A small typed client for the JSON API, as the CLI and scripts use it.
+
+use std::time::Duration;
+
+use reqwest::multipart::{Form, Part};
+use serde_json::{json, Value};
+
+use super::procs::eventually;
+
+pub struct Api {
+    pub base: String,
+    client: reqwest::Client,
+    token: String,
+}
+
+async fn ok_json(resp: reqwest::Response, what: &str) -> Value {
+    let status = resp.status();
+    let body = resp.text().await.expect("body");
+    assert!(status.is_success(), "{what}: {status} {body}");
+    serde_json::from_str(&body).expect("json")
+}
+
+impl Api {
+    /// Signs up (unless `password` already belongs to an existing user) and takes a token.
+    pub async fn user(base: &str, username: &str, password: &str, sign_up: bool) -> Api {
+        let client = reqwest::Client::new();
+        if sign_up {
+            let resp = client
+                .post(format!("{base}/api/v1/users"))
+                .json(&json!({ "username": username, "password": password }))
+                .send()
+                .await
+                .expect("sign up");
+            ok_json(resp, "sign up").await;
+        }
+        let resp = client
+            .post(format!("{base}/api/v1/tokens"))
+            .json(&json!({ "username": username, "password": password }))
+            .send()
+            .await
+            .expect("token");
+        let token = ok_json(resp, "token").await["token"]
+            .as_str()
+            .expect("token")
+            .to_owned();
+        Api {
+            base: base.to_owned(),
+            client,
+            token,
+        }
+    }
+
+    pub async fn get(&self, path: &str) -> Value {
+        let resp = self
+            .client
+            .get(format!("{}{path}", self.base))
+            .bearer_auth(&self.token)
+            .send()
+            .await
+            .expect("get");
+        ok_json(resp, path).await
+    }
+
+    pub async fn post(&self, path: &str, body: Value) -> Value {
+        let resp = self
+            .client
+            .post(format!("{}{path}", self.base))
+            .bearer_auth(&self.token)
+            .json(&body)
+            .send()
+            .await
+            .expect("post");
+        ok_json(resp, path).await
+    }
+
+    /// Creates a team and uploads one bot for it; returns the submission id.
+    pub async fn team_with_bot(
+        &self,
+        team: &str,
+        language: &str,
+        filename: &str,
+        source: Vec<u8>,
+    ) -> String {
+        let created = self.post("/api/v1/teams", json!({ "name": team })).await;
+        let team_id = created["team"]["team_id"]
+            .as_str()
+            .expect("team id")
+            .to_owned();
+        let form = Form::new()
+            .text("game", "nothanks")
+            .text("language", language.to_owned())
+            .part("file", Part::bytes(source).file_name(filename.to_owned()));
+        let resp = self
+            .client
+            .post(format!("{}/api/v1/teams/{team_id}/submissions", self.base))
+            .bearer_auth(&self.token)
+            .multipart(form)
+            .send()
+            .await
+            .expect("upload");
+        ok_json(resp, "upload").await["submission"]["submission_id"]
+            .as_str()
+            .expect("id")
+            .to_owned()
+    }
+
+    /// Waits until the submission is compiled and validated; panics with its log if it failed.
+    pub async fn wait_ready(&self, submission_id: &str) {
+        let last = eventually(
+            Duration::from_secs(180),
+            "the submission to be compiled and validated",
+            || async {
+                let s = self
+                    .get(&format!("/api/v1/submissions/{submission_id}"))
+                    .await;
+                let status = s["submission"]["status"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_owned();
+                matches!(status.as_str(), "ready" | "failed").then_some(s)
+            },
+        )
+        .await;
+        assert_eq!(
+            last["submission"]["status"], "ready",
+            "submission {submission_id}: {last:#}"
+        );
+    }
+
+    /// Waits until no match of the competition is queued or running; returns the leaderboard.
+    pub async fn wait_finished(&self, competition_id: &str, limit: Duration) -> Value {
+        eventually(
+            limit,
+            "every match of the competition to finish",
+            || async {
+                let board = self
+                    .get(&format!(
+                        "/api/v1/competitions/{competition_id}/leaderboard"
+                    ))
+                    .await;
+                let p = &board["competition"]["progress"];
+                (p["queued"] == 0 && p["running"] == 0).then_some(board)
+            },
+        )
+        .await
+    }
+}

@@ -1,0 +1,10 @@
+//! The match pipeline end to end with the real programs: bots uploaded over HTTP are compiled
+//! and validated by sandboxed workers, an admin schedules a round-robin, workers play every
+//! match over the bots' original protocol, and the leaderboard ranks them — also when a worker
+//! is killed in the middle of a match, and when PostgreSQL restarts during the round-robin.
+
+mod api;
+mod bots;
+mod faults;
+mod procs;
+mod round_robin;

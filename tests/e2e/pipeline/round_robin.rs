@@ -1,0 +1,97 @@
+//! Upload, compile, schedule, play, rank: `croupier up` with its in-process workers.
+
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+use super::api::Api;
+use super::bots;
+use super::procs::{scratch, Proc};
+
+fn row_of<'a>(board: &'a Value, team: &str) -> &'a Value {
+    board["leaderboard"]["rows"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .find(|r| r["team_name"] == team)
+        .unwrap_or_else(|| panic!("{team} is on the leaderboard: {board:#}"))
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn three_uploaded_bots_compile_play_a_round_robin_and_rank_as_their_strategies_imply() {
+    // Arrange: the whole platform on one machine, and three teams with a bot each
+    // (two Python, one C); one of the Python bots takes every card, which always loses.
+    let dir = scratch();
+    let data = dir.path().join("data");
+    let up = Proc::start(
+        &[
+            "up",
+            "--data-dir",
+            data.to_str().expect("utf-8"),
+            "--bind",
+            "127.0.0.1:0",
+            "--workers",
+            "2",
+        ],
+        &[],
+        &dir.path().join("up.log"),
+        Some("Croupier is running at "),
+    )
+    .await;
+    let base = up.url();
+    let admin_password = up.admin_password();
+    let kit = Api::user(&base, "kit_team", "password-1", true).await;
+    let greedy = Api::user(&base, "greedy_team", "password-2", true).await;
+    let c = Api::user(&base, "c_team", "password-3", true).await;
+    let kit_bot = kit
+        .team_with_bot("Kit", "python3", "bot.py", bots::python_kit())
+        .await;
+    let greedy_bot = greedy
+        .team_with_bot("Greedy", "python3", "bot.py", bots::python_always_picks())
+        .await;
+    let c_bot = c.team_with_bot("Sea", "c", "bot.c", bots::c_kit()).await;
+
+    // Act: the workers compile and validate; the admin schedules 2 rounds.
+    for (api, id) in [(&kit, &kit_bot), (&greedy, &greedy_bot), (&c, &c_bot)] {
+        api.wait_ready(id).await;
+    }
+    let admin = Api::user(&base, "admin", &admin_password, false).await;
+    let created = admin
+        .post(
+            "/api/v1/admin/competitions",
+            json!({ "name": "Spring cup", "game": "nothanks", "rounds": 2 }),
+        )
+        .await;
+    let competition_id = created["competition"]["competition_id"]
+        .as_str()
+        .expect("id")
+        .to_owned();
+    let board = admin
+        .wait_finished(&competition_id, Duration::from_secs(300))
+        .await;
+
+    // Assert: C(3,3) × 3 seat rotations × 2 rounds, all finished and counted once per seat.
+    assert_eq!(created["matches"], 6);
+    let progress = &board["competition"]["progress"];
+    assert_eq!(
+        (progress["finished"].as_i64(), progress["failed"].as_i64()),
+        (Some(6), Some(0)),
+        "{board:#}"
+    );
+    for team in ["Kit", "Greedy", "Sea"] {
+        let row = row_of(&board, team);
+        assert_eq!(row["games"], 6, "{team}: {row:#}");
+        assert_eq!(row["faults"], 0, "{team}: {row:#}");
+    }
+    let greedy_row = row_of(&board, "Greedy");
+    assert_eq!(
+        greedy_row["position"], 3,
+        "taking every card finishes last: {board:#}"
+    );
+    assert_eq!(greedy_row["wins"], 0);
+    assert!(
+        row_of(&board, "Kit")["rank_points"].as_u64() > greedy_row["rank_points"].as_u64(),
+        "{board:#}"
+    );
+    up.stop().await;
+}
