@@ -66,15 +66,6 @@ def wants_card(status, me):
     if mine["coins"] == 0:
         return True
     cost = card_points(mine["cards"] + [card]) - card_points(mine["cards"]) - coins_on_card
-    if cost <= 0:
-        # Free or better (it extends a run or pays for itself). Let it go round once more when
-        # nobody else can use it and we are rich, to collect a coin from each opponent.
-        others_can_use = any(
-            card - 1 in info["cards"] or card + 1 in info["cards"]
-            for name, info in status["playerinfo"].items() if name != me
-        )
-        milk = not others_can_use and mine["coins"] > 8 and coins_on_card < 6 and cost == -coins_on_card
-        return not milk
     limit = 3 + 2 * max(0, 10 - mine["coins"])
     if status["deckinfo"]["decknum"] < 6:
         limit += 4  # coins are worth less near the end

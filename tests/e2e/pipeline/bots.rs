@@ -19,12 +19,13 @@ pub fn c_kit() -> Vec<u8> {
     kit("c/bot.c")
 }
 
-/// The Python kit, changed to take every card at once: the worst sensible strategy.
-pub fn python_always_picks() -> Vec<u8> {
+/// The Python kit, changed to pass whenever it may: it pays a coin for every card it sees
+/// and, once broke, must take whatever comes — clearly the weakest strategy.
+pub fn python_always_passes() -> Vec<u8> {
     let source = String::from_utf8(python_kit()).expect("utf-8");
     let patched = source.replacen(
         "def wants_card(status, me):",
-        "def wants_card(status, me):\n    return True\n\n\ndef _kit_wants_card(status, me):",
+        "def wants_card(status, me):\n    return status[\"playerinfo\"][me][\"coins\"] == 0\n\n\ndef _kit_wants_card(status, me):",
         1,
     );
     assert_ne!(

@@ -20,7 +20,7 @@ fn row_of<'a>(board: &'a Value, team: &str) -> &'a Value {
 #[tokio::test(flavor = "multi_thread")]
 async fn three_uploaded_bots_compile_play_a_round_robin_and_rank_as_their_strategies_imply() {
     // Arrange: the whole platform on one machine, and three teams with a bot each
-    // (two Python, one C); one of the Python bots takes every card, which always loses.
+    // (two Python, one C); one of the Python bots passes whenever it may, which loses.
     let dir = scratch();
     let data = dir.path().join("data");
     let up = Proc::start(
@@ -41,25 +41,25 @@ async fn three_uploaded_bots_compile_play_a_round_robin_and_rank_as_their_strate
     let base = up.url();
     let admin_password = up.admin_password();
     let kit = Api::user(&base, "kit_team", "password-1", true).await;
-    let greedy = Api::user(&base, "greedy_team", "password-2", true).await;
+    let passer = Api::user(&base, "passer_team", "password-2", true).await;
     let c = Api::user(&base, "c_team", "password-3", true).await;
     let kit_bot = kit
         .team_with_bot("Kit", "python3", "bot.py", bots::python_kit())
         .await;
-    let greedy_bot = greedy
-        .team_with_bot("Greedy", "python3", "bot.py", bots::python_always_picks())
+    let passer_bot = passer
+        .team_with_bot("Passer", "python3", "bot.py", bots::python_always_passes())
         .await;
     let c_bot = c.team_with_bot("Sea", "c", "bot.c", bots::c_kit()).await;
 
     // Act: the workers compile and validate; the admin schedules 2 rounds.
-    for (api, id) in [(&kit, &kit_bot), (&greedy, &greedy_bot), (&c, &c_bot)] {
+    for (api, id) in [(&kit, &kit_bot), (&passer, &passer_bot), (&c, &c_bot)] {
         api.wait_ready(id).await;
     }
     let admin = Api::user(&base, "admin", &admin_password, false).await;
     let created = admin
         .post(
             "/api/v1/admin/competitions",
-            json!({ "name": "Spring cup", "game": "nothanks", "rounds": 2 }),
+            json!({ "name": "Spring cup", "game": "nothanks", "rounds": 2, "base_seed": 2026 }),
         )
         .await;
     let competition_id = created["competition"]["competition_id"]
@@ -78,20 +78,34 @@ async fn three_uploaded_bots_compile_play_a_round_robin_and_rank_as_their_strate
         (Some(6), Some(0)),
         "{board:#}"
     );
-    for team in ["Kit", "Greedy", "Sea"] {
+    for team in ["Kit", "Passer", "Sea"] {
         let row = row_of(&board, team);
         assert_eq!(row["games"], 6, "{team}: {row:#}");
         assert_eq!(row["faults"], 0, "{team}: {row:#}");
     }
-    let greedy_row = row_of(&board, "Greedy");
+    let last = row_of(&board, "Passer");
     assert_eq!(
-        greedy_row["position"], 3,
-        "taking every card finishes last: {board:#}"
+        last["position"], 3,
+        "passing whenever possible finishes last: {board:#}"
     );
-    assert_eq!(greedy_row["wins"], 0);
+    for team in ["Kit", "Sea"] {
+        let row = row_of(&board, team);
+        assert!(
+            row["rank_points"].as_u64() > last["rank_points"].as_u64(),
+            "{board:#}"
+        );
+        assert!(
+            row["mean_score"].as_f64() < last["mean_score"].as_f64(),
+            "lower is better: {board:#}"
+        );
+    }
+    let points: u64 = ["Kit", "Passer", "Sea"]
+        .iter()
+        .map(|t| row_of(&board, t)["rank_points"].as_u64().unwrap_or(0))
+        .sum();
     assert!(
-        row_of(&board, "Kit")["rank_points"].as_u64() > greedy_row["rank_points"].as_u64(),
-        "{board:#}"
+        points <= 6 * 7,
+        "at most 4 + 2 + 1 points a game: {board:#}"
     );
     up.stop().await;
 }
