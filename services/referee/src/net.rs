@@ -45,10 +45,5 @@ pub(crate) fn open(
 }
 
 fn running_as_root() -> bool {
-    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    let euid = status
-        .lines()
-        .find_map(|l| l.strip_prefix("Uid:"))
-        .and_then(|v| v.split_whitespace().nth(1));
-    euid == Some("0")
+    croupier_sandbox::running_as_root()
 }

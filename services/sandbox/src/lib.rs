@@ -70,5 +70,5 @@ pub use config::{default_init_path, Config, Mode, SetupError, Spec};
 pub use net::MatchNet;
 pub use probe::{probe, ProbeError};
 pub use process::Process;
-pub use report::{EndState, ExitInfo, KillReason, Limits, RunReport};
+pub use report::{running_as_root, EndState, ExitInfo, KillReason, Limits, RunReport};
 pub use sandbox::Sandbox;

@@ -66,6 +66,27 @@ pub enum EndState {
     SetupError(String),
 }
 
+impl EndState {
+    /// The stable name (`ok`, `time_limit`, …, `setup_error`), as stored in `seat_result.end_state`.
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            EndState::Ok => "ok",
+            EndState::TimeLimit => "time_limit",
+            EndState::MemoryLimit => "memory_limit",
+            EndState::Crashed { .. } => "crashed",
+            EndState::OutputLimit => "output_limit",
+            EndState::InvalidOutput => "invalid_output",
+            EndState::IllegalAction => "illegal_action",
+            EndState::SetupError(_) => "setup_error",
+        }
+    }
+}
+
+/// Whether this process runs as root (the isolated sandbox needs it).
+pub fn running_as_root() -> bool {
+    nix::unistd::geteuid().is_root()
+}
+
 /// Why the platform killed a sandbox. Passed to [`crate::Process::kill`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum KillReason {

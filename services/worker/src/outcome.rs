@@ -7,16 +7,7 @@ use serde::Serialize;
 
 /// The `seat_result.end_state` name of an end state.
 pub(crate) fn end_state_name(state: &EndState) -> &'static str {
-    match state {
-        EndState::Ok => "ok",
-        EndState::TimeLimit => "time_limit",
-        EndState::MemoryLimit => "memory_limit",
-        EndState::Crashed { .. } => "crashed",
-        EndState::OutputLimit => "output_limit",
-        EndState::InvalidOutput => "invalid_output",
-        EndState::IllegalAction => "illegal_action",
-        EndState::SetupError(_) => "setup_error",
-    }
+    state.as_str()
 }
 
 /// A seat that ended in a setup error makes the whole match a platform fault.

@@ -93,16 +93,7 @@ fn number(x: f64) -> Value {
 
 /// The `seat_result.end_state` spelling.
 fn end_state_name(state: &EndState) -> &'static str {
-    match state {
-        EndState::Ok => "ok",
-        EndState::TimeLimit => "time_limit",
-        EndState::MemoryLimit => "memory_limit",
-        EndState::Crashed { .. } => "crashed",
-        EndState::OutputLimit => "output_limit",
-        EndState::InvalidOutput => "invalid_output",
-        EndState::IllegalAction => "illegal_action",
-        EndState::SetupError(_) => "setup_error",
-    }
+    state.as_str()
 }
 
 /// `--json`: exactly one object.
