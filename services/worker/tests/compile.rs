@@ -125,3 +125,86 @@ async fn a_bot_that_crashes_at_once_fails_its_validation_game(pool: PgPool) {
     assert!(reason.starts_with("validation game: crashed"), "{reason}");
     assert!(s.compile_log.contains("giving up"), "{}", s.compile_log);
 }
+
+/// A No Thanks bot in C++17 that reads the protocol with nlohmann-json and includes jsoncpp's
+/// header too, as bots of the original platforms do.
+const CPP_BOT: &str = r#"#include <arpa/inet.h>
+#include <json/json.h>
+#include <nlohmann/json.hpp>
+#include <sys/socket.h>
+#include <unistd.h>
+#include <iostream>
+#include <string>
+
+using nlohmann::json;
+
+int main() {
+    std::string room, name;
+    std::getline(std::cin, room);
+    std::getline(std::cin, name);
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_port = htons(2004);
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) return 2;
+    Json::Value unused;  // jsoncpp links too
+    std::string buf;
+    char chunk[4096];
+    auto send = [&](const json& msg) {
+        std::string line = msg.dump() + "\n";
+        write(fd, line.data(), line.size());
+    };
+    for (;;) {
+        size_t nl;
+        while ((nl = buf.find('\n')) == std::string::npos) {
+            ssize_t n = read(fd, chunk, sizeof chunk);
+            if (n <= 0) return 0;
+            buf.append(chunk, n);
+        }
+        json msg = json::parse(buf.substr(0, nl));
+        buf.erase(0, nl + 1);
+        std::string type = msg["type"];
+        if (type == "request_room_name_and_role") {
+            send({{"type", "reply_room_name_and_role"},
+                  {"payload", {{"room_name", room}, {"role", "player"}, {"player_name", name}}}});
+        } else if (type == "request_action") {
+            auto field = msg["payload"]["game_status"]["fieldinfo"];
+            bool can_pass = msg["payload"]["action_types"].size() > 1;
+            bool take = !can_pass || field["fieldcoins"].get<int>() * 3 >= field["fieldcard"].get<int>();
+            send({{"type", "reply_action"}, {"payload", {{"action_type", take ? "pick" : "pass"}}}});
+        } else if (type == "notice_end") {
+            return 0;
+        }
+    }
+}
+"#;
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn a_cpp_bot_using_nlohmann_json_and_jsoncpp_is_compiled_with_gplusplus_and_ready(
+    pool: PgPool,
+) {
+    let (worker, _scratch) = worker(&pool, 65140, |_| {}).await;
+    let id = upload(
+        &pool,
+        team(&pool, "plusplus").await,
+        "cpp",
+        "bot.cpp",
+        CPP_BOT,
+    )
+    .await;
+
+    drain(&worker).await;
+
+    let s = submission(&pool, id).await;
+    assert_eq!(
+        s.status, "ready",
+        "{:?}\n{}",
+        s.failure_reason, s.compile_log
+    );
+    assert!(
+        s.compile_log.contains("g++ -O2 -std=c++17"),
+        "{}",
+        s.compile_log
+    );
+}
