@@ -184,7 +184,7 @@ int main() {
 async fn a_cpp_bot_using_nlohmann_json_and_jsoncpp_is_compiled_with_gplusplus_and_ready(
     pool: PgPool,
 ) {
-    let (worker, _scratch) = worker(&pool, 65140, |_| {}).await;
+    let (worker, _scratch) = worker(&pool, 65390, |_| {}).await;
     let id = upload(
         &pool,
         team(&pool, "plusplus").await,
