@@ -119,9 +119,10 @@ pub fn new_game(
 ) -> Result<Box<dyn DynGame>, SettingsError> {
     match game {
         GameId::NoThanks => new_typed::<NoThanks>(rules, settings, seed),
-        GameId::Hanabi | GameId::Guandan | GameId::Splendor | GameId::Bridge => {
-            Err(SettingsError::NotImplemented(game))
-        }
+        GameId::Splendor => new_typed::<crate::splendor::Splendor>(rules, settings, seed),
+        GameId::Hanabi => new_typed::<crate::hanabi::Hanabi>(rules, settings, seed),
+        GameId::Bridge => new_typed::<crate::bridge::Bridge>(rules, settings, seed),
+        GameId::Guandan => new_typed::<crate::guandan::Guandan>(rules, settings, seed),
     }
 }
 

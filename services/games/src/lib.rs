@@ -72,15 +72,19 @@
 
 mod api;
 pub mod bots;
+pub mod bridge;
 pub mod conformance;
 mod dynamic;
 mod error;
 mod game_id;
+pub mod guandan;
+pub mod hanabi;
 pub mod nothanks;
 mod outcome;
 mod replay;
 mod rng;
 mod settings;
+pub mod splendor;
 
 pub use api::{Game, Seat, Turn, Viewer};
 pub use dynamic::{is_available, new_game, new_typed, DynEvent, DynGame, Dynamic};

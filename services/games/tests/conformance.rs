@@ -45,4 +45,11 @@ fn games_without_an_engine_say_so() {
         }
     }
     assert!(is_available(GameId::NoThanks));
+    assert!(is_available(GameId::Hanabi), "Hanabi: standard and rainbow");
+    assert!(is_available(GameId::Splendor));
+    assert!(is_available(GameId::Guandan), "Guandan platform");
+    assert!(
+        is_available(GameId::Bridge),
+        "Bridge duplicate is in the playouts above"
+    );
 }

@@ -69,9 +69,17 @@ pub use table::game_seeds;
 use croupier_games::GameId;
 use croupier_sandbox::Sandbox;
 
+/// Whether a protocol adapter exists for `game` (an engine alone is not enough to host it).
+pub fn supports(game: GameId) -> bool {
+    matches!(game, GameId::NoThanks)
+}
+
 /// Plays `spec` to the end. Cancel by dropping the future: every seat process is killed.
 #[tracing::instrument(skip_all, fields(game = %spec.game, seed = spec.seed, seats = spec.seats.len()))]
 pub async fn play(sandbox: &Sandbox, spec: MatchSpec) -> Result<MatchResult, RefereeError> {
+    if !supports(spec.game) {
+        return Err(RefereeError::Unsupported(spec.game));
+    }
     let table = table::Table::new(&spec)?;
     match spec.game {
         GameId::NoThanks => nothanks::run(sandbox, &spec, table).await,

@@ -286,12 +286,10 @@ mod tests {
         let mut no_games = spec(vec![program("a"), program("b"), program("c")]);
         no_games.games = 0;
         assert!(Table::new(&no_games).is_err());
-        let mut splendor = spec(vec![program("a"), program("b"), program("c")]);
-        splendor.game = GameId::Splendor;
-        assert!(matches!(
-            Table::new(&splendor),
-            Err(RefereeError::Unsupported(GameId::Splendor))
-        ));
+        assert!(
+            !crate::supports(GameId::Splendor),
+            "a game without a protocol adapter is refused by play()"
+        );
     }
 
     #[test]

@@ -6,8 +6,12 @@
 //! whole game with one bot per seat. Bot `s` of a match draws from
 //! `GameRng::derive(seed, Stream::Bot(s))`, so bot games replay exactly.
 
+mod bridge;
+mod guandan;
+mod hanabi;
 mod nothanks;
 mod random;
+mod splendor;
 
 use std::fmt;
 use std::marker::PhantomData;
@@ -21,8 +25,12 @@ use crate::outcome::Outcome;
 use crate::rng::{GameRng, Stream};
 use crate::GameId;
 
+pub use bridge::{BridgeHeuristic, BridgeRobot};
+pub use guandan::GuandanHeuristic;
+pub use hanabi::HanabiConvention;
 pub use nothanks::NoThanksHeuristic;
 pub use random::Random;
+pub use splendor::SplendorGreedy;
 
 /// A bot for one game, typed.
 pub trait Bot<G: Game>: Send {
@@ -81,7 +89,10 @@ impl<G: Game, B: Bot<G>> DynBot for Typed<G, B> {
 pub const fn names(game: GameId) -> &'static [&'static str] {
     match game {
         GameId::NoThanks => &["heuristic", "random"],
-        GameId::Hanabi | GameId::Guandan | GameId::Splendor | GameId::Bridge => &["random"],
+        GameId::Hanabi => &["convention", "random"],
+        GameId::Bridge => &["heuristic", "robot", "random"],
+        GameId::Splendor => &["greedy", "random"],
+        GameId::Guandan => &["heuristic", "random"],
     }
 }
 
@@ -89,6 +100,16 @@ pub const fn names(game: GameId) -> &'static [&'static str] {
 pub fn builtin(game: GameId, name: &str) -> Option<Box<dyn DynBot>> {
     match (game, name) {
         (_, "random") => Some(Box::new(Random)),
+        (GameId::Guandan, "heuristic") => Some(Box::new(Typed::new(
+            "heuristic",
+            GuandanHeuristic::default(),
+        ))),
+        (GameId::Splendor, "greedy") => Some(Box::new(Typed::new("greedy", SplendorGreedy))),
+        (GameId::Bridge, "robot") => Some(Box::new(Typed::new("robot", BridgeRobot))),
+        (GameId::Bridge, "heuristic") => Some(Box::new(Typed::new("heuristic", BridgeHeuristic))),
+        (GameId::Hanabi, "convention") => {
+            Some(Box::new(Typed::new("convention", HanabiConvention)))
+        }
         (GameId::NoThanks, "heuristic") => Some(Box::new(Typed::new(
             "heuristic",
             NoThanksHeuristic::default(),

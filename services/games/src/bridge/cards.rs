@@ -1,0 +1,265 @@
+//! Cards, strains, bids and calls, in the course protocol's text forms: cards `S-1` (ace) … `C-13`
+//! (king), calls `H-2` (strain-level) or `pass`. Each serializes as that string, so actions read
+//! in JSON exactly as a bot writes them in StepLog.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+/// A suit, ordered clubs < diamonds < hearts < spades (the bidding order).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Suit {
+    #[serde(rename = "C")]
+    Clubs,
+    #[serde(rename = "D")]
+    Diamonds,
+    #[serde(rename = "H")]
+    Hearts,
+    #[serde(rename = "S")]
+    Spades,
+}
+
+impl Suit {
+    pub const ALL: [Suit; 4] = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades];
+
+    pub const fn letter(self) -> char {
+        match self {
+            Suit::Clubs => 'C',
+            Suit::Diamonds => 'D',
+            Suit::Hearts => 'H',
+            Suit::Spades => 'S',
+        }
+    }
+
+    fn from_letter(c: &str) -> Option<Suit> {
+        Suit::ALL.into_iter().find(|s| c == s.letter().to_string())
+    }
+}
+
+/// One card. `rank` is 2..=14 inside the engine (14 = ace, the highest in play); the protocol
+/// writes the ace as 1 (`S-1`), 11 J, 12 Q, 13 K. Ordered by suit, then rank.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct Card {
+    pub suit: Suit,
+    pub rank: u8,
+}
+
+impl Card {
+    /// `None` unless `rank` is 2..=14.
+    pub fn new(suit: Suit, rank: u8) -> Option<Card> {
+        (2..=14).contains(&rank).then_some(Card { suit, rank })
+    }
+
+    /// The 52 cards, clubs 2 first.
+    pub fn deck() -> Vec<Card> {
+        Suit::ALL
+            .into_iter()
+            .flat_map(|suit| (2..=14).map(move |rank| Card { suit, rank }))
+            .collect()
+    }
+
+    /// High-card points: A 4, K 3, Q 2, J 1.
+    pub const fn hcp(self) -> u32 {
+        match self.rank {
+            14 => 4,
+            13 => 3,
+            12 => 2,
+            11 => 1,
+            _ => 0,
+        }
+    }
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let rank = if self.rank == 14 { 1 } else { self.rank };
+        write!(f, "{}-{rank}", self.suit.letter())
+    }
+}
+
+impl FromStr for Card {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let bad = || format!("{s:?} is not a card like S-1 (ace) or H-12");
+        let (suit, rank) = s.trim().split_once('-').ok_or_else(bad)?;
+        let suit = Suit::from_letter(suit).ok_or_else(bad)?;
+        let rank: u8 = rank.parse().map_err(|_| bad())?;
+        match rank {
+            1 => Ok(Card { suit, rank: 14 }),
+            2..=13 => Ok(Card { suit, rank }),
+            _ => Err(bad()),
+        }
+    }
+}
+
+impl TryFrom<String> for Card {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, Self::Error> {
+        s.parse()
+    }
+}
+
+impl From<Card> for String {
+    fn from(card: Card) -> String {
+        card.to_string()
+    }
+}
+
+/// A denomination: a trump suit or no trump, ordered C < D < H < S < N.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Strain {
+    #[serde(rename = "C")]
+    Clubs,
+    #[serde(rename = "D")]
+    Diamonds,
+    #[serde(rename = "H")]
+    Hearts,
+    #[serde(rename = "S")]
+    Spades,
+    #[serde(rename = "N")]
+    NoTrump,
+}
+
+impl Strain {
+    pub const ALL: [Strain; 5] = [
+        Strain::Clubs,
+        Strain::Diamonds,
+        Strain::Hearts,
+        Strain::Spades,
+        Strain::NoTrump,
+    ];
+
+    /// The trump suit, `None` for no trump.
+    pub const fn trump(self) -> Option<Suit> {
+        match self {
+            Strain::Clubs => Some(Suit::Clubs),
+            Strain::Diamonds => Some(Suit::Diamonds),
+            Strain::Hearts => Some(Suit::Hearts),
+            Strain::Spades => Some(Suit::Spades),
+            Strain::NoTrump => None,
+        }
+    }
+
+    /// The strain whose trump suit is `suit`.
+    pub const fn of(suit: Suit) -> Strain {
+        match suit {
+            Suit::Clubs => Strain::Clubs,
+            Suit::Diamonds => Strain::Diamonds,
+            Suit::Hearts => Strain::Hearts,
+            Suit::Spades => Strain::Spades,
+        }
+    }
+
+    pub const fn letter(self) -> char {
+        match self.trump() {
+            Some(suit) => suit.letter(),
+            None => 'N',
+        }
+    }
+}
+
+/// A bid: level 1..=7 and a strain. Ordered as the auction ranks bids.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Bid {
+    pub level: u8,
+    pub strain: Strain,
+}
+
+impl Bid {
+    /// `None` unless `level` is 1..=7.
+    pub fn new(level: u8, strain: Strain) -> Option<Bid> {
+        (1..=7).contains(&level).then_some(Bid { level, strain })
+    }
+
+    /// The 35 bids, lowest first.
+    pub fn all() -> impl Iterator<Item = Bid> {
+        (1..=7).flat_map(|level| {
+            Strain::ALL
+                .into_iter()
+                .map(move |strain| Bid { level, strain })
+        })
+    }
+}
+
+impl fmt::Display for Bid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", self.strain.letter(), self.level)
+    }
+}
+
+/// A call in the auction: `pass` or a bid such as `H-2`. No double or redouble in this protocol.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub enum Call {
+    Pass,
+    Bid(Bid),
+}
+
+impl fmt::Display for Call {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Call::Pass => f.write_str("pass"),
+            Call::Bid(bid) => bid.fmt(f),
+        }
+    }
+}
+
+impl FromStr for Call {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let s = s.trim();
+        if s == "pass" {
+            return Ok(Call::Pass);
+        }
+        let bad = || format!("{s:?} is not a call like pass or H-2");
+        let (strain, level) = s.split_once('-').ok_or_else(bad)?;
+        let strain = Strain::ALL
+            .into_iter()
+            .find(|st| strain == st.letter().to_string())
+            .ok_or_else(bad)?;
+        let level = level.parse().map_err(|_| bad())?;
+        Bid::new(level, strain).map(Call::Bid).ok_or_else(bad)
+    }
+}
+
+impl TryFrom<String> for Call {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, Self::Error> {
+        s.parse()
+    }
+}
+
+impl From<Call> for String {
+    fn from(call: Call) -> String {
+        call.to_string()
+    }
+}
+
+/// Sorts a hand as the protocol prints it: spades, hearts, diamonds, clubs, each ascending with
+/// the ace (written 1) first.
+pub fn protocol_order(hand: &mut [Card]) {
+    hand.sort_by_key(|c| {
+        (
+            std::cmp::Reverse(c.suit),
+            if c.rank == 14 { 1 } else { c.rank },
+        )
+    });
+}
+
+/// Cards joined as Board.txt writes them: `S-5,S-8,H-12`, or `None` for no cards.
+pub fn format_hand(hand: &[Card]) -> String {
+    if hand.is_empty() {
+        return "None".to_owned();
+    }
+    let mut sorted = hand.to_vec();
+    protocol_order(&mut sorted);
+    sorted
+        .iter()
+        .map(Card::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}

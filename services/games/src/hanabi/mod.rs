@@ -1,0 +1,40 @@
+//! Hanabi, as 《控制论合作者》 (the seed) plays it, with its rainbow variant.
+//!
+//! 2–5 players hold their cards facing the others, never seeing their own. Per colour there are
+//! three 1s, two each of 2–4 and one 5; a hand is 5 cards for 2–3 players, 4 for 4–5. On a turn a
+//! player **hints** another player (costs one of 8 hint tokens; names a colour or a number and
+//! must touch at least one card), **discards** (regains a token; illegal with all 8), or
+//! **plays** a card: onto its colour's stack if it is the next number, else it is discarded and
+//! costs one of 3 error tokens. Completing a stack with a 5 returns a token if below 8. Play and
+//! discard draw a replacement, which goes to the end of the hand (slot 0 is the oldest card).
+//!
+//! The game ends at the third error, when every stack is complete (25, or 30 with rainbow), or
+//! when, after the last card was drawn, every player (the drawer included) has taken one more
+//! turn. The team scores the sum of the stacks (or 0 after a strikeout with
+//! `score_on_strikeout = zero`); every seat gets that score and rank 1.
+//!
+//! Rule sets ([`Settings`]): `standard` (5 colours, 50 cards) and `rainbow` (a sixth colour of
+//! 10 rainbow cards: touched by every colour hint, never named, built on its own stack). Both
+//! seat 4 players by default; override with `{"players": n}`. Seat 0 starts; the referee
+//! shuffles who sits where, as the original does.
+//!
+//! **Information.** Events are public and never show a drawn card; the [`Observation`] of a
+//! seat shows every hand but its own, the public [`Knowledge`] of every card, and the last move
+//! in the protocol's own `onPlayerAction` form (PROTOCOLS.md §1).
+
+mod action;
+mod cards;
+mod moves;
+mod observation;
+mod rules;
+mod settings;
+mod state;
+
+#[cfg(test)]
+mod tests;
+
+pub use action::{Action, EndReason, Event, Hint};
+pub use cards::{copies, full_deck, Card, Color, Knowledge, HIDDEN, NOTHING_DRAWN};
+pub use observation::{ActionReport, GameEnd, HintReceived, Observation};
+pub use settings::{OnIllegal, Settings, StrikeoutScore};
+pub use state::{Hanabi, MAX_ERRORS, MAX_HINT_TOKENS};

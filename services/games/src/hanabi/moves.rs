@@ -1,0 +1,95 @@
+//! What each move does to the state: hints, plays and discards with their draw.
+
+use super::action::{Action, Event, Hint};
+use super::cards::{Card, Knowledge};
+use super::rules::touches;
+use super::state::{Hanabi, MAX_HINT_TOKENS};
+use crate::api::Seat;
+use crate::error::IllegalAction;
+
+impl Hanabi {
+    /// Removes slot `slot` of `seat`'s hand and draws a replacement at the end, if any is left.
+    pub(super) fn take_and_draw(
+        &mut self,
+        seat: Seat,
+        slot: usize,
+    ) -> Result<(Card, Option<Card>), IllegalAction> {
+        let colors = self.settings.colors();
+        let (Some(hand), Some(knowledge)) = (
+            self.hands.get_mut(seat.index()),
+            self.knowledge.get_mut(seat.index()),
+        ) else {
+            return Err(IllegalAction::against_rules(format!("no seat {seat}")));
+        };
+        if slot >= hand.len() || slot >= knowledge.len() {
+            return Err(IllegalAction::against_rules(format!(
+                "you have no card {slot}"
+            )));
+        }
+        let card = hand.remove(slot);
+        knowledge.remove(slot);
+        let drew = self.deck.pop();
+        if let Some(new) = drew {
+            hand.push(new);
+            knowledge.push(Knowledge::fresh(colors));
+        }
+        Ok((card, drew))
+    }
+
+    pub(super) fn hint(&mut self, seat: Seat, action: Action) -> Event {
+        let touched = self.touched(action);
+        let (target, hint) = match action {
+            Action::HintColor { target, color } => (target, Hint::Color(color)),
+            Action::HintNumber { target, number } => (target, Hint::Number(number)),
+            Action::Play { .. } | Action::Discard { .. } => (seat, Hint::Number(0)),
+        };
+        let hand = self
+            .hands
+            .get(target.index())
+            .map_or(&[][..], Vec::as_slice);
+        if let Some(knowledge) = self.knowledge.get_mut(target.index()) {
+            for (k, &card) in knowledge.iter_mut().zip(hand) {
+                let hit = touches(action, card);
+                match hint {
+                    Hint::Color(color) => k.hint_color(color, hit),
+                    Hint::Number(number) => k.hint_number(number, hit),
+                }
+            }
+        }
+        self.hint_tokens = self.hint_tokens.saturating_sub(1);
+        Event::Hinted {
+            seat,
+            target,
+            hint,
+            touched,
+            hint_tokens: self.hint_tokens,
+        }
+    }
+
+    pub(super) fn play(&mut self, seat: Seat, slot: usize, card: Card) -> Event {
+        let stack = self.stacks.get_mut(card.color.index());
+        let success = match stack {
+            Some(height) if *height + 1 == card.number => {
+                *height = card.number;
+                true
+            }
+            _ => false,
+        };
+        let token_returned = success && card.number == 5 && self.hint_tokens < MAX_HINT_TOKENS;
+        if token_returned {
+            self.hint_tokens += 1;
+        }
+        if !success {
+            self.error_tokens += 1;
+            self.discards.push(card);
+        }
+        Event::Played {
+            seat,
+            slot,
+            card,
+            success,
+            token_returned,
+            error_tokens: self.error_tokens,
+        }
+    }
+}

@@ -1,0 +1,86 @@
+//! The built-in Bridge bots: the robot and the heuristic play legal, reproducible deals, and the
+//! heuristic scores better than the robot on the same deals with the seats swapped.
+
+use std::time::Instant;
+
+use croupier_games::bots::{builtin, play_out, DynBot};
+use croupier_games::{new_game, GameId};
+use serde_json::json;
+
+/// N-S's score of `board` dealt from `seed` with bot `ns` in N and S and `ew` in E and W.
+fn ns_score(ns: &str, ew: &str, board: u32, seed: u64) -> i64 {
+    let mut game = new_game(
+        GameId::Bridge,
+        "duplicate",
+        &json!({ "board": board }),
+        seed,
+    )
+    .unwrap();
+    let mut bots: Vec<Box<dyn DynBot>> = (0..4)
+        .map(|s| builtin(GameId::Bridge, if s % 2 == 0 { ns } else { ew }).unwrap())
+        .collect();
+    let outcome = play_out(game.as_mut(), &mut bots, seed).unwrap();
+    assert_eq!(outcome.check(4), Ok(()));
+    outcome.seats[0].score
+}
+
+#[test]
+fn the_heuristic_beats_the_robot_on_average_over_duplicate_deals() {
+    let (mut net, mut better, mut worse) = (0_i64, 0, 0);
+    let deals = 200;
+    for seed in 0..deals {
+        let board = (seed % 16) as u32 + 1;
+        // The same cards twice: heuristic N-S against robot E-W, then the seats swapped.
+        let diff = ns_score("heuristic", "robot", board, seed)
+            - ns_score("robot", "heuristic", board, seed);
+        net += diff;
+        better += usize::from(diff > 0);
+        worse += usize::from(diff < 0);
+    }
+    let mean = net as f64 / deals as f64;
+    println!("heuristic vs robot: mean {mean:.0} points per board, {better} better, {worse} worse");
+    assert!(mean > 100.0, "mean {mean}");
+    assert!(better > 2 * worse, "{better} better, {worse} worse");
+}
+
+#[test]
+fn bot_deals_replay_exactly_from_their_seed() {
+    for seed in 0..10 {
+        assert_eq!(
+            ns_score("heuristic", "random", 1, seed),
+            ns_score("heuristic", "random", 1, seed)
+        );
+        assert_eq!(
+            ns_score("robot", "heuristic", 2, seed),
+            ns_score("robot", "heuristic", 2, seed)
+        );
+    }
+}
+
+#[test]
+fn every_bot_pairing_completes_deals() {
+    let names = croupier_games::bots::names(GameId::Bridge);
+    assert_eq!(names, ["heuristic", "robot", "random"]);
+    for ns in names {
+        for ew in names {
+            for seed in 0..5 {
+                ns_score(ns, ew, 3, seed);
+            }
+        }
+    }
+}
+
+/// Measures random and heuristic deals per second; `--nocapture` prints the numbers.
+#[test]
+fn deals_are_fast() {
+    for bot in ["random", "heuristic"] {
+        let start = Instant::now();
+        let deals = 200;
+        for seed in 0..deals {
+            ns_score(bot, bot, 1, seed);
+        }
+        let rate = deals as f64 / start.elapsed().as_secs_f64();
+        println!("{bot}: {rate:.0} deals/s through the dynamic layer");
+        assert!(rate > 20.0, "{bot}: {rate:.0} deals/s");
+    }
+}

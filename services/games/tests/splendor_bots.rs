@@ -1,0 +1,66 @@
+//! The built-in Splendor bots: the greedy bot must clearly beat random play.
+
+use std::time::Instant;
+
+use croupier_games::bots::{builtin, play_out, DynBot};
+use croupier_games::{new_game, GameId, Outcome, Seat};
+use serde_json::Value;
+
+/// One hackathon game: `hero` plays `bot`, the other seats play random.
+fn against_random(bot: &str, seed: u64, hero: usize) -> Outcome {
+    let mut game = new_game(GameId::Splendor, "hackathon", &Value::Null, seed).unwrap();
+    let mut bots: Vec<Box<dyn DynBot>> = (0..3)
+        .map(|s| builtin(GameId::Splendor, if s == hero { bot } else { "random" }).unwrap())
+        .collect();
+    play_out(game.as_mut(), &mut bots, seed).unwrap()
+}
+
+#[test]
+fn greedy_beats_two_random_bots_clearly_over_200_seeded_games() {
+    let games = 200;
+    let (mut rank_sum, mut wins) = (0_u32, 0_u32);
+    for seed in 0..games {
+        let hero = Seat((seed % 3) as usize);
+        let rank = against_random("greedy", seed, hero.index())
+            .get(hero)
+            .unwrap()
+            .rank;
+        rank_sum += rank;
+        wins += u32::from(rank == 1);
+    }
+    let mean_rank = f64::from(rank_sum) / games as f64;
+    let win_rate = f64::from(wins) / games as f64;
+    println!("greedy vs 2 random: mean rank {mean_rank:.3}, win rate {win_rate:.3}");
+    assert!(mean_rank < 1.3, "mean rank {mean_rank:.3}");
+    assert!(win_rate > 0.8, "win rate {win_rate:.3}");
+}
+
+#[test]
+fn greedy_games_replay_exactly_and_greedy_reaches_15_against_itself() {
+    for seed in 0..10 {
+        assert_eq!(
+            against_random("greedy", seed, 2),
+            against_random("greedy", seed, 2)
+        );
+        let mut game = new_game(GameId::Splendor, "hackathon", &Value::Null, seed).unwrap();
+        let mut bots: Vec<Box<dyn DynBot>> = (0..3)
+            .map(|_| builtin(GameId::Splendor, "greedy").unwrap())
+            .collect();
+        let outcome = play_out(game.as_mut(), &mut bots, seed).unwrap();
+        assert!(
+            outcome.seats.iter().any(|r| r.score >= 15),
+            "seed {seed}: {outcome:?}"
+        );
+    }
+}
+
+#[test]
+fn random_games_are_fast() {
+    let start = Instant::now();
+    let games = 20;
+    for seed in 0..games {
+        against_random("random", seed, 0);
+    }
+    let per_game = start.elapsed() / games as u32;
+    println!("a random Splendor game takes {per_game:?} through the dynamic layer");
+}
