@@ -27,6 +27,14 @@ pub trait GameSettings:
     /// Checks what types cannot (ranges, combinations), saying what is wrong.
     fn validate(&self) -> Result<(), String>;
 
+    /// [`validate`](Self::validate) as the [`SettingsError`] every engine's `new` returns.
+    fn check(&self) -> Result<(), SettingsError> {
+        self.validate().map_err(|reason| SettingsError::Invalid {
+            game: Self::GAME,
+            reason,
+        })
+    }
+
     /// The default rule set's name (the first of [`GameId::rule_sets`]).
     fn default_rules() -> &'static str {
         Self::GAME.rule_sets().first().copied().unwrap_or("")

@@ -95,12 +95,7 @@ impl Game for Bridge {
     type Event = Event;
 
     fn new(settings: Settings, seed: u64) -> Result<Self, SettingsError> {
-        settings
-            .validate()
-            .map_err(|reason| SettingsError::Invalid {
-                game: GameId::Bridge,
-                reason,
-            })?;
+        settings.check()?;
         let mut deck = Card::deck();
         GameRng::new(seed).shuffle(&mut deck);
         let deal: Vec<Vec<Card>> = deck

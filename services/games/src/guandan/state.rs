@@ -180,12 +180,7 @@ impl Game for Guandan {
     type Event = Event;
 
     fn new(settings: Settings, seed: u64) -> Result<Self, SettingsError> {
-        settings
-            .validate()
-            .map_err(|reason| SettingsError::Invalid {
-                game: GameId::Guandan,
-                reason,
-            })?;
+        settings.check()?;
         Ok(Guandan::start(settings, seed))
     }
 

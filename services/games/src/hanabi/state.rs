@@ -125,12 +125,7 @@ impl Game for Hanabi {
     type Event = Event;
 
     fn new(settings: Settings, seed: u64) -> Result<Self, SettingsError> {
-        settings
-            .validate()
-            .map_err(|reason| SettingsError::Invalid {
-                game: GameId::Hanabi,
-                reason,
-            })?;
+        settings.check()?;
         let colors = settings.colors();
         let mut deck = full_deck(colors);
         GameRng::new(seed).shuffle(&mut deck);

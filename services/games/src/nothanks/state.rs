@@ -125,12 +125,7 @@ impl Game for NoThanks {
     type Event = Event;
 
     fn new(settings: Settings, seed: u64) -> Result<Self, SettingsError> {
-        settings
-            .validate()
-            .map_err(|reason| SettingsError::Invalid {
-                game: GameId::NoThanks,
-                reason,
-            })?;
+        settings.check()?;
         let mut cards: Vec<u8> = (settings.lowest_card..=settings.highest_card).collect();
         GameRng::new(seed).shuffle(&mut cards);
         let mut deck = cards.split_off(settings.removed.min(cards.len()));

@@ -123,12 +123,7 @@ impl Game for Splendor {
     type Event = Event;
 
     fn new(settings: Settings, seed: u64) -> Result<Self, SettingsError> {
-        settings
-            .validate()
-            .map_err(|reason| SettingsError::Invalid {
-                game: GameId::Splendor,
-                reason,
-            })?;
+        settings.check()?;
         let mut rng = GameRng::new(seed);
         let levels = (1..=3)
             .map(|level| {
