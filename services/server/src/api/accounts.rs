@@ -4,12 +4,12 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use croupier_store::{logins, teams, tokens, users};
+use croupier_store::{teams, tokens, users};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use uuid::Uuid;
 
-use crate::auth::{password, rate_limit, token, ApiUser, ClientIp};
+use crate::auth::{login, password, token, ApiUser, ClientIp};
 use crate::error::{ApiResult, Error};
 use crate::validate::{check_email, check_username};
 use crate::AppState;
@@ -61,18 +61,7 @@ async fn create_token(
     Json(body): Json<TokenRequest>,
 ) -> ApiResult<(StatusCode, Json<Value>)> {
     let username = body.username.trim();
-    rate_limit::check(&state.pool, &state.config.login_limits, username, &ip).await?;
-    let user_id = match users::credentials(&state.pool, username).await? {
-        Some(c) => password::verify(body.password, c.password_hash)
-            .await?
-            .then_some(c.user_id),
-        None => {
-            password::dummy_verify(body.password).await;
-            None
-        }
-    };
-    logins::record(&state.pool, username, &ip, user_id.is_some()).await?;
-    let user_id = user_id.ok_or(Error::WrongCredentials)?;
+    let user_id = login::authenticate(&state, username, body.password, &ip).await?;
     if let Some(team_id) = body.team_id {
         teams::role_of(&state.pool, team_id, user_id)
             .await?

@@ -20,7 +20,9 @@ async fn session_of(parts: &mut Parts, state: &AppState) -> Result<Session, Erro
         .map_err(|(_, msg)| Error::internal(msg))
 }
 
-/// The logged-in user, if any.
+/// The logged-in user, if any. Loaded once per request: handlers that extract both a
+/// [`CurrentUser`] and the page context share one lookup.
+#[derive(Clone)]
 pub struct MaybeUser(pub Option<User>);
 
 impl FromRequestParts<AppState> for MaybeUser {
@@ -30,19 +32,24 @@ impl FromRequestParts<AppState> for MaybeUser {
         parts: &mut Parts,
         state: &AppState,
     ) -> Result<Self, Self::Rejection> {
-        let session = session_of(parts, state).await?;
-        let Some(user_id) = session.get::<Uuid>(USER_KEY).await? else {
-            return Ok(MaybeUser(None));
-        };
-        match users::get(&state.pool, user_id).await {
-            Ok(user) => Ok(MaybeUser(Some(user))),
-            // The account is gone: forget the session.
-            Err(StoreError::NotFound) => {
-                session.flush().await?;
-                Ok(MaybeUser(None))
-            }
-            Err(e) => Err(e.into()),
+        if let Some(cached) = parts.extensions.get::<MaybeUser>() {
+            return Ok(cached.clone());
         }
+        let session = session_of(parts, state).await?;
+        let user = match session.get::<Uuid>(USER_KEY).await? {
+            None => None,
+            Some(user_id) => match users::get(&state.pool, user_id).await {
+                Ok(user) => Some(user),
+                // The account is gone: forget the session.
+                Err(StoreError::NotFound) => {
+                    session.flush().await?;
+                    None
+                }
+                Err(e) => return Err(e.into()),
+            },
+        };
+        parts.extensions.insert(MaybeUser(user.clone()));
+        Ok(MaybeUser(user))
     }
 }
 

@@ -2,6 +2,7 @@
 
 pub mod csrf;
 pub mod extract;
+pub mod login;
 pub mod password;
 pub mod rate_limit;
 pub mod session_store;

@@ -4,11 +4,11 @@ use axum::extract::State;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use axum::Router;
-use croupier_store::{logins, users};
+use croupier_store::users;
 use serde::Deserialize;
 
 use crate::auth::csrf::CsrfForm;
-use crate::auth::{password, rate_limit, ClientIp, USER_KEY};
+use crate::auth::{login, password, ClientIp, USER_KEY};
 use crate::error::{Error, Result};
 use crate::templates::{render, Ctx, LoginPage, SignupPage};
 use crate::validate::{check_email, check_username};
@@ -122,37 +122,18 @@ async fn login(
     CsrfForm(form): CsrfForm<LoginForm>,
 ) -> Result<Response> {
     let username = form.username.trim().to_owned();
-    if let Err(e) = rate_limit::check(&state.pool, &state.config.login_limits, &username, &ip).await
-    {
-        let status = e.status();
-        return Ok((
-            status,
-            render(&LoginPage {
+    let user_id = match login::authenticate(&state, &username, form.password, &ip).await {
+        Ok(user_id) => user_id,
+        Err(e @ (Error::TooManyRequests(_) | Error::WrongCredentials)) => {
+            let status = e.status();
+            let page = LoginPage {
                 ctx,
                 error: Some(e.to_string()),
                 username,
-            }),
-        )
-            .into_response());
-    }
-    let user_id = match users::credentials(&state.pool, &username).await? {
-        Some(c) => password::verify(form.password, c.password_hash)
-            .await?
-            .then_some(c.user_id),
-        None => {
-            password::dummy_verify(form.password).await;
-            None
+            };
+            return Ok((status, render(&page)).into_response());
         }
-    };
-    logins::record(&state.pool, &username, &ip, user_id.is_some()).await?;
-    let Some(user_id) = user_id else {
-        tracing::info!(%ip, "failed login");
-        let page = LoginPage {
-            ctx,
-            error: Some("wrong username or password".into()),
-            username,
-        };
-        return Ok((axum::http::StatusCode::UNAUTHORIZED, render(&page)).into_response());
+        Err(e) => return Err(e),
     };
     // A new session id on login defeats session fixation.
     ctx.session.cycle_id().await?;
