@@ -156,6 +156,21 @@ pub async fn get(db: impl PgExecutor<'_>, competition_id: Uuid) -> Result<Compet
         .ok_or(StoreError::NotFound)
 }
 
+/// Only the competition's settings (cheap: no match counts), for the worker's per-match limits.
+pub async fn settings(
+    db: impl PgExecutor<'_>,
+    competition_id: Uuid,
+) -> Result<serde_json::Value, StoreError> {
+    // language=PostgreSQL
+    sqlx::query_scalar!(
+        r#"select settings from competition where competition_id = $1"#,
+        competition_id
+    )
+    .fetch_optional(db)
+    .await?
+    .ok_or(StoreError::NotFound)
+}
+
 /// Every competition, newest first.
 pub async fn list(db: impl PgExecutor<'_>) -> Result<Vec<Competition>, StoreError> {
     fetch(db, None).await

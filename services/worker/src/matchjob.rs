@@ -38,9 +38,7 @@ pub(crate) async fn run(w: &Worker, job: &Claimed) -> Result<Done, StoreError> {
     let mut limits = w.cfg.matches.clone();
     if let Some(competition_id) = m.competition_id {
         // The organiser's time per move, when the competition sets one.
-        let settings = croupier_store::competitions::get(&w.pool, competition_id)
-            .await?
-            .settings;
+        let settings = croupier_store::competitions::settings(&w.pool, competition_id).await?;
         if let Some(ms) = settings
             .get("move_time_ms")
             .and_then(serde_json::Value::as_u64)
