@@ -42,6 +42,13 @@ ensure_bot_runtime() {
   [ -x /usr/bin/python3 ] || missing+=(python3)
   [ -d /usr/include/nlohmann ] || missing+=(nlohmann-json3-dev)
   [ -d /usr/include/jsoncpp ] || missing+=(libjsoncpp-dev)
+  # Python libraries real bots import: websocket clients (Guandan ws4py samples, Hanabi
+  # clients) and numpy (Hanabi class-based bots).
+  local mod pkg
+  for mod in ws4py:python3-ws4py websocket:python3-websocket websockets:python3-websockets numpy:python3-numpy; do
+    pkg=${mod#*:}; mod=${mod%%:*}
+    /usr/bin/python3 -c "import $mod" >/dev/null 2>&1 || missing+=("$pkg")
+  done
   [ ${#missing[@]} -eq 0 ] || apt_install "${missing[@]}"
 }
 
