@@ -63,7 +63,7 @@ mod verdict;
 
 pub use error::RefereeError;
 pub use result::{Direction, GameRecord, MatchResult, SeatOutcome, TranscriptLine};
-pub use spec::{MatchLimits, MatchSpec, SeatSpec};
+pub use spec::{default_games, default_move_time, MatchLimits, MatchSpec, SeatSpec};
 pub use table::game_seeds;
 
 use croupier_games::GameId;

@@ -27,7 +27,9 @@ pub struct MatchSpec {
 }
 
 impl MatchSpec {
-    /// One game of `game` under its default rule set and the default limits.
+    /// `game` under its default rule set, its default number of games
+    /// ([`default_games`]) and the default limits with the game's own time per move
+    /// ([`default_move_time`]).
     pub fn new(game: GameId, seed: u64, seats: Vec<SeatSpec>) -> Self {
         MatchSpec {
             game,
@@ -35,9 +37,33 @@ impl MatchSpec {
             settings: Value::Null,
             seed,
             seats,
-            limits: MatchLimits::default(),
-            games: 1,
+            limits: MatchLimits {
+                move_time: default_move_time(game),
+                ..MatchLimits::default()
+            },
+            games: default_games(game),
         }
+    }
+}
+
+/// The time per move the original platform gives, used unless a competition sets its own:
+/// Splendor's judge 2 s, the Bridge course platform 5 s, the No Thanks server about 10 s.
+/// Hanabi's and Guandan's originals wait forever; Croupier gives 10 s.
+pub fn default_move_time(game: GameId) -> Duration {
+    Duration::from_secs(match game {
+        GameId::Splendor => 2,
+        GameId::Bridge => 5,
+        GameId::NoThanks | GameId::Hanabi | GameId::Guandan => 10,
+    })
+}
+
+/// Games played in one match unless a competition sets `games_per_match`: a Bridge table
+/// plays the seed's 4 boards; every other game one game (for Guandan a game runs from level 2
+/// until a team wins at A).
+pub fn default_games(game: GameId) -> u32 {
+    match game {
+        GameId::Bridge => 4,
+        _ => 1,
     }
 }
 

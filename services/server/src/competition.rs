@@ -21,6 +21,8 @@ use crate::AppState;
 pub const MAX_ROUNDS: u32 = 1000;
 /// The longest per-move time limit an admin may set (10 minutes).
 pub const MAX_MOVE_TIME_MS: u64 = 600_000;
+/// The most games one match may play.
+pub const MAX_GAMES_PER_MATCH: u32 = 100;
 
 /// What an admin asks for (the API's JSON body; the page's form is read into it).
 #[derive(Debug, Clone, Deserialize)]
@@ -38,9 +40,14 @@ pub struct CompetitionRequest {
     /// `None`: a random one (kept in the settings, so the schedule can be regenerated).
     #[serde(default)]
     pub base_seed: Option<u64>,
-    /// `None`: the workers' default.
+    /// `None`: the game's own (`croupier_referee::default_move_time`: Splendor 2 s, Bridge 5 s,
+    /// the others 10 s).
     #[serde(default)]
     pub move_time_ms: Option<u64>,
+    /// Games per match (Guandan: games from level 2 to A; Bridge: boards per table). `None`:
+    /// the game's default (Bridge 4, the others 1).
+    #[serde(default)]
+    pub games_per_match: Option<u32>,
 }
 
 fn one() -> u32 {
@@ -107,6 +114,14 @@ pub async fn create(
             "the time per move must be 1 to {MAX_MOVE_TIME_MS} ms"
         )));
     }
+    if req
+        .games_per_match
+        .is_some_and(|n| n == 0 || n > MAX_GAMES_PER_MATCH)
+    {
+        return Err(Error::BadRequest(format!(
+            "the games per match must be 1 to {MAX_GAMES_PER_MATCH}"
+        )));
+    }
     let candidates = competitions::candidates(&state.pool, game.as_str()).await?;
     let chosen = match &req.submissions {
         None => default_choice(&candidates),
@@ -136,6 +151,7 @@ pub async fn create(
         "base_seed": base_seed,
         "format": format,
         "move_time_ms": req.move_time_ms,
+        "games_per_match": req.games_per_match,
     });
     let mut matches = Vec::with_capacity(planned.len());
     for m in planned {

@@ -151,7 +151,7 @@ pub async fn build(pool: &PgPool, c: &Competition) -> Result<Board> {
         .unwrap_or_else(|| scheme.default_format());
     let entries = competitions::entries(pool, c.competition_id).await?;
     let seats = competitions::seat_scores(pool, c.competition_id).await?;
-    let results = to_results(format, &seats);
+    let results = to_results(game, format, &seats);
     let standings = croupier_league::standings(game, &results);
     let ratings: HashMap<Uuid, RatingView> = croupier_league::ratings(game, &results)
         .into_iter()
@@ -223,7 +223,7 @@ pub async fn build(pool: &PgPool, c: &Competition) -> Result<Board> {
 }
 
 /// The finished matches as the league reads them. `seats` come in (ordinal, match, seat) order.
-fn to_results(format: Format, seats: &[SeatScore]) -> Vec<MatchResult<Uuid>> {
+fn to_results(game: GameId, format: Format, seats: &[SeatScore]) -> Vec<MatchResult<Uuid>> {
     let mut by_match: BTreeMap<(i32, Uuid), Vec<&SeatScore>> = BTreeMap::new();
     for s in seats {
         by_match.entry((s.ordinal, s.match_id)).or_default().push(s);
@@ -262,7 +262,13 @@ fn to_results(format: Format, seats: &[SeatScore]) -> Vec<MatchResult<Uuid>> {
                     end_state: s.end_state.parse().unwrap_or(EndState::SetupError),
                 })
                 .collect(),
-            boards: Vec::new(),
+            // Bridge: North-South's score on each board of this table (seat 0 is North).
+            boards: match format {
+                Format::TeamPairs if game == GameId::Bridge => {
+                    seats.first().map(|s| s.game_scores.clone()).unwrap_or_default()
+                }
+                _ => Vec::new(),
+            },
         });
     }
     results

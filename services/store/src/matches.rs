@@ -105,6 +105,8 @@ pub struct NewSeatResult {
     pub timings: serde_json::Value,
     /// The end of the seat's stderr (stored as a blob when not empty).
     pub stderr_tail: Vec<u8>,
+    /// The seat's score in each game of the match (Bridge: each board), game order.
+    pub game_scores: Vec<i64>,
 }
 
 /// Inserts the planned matches of a competition, their seats and one queued job each, and
@@ -305,8 +307,8 @@ pub async fn record_result(
         sqlx::query!(
             r#"
             insert into seat_result (match_id, seat, rank, score, end_state, end_detail, moves, cpu_ms,
-                                     max_rss_kb, timings, stderr_sha256)
-            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+                                     max_rss_kb, timings, stderr_sha256, game_scores)
+            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
             "#,
             match_id,
             s.seat,
@@ -318,7 +320,8 @@ pub async fn record_result(
             s.cpu_ms,
             s.max_rss_kb,
             s.timings,
-            stderr
+            stderr,
+            &s.game_scores
         )
         .execute(&mut **tx)
         .await?;

@@ -30,7 +30,8 @@ pub struct WorkerConfig {
     pub artifact_bytes: u64,
     /// Limits of the validation game (short: 2 s per move).
     pub validation: MatchLimits,
-    /// Limits of competition matches.
+    /// Limits of competition matches. The time per move is replaced by the game's own
+    /// ([`croupier_referee::default_move_time`]) or the competition's `move_time_ms`.
     pub matches: MatchLimits,
 }
 

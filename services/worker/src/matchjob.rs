@@ -36,14 +36,17 @@ pub(crate) async fn run(w: &Worker, job: &Claimed) -> Result<Done, StoreError> {
     };
     let empty = m.settings.as_object().is_some_and(|o| o.is_empty());
     let mut limits = w.cfg.matches.clone();
+    limits.move_time = croupier_referee::default_move_time(game);
+    let mut games = croupier_referee::default_games(game);
     if let Some(competition_id) = m.competition_id {
-        // The organiser's time per move, when the competition sets one.
+        // The organiser's time per move and games per match, when the competition sets them.
         let settings = croupier_store::competitions::settings(&w.pool, competition_id).await?;
-        if let Some(ms) = settings
-            .get("move_time_ms")
-            .and_then(serde_json::Value::as_u64)
-        {
+        let number = |key: &str| settings.get(key).and_then(serde_json::Value::as_u64);
+        if let Some(ms) = number("move_time_ms") {
             limits.move_time = std::time::Duration::from_millis(ms);
+        }
+        if let Some(n) = number("games_per_match").and_then(|n| u32::try_from(n).ok()) {
+            games = n.max(1);
         }
     }
     let spec = MatchSpec {
@@ -54,6 +57,7 @@ pub(crate) async fn run(w: &Worker, job: &Claimed) -> Result<Done, StoreError> {
             m.settings.clone()
         },
         limits,
+        games,
         ..MatchSpec::new(game, m.seed_u64(), seats)
     };
     let result = match croupier_referee::play(&w.sandbox, spec).await {
@@ -63,7 +67,9 @@ pub(crate) async fn run(w: &Worker, job: &Claimed) -> Result<Done, StoreError> {
     if let Some(fault) = setup_error(&result) {
         return Ok(Done::Platform(fault));
     }
-    let seat_rows: Vec<_> = result.seats.iter().map(seat_row).collect();
+    let seat_rows: Vec<_> = (result.seats.iter())
+        .map(|s| seat_row(s, &result.games))
+        .collect();
     let replay = match replay_json(&result) {
         Ok(bytes) => bytes,
         Err(e) => return Ok(Done::Platform(format!("serializing the replay: {e}"))),

@@ -1,6 +1,6 @@
 //! Turning the referee's [`MatchResult`] into rows: seat results and the replay document.
 
-use croupier_referee::{MatchResult, SeatOutcome};
+use croupier_referee::{GameRecord, MatchResult, SeatOutcome};
 use croupier_sandbox::EndState;
 use croupier_store::matches::NewSeatResult;
 use serde::Serialize;
@@ -18,7 +18,8 @@ pub(crate) fn setup_error(result: &MatchResult) -> Option<String> {
     })
 }
 
-pub(crate) fn seat_row(s: &SeatOutcome) -> NewSeatResult {
+/// The seat's row; `games` gives its score in each game of the match.
+pub(crate) fn seat_row(s: &SeatOutcome, games: &[GameRecord]) -> NewSeatResult {
     let detail = match (&s.end_state, s.detail.is_empty()) {
         (EndState::Crashed { signal, code }, _) => Some(crashed(*signal, *code, &s.detail)),
         (_, true) => None,
@@ -35,6 +36,10 @@ pub(crate) fn seat_row(s: &SeatOutcome) -> NewSeatResult {
         max_rss_kb: i64::try_from(s.max_rss_bytes / 1024).unwrap_or(i64::MAX),
         timings: serde_json::json!(s.move_ms),
         stderr_tail: s.stderr_tail.as_bytes().to_vec(),
+        game_scores: games
+            .iter()
+            .map(|g| g.outcome.get(s.seat).map_or(0, |r| r.score))
+            .collect(),
     }
 }
 

@@ -51,6 +51,8 @@ pub(crate) async fn run(
     );
     let mut spec = MatchSpec::new(game, seed, seats);
     spec.limits = w.cfg.validation.clone();
+    // One game is enough to see that the bot speaks the protocol (a Bridge match has 4 boards).
+    spec.games = 1;
     let result = match croupier_referee::play(&w.sandbox, spec).await {
         Ok(r) => r,
         Err(RefereeError::Unsupported(_)) => return not_playable(game.display_name()),

@@ -42,7 +42,7 @@ async fn leaderboard(
 }
 
 /// Body: `name`, `game`, optional `rules`, `submissions` (default: each team's latest ready
-/// one), `rounds` (default 1), `base_seed`, `move_time_ms`.
+/// one), `rounds` (default 1), `base_seed`, `move_time_ms`, `games_per_match`.
 async fn create(
     State(state): State<AppState>,
     api: ApiUser,

@@ -108,7 +108,10 @@ pub fn document() -> Value {
                                      "description": "ready submissions of the game; default: each team's latest ready one" },
                     "rounds": { "type": "integer", "minimum": 1, "maximum": 1000, "default": 1 },
                     "base_seed": { "type": "integer", "minimum": 0, "description": "default: random" },
-                    "move_time_ms": { "type": "integer", "minimum": 1, "maximum": 600000 } } }))) }
+                    "move_time_ms": { "type": "integer", "minimum": 1, "maximum": 600000,
+                                      "description": "default: the original platform's (Splendor 2000, Bridge 5000, others 10000)" },
+                    "games_per_match": { "type": "integer", "minimum": 1, "maximum": 100,
+                                         "description": "Guandan games (level 2 to A) or Bridge boards per table; default: Bridge 4, others 1" } } }))) }
         }
     })
 }

@@ -55,6 +55,7 @@ struct NewForm {
     rounds: String,
     base_seed: String,
     move_time_ms: String,
+    games_per_match: String,
     submissions: Vec<String>,
 }
 
@@ -72,6 +73,7 @@ impl From<Vec<(String, String)>> for NewForm {
                 "rounds" => form.rounds = value,
                 "base_seed" => form.base_seed = value,
                 "move_time_ms" => form.move_time_ms = value,
+                "games_per_match" => form.games_per_match = value,
                 "submission" => form.submissions.push(value),
                 _ => {}
             }
@@ -106,6 +108,7 @@ impl NewForm {
             rounds: number(&self.rounds, "the number of rounds")?.unwrap_or(1),
             base_seed: number(&self.base_seed, "the base seed")?,
             move_time_ms: number(&self.move_time_ms, "the time per move")?,
+            games_per_match: number(&self.games_per_match, "the games per match")?,
         })
     }
 }

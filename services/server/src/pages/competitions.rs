@@ -70,6 +70,7 @@ struct Facts {
     rounds: String,
     base_seed: String,
     move_time: String,
+    games_per_match: String,
 }
 
 impl Facts {
@@ -79,13 +80,18 @@ impl Facts {
             _ => String::new(),
         };
         let move_time = match shown("move_time_ms") {
-            ms if ms.is_empty() => "the workers' default".to_owned(),
+            ms if ms.is_empty() => "the game's default".to_owned(),
             ms => format!("{ms} ms"),
+        };
+        let games_per_match = match shown("games_per_match") {
+            n if n.is_empty() => "the game's default".to_owned(),
+            n => n,
         };
         Facts {
             rounds: shown("rounds"),
             base_seed: shown("base_seed"),
             move_time,
+            games_per_match,
         }
     }
 }

@@ -19,6 +19,8 @@ pub struct SeatScore {
     pub rank: i32,
     pub score: f64,
     pub end_state: String,
+    /// The seat's score in each game of the match (Bridge: each board).
+    pub game_scores: Vec<i64>,
 }
 
 /// The seats of every finished match, in schedule order, then seat order.
@@ -30,7 +32,7 @@ pub async fn seat_scores(
     Ok(sqlx::query_as!(
         SeatScore,
         r#"
-        select m.match_id, m.ordinal, m.seed, r.seat, ms.submission_id, r.rank, r.score, r.end_state
+        select m.match_id, m.ordinal, m.seed, r.seat, ms.submission_id, r.rank, r.score, r.end_state, r.game_scores
         from match m
              join seat_result r using (match_id)
              join match_seat ms using (match_id, seat)
