@@ -1,6 +1,9 @@
-//! `croupier bench engine`: No Thanks games per second in the rule engine alone, random play,
-//! typed (the `Game` trait) and through the dynamic layer (`DynGame` + the built-in `random`
-//! bot, actions as JSON, as the referee plays built-in seats), on one thread.
+//! `croupier bench engine`: games per second in the rule engines alone, random play, on one
+//! thread. No Thanks is measured typed (the `Game` trait) and through the dynamic layer; every
+//! game through the dynamic layer (`DynGame` + the built-in `random` bot, actions as JSON, as
+//! the referee plays built-in seats): Splendor, Hanabi with 2 and 5 players (standard) and 5
+//! (rainbow), a Bridge deal, a whole Guandan game (deals from level 2 until a team wins at A).
+//! `--game` picks one game.
 
 use std::time::{Duration, Instant};
 
@@ -8,7 +11,7 @@ use anyhow::{anyhow, Result};
 use croupier_games::bots::builtin;
 use croupier_games::nothanks::{NoThanks, Settings};
 use croupier_games::{Game, GameId, GameRng, GameSettings, Seat, Stream, Turn};
-use serde_json::Value;
+use serde_json::{json, Value};
 
 /// Games and moves played in `budget` by `one_game(seed) -> moves`.
 fn measure(budget: Duration, mut one_game: impl FnMut(u64) -> Result<u64>) -> Result<String> {
@@ -42,9 +45,10 @@ fn typed(seed: u64) -> Result<u64> {
     Ok(moves)
 }
 
-fn dynamic(seed: u64) -> Result<u64> {
-    let mut game = croupier_games::new_game(GameId::NoThanks, "boardcoder", &Value::Null, seed)?;
-    let mut bot = builtin(GameId::NoThanks, "random").ok_or_else(|| anyhow!("no random bot"))?;
+/// One game of `game` under `rules` + `settings`, every seat the built-in `random` bot.
+fn dynamic(game_id: GameId, rules: &str, settings: &Value, seed: u64) -> Result<u64> {
+    let mut game = croupier_games::new_game(game_id, rules, settings, seed)?;
+    let mut bot = builtin(game_id, "random").ok_or_else(|| anyhow!("no random bot"))?;
     let mut rngs: Vec<GameRng> = Seat::all(game.seats())
         .map(|seat| GameRng::derive(seed, Stream::Bot(seat)))
         .collect();
@@ -61,13 +65,46 @@ fn dynamic(seed: u64) -> Result<u64> {
     Ok(moves)
 }
 
-pub async fn run(budget: Duration) -> Result<()> {
-    let (typed, dynamic) = tokio::task::spawn_blocking(move || {
-        Ok::<_, anyhow::Error>((measure(budget, typed)?, measure(budget, dynamic)?))
-    })
-    .await??;
-    println!("engine: No Thanks (boardcoder, 3 players), random play, one thread");
-    println!("  typed    {typed}");
-    println!("  dynamic  {dynamic}");
+/// The variants measured for each game: (label, rules, settings).
+fn variants(game: GameId) -> Vec<(&'static str, &'static str, Value)> {
+    match game {
+        GameId::NoThanks => vec![("boardcoder, 3 players", "boardcoder", Value::Null)],
+        GameId::Splendor => vec![("hackathon, 3 players", "hackathon", Value::Null)],
+        GameId::Hanabi => vec![
+            ("standard, 2 players", "standard", json!({"players": 2})),
+            ("standard, 5 players", "standard", json!({"players": 5})),
+            ("rainbow, 5 players", "rainbow", json!({"players": 5})),
+        ],
+        GameId::Bridge => vec![("one deal", "duplicate", Value::Null)],
+        GameId::Guandan => vec![("one game, level 2 to A", "platform", Value::Null)],
+    }
+}
+
+pub async fn run(budget: Duration, only: Option<GameId>) -> Result<()> {
+    let games: Vec<GameId> = match only {
+        Some(g) => vec![g],
+        None => GameId::ALL.to_vec(),
+    };
+    println!(
+        "engine: random play, one thread, {:.1} s per line",
+        budget.as_secs_f64()
+    );
+    for game in games {
+        if game == GameId::NoThanks {
+            let line = tokio::task::spawn_blocking(move || measure(budget, typed)).await??;
+            println!(
+                "  {:<10} {:<26} typed    {line}",
+                game.as_str(),
+                "boardcoder, 3 players"
+            );
+        }
+        for (label, rules, settings) in variants(game) {
+            let line = tokio::task::spawn_blocking(move || {
+                measure(budget, |seed| dynamic(game, rules, &settings, seed))
+            })
+            .await??;
+            println!("  {:<10} {label:<26} dynamic  {line}", game.as_str());
+        }
+    }
     Ok(())
 }

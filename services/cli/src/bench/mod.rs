@@ -53,6 +53,9 @@ pub struct BenchArgs {
     /// engine: seconds per variant.
     #[arg(long, default_value = "3")]
     pub seconds: String,
+    /// engine: only this game (default: all five).
+    #[arg(long)]
+    pub game: Option<String>,
     /// hosted: matches to queue.
     #[arg(long, default_value = "60")]
     pub matches: String,
@@ -78,6 +81,10 @@ pub async fn run(args: BenchArgs) -> Result<()> {
         args.which.clone()
     };
     let runs: usize = parse_flag(&args.runs, "--runs", "a number of runs, at least 10")?;
+    let only: Option<croupier_games::GameId> = match &args.game {
+        Some(g) => Some(g.trim().parse()?),
+        None => None,
+    };
     let secs: f64 = parse_flag(&args.seconds, "--seconds", "seconds, e.g. 3")?;
     let matches: usize = parse_flag(&args.matches, "--matches", "a number of matches")?;
     let workers: usize = parse_flag(&args.workers, "--workers", "a number of workers")?;
@@ -102,7 +109,7 @@ pub async fn run(args: BenchArgs) -> Result<()> {
     for w in which {
         match (w, &sandbox) {
             (Which::Spawn, Some(sb)) => spawn::run(sb, runs).await?,
-            (Which::Engine, _) => engine::run(Duration::from_secs_f64(secs)).await?,
+            (Which::Engine, _) => engine::run(Duration::from_secs_f64(secs), only).await?,
             (Which::Hosted, Some(sb)) => {
                 let opts = hosted::Options {
                     matches,

@@ -1,23 +1,31 @@
 //! `croupier play`: the local offline runner. Plays N matches between local bots with the same
 //! engine, referee, protocol adapter and sandbox as the hosted service, then prints standings.
 //!
-//! * Match `i` (from 0) is played on seed `S + i` with the seat order rotated by `i`: with B
-//!   bots, bot `b` sits in seat `(b - i) mod B`, so over B consecutive matches every bot plays
-//!   every seat once. `--games` defaults to the number of seats (one full rotation).
+//! * Seating and seeds ([`seating`]): match `i` (from 0) is played on seed `S + i` with the
+//!   seats rotated by `i`, so over one rotation (`--games` defaults to the number of seats)
+//!   every bot plays every seat once. Team games (Guandan, Bridge) take two bots seated A-B-A-B
+//!   (or four) and play duplicate pairs: two matches on the same seed with the sides swapped.
+//!   The same `--bot` text given twice is one bot.
+//! * Bridge: `--boards N` boards per table (default 4, as the seed's matches).
 //! * Standings come from `croupier_league::standings` with the game's own scheme (No Thanks:
-//!   rank points 4/2/1, then mean score), so they match the hosted leaderboard.
+//!   rank points 4/2/1; Splendor adds the battle score; Guandan games won; Bridge IMPs over
+//!   duplicate pairs; Hanabi mean score), so they match the hosted leaderboard.
 //! * The sandbox (`--sandbox`, default `auto`): `isolated` when running as root and the probe
 //!   passes, else `none` with one loud warning (the per-spawn warnings of the sandbox crate are
 //!   filtered out of `play`'s default log level; `RUST_LOG` brings them back). Only built-in
 //!   bots: no sandbox at all.
 //! * Output: a table on stdout, or with `--json` exactly one JSON object
-//!   `{"game","rules","games","standings":[{"bot","points","mean_score","wins","end_states"}]}`.
+//!   `{"game","rules","games","standings":[{"bot","points","mean_score","wins","end_states"}],
+//!   "timing":{"wall_ms","bot_cpu_ms","bot_moves"}}`: `timing` sums the matches' wall time and
+//!   the program seats' CPU time and answers, so `(wall_ms - bot_cpu_ms) / bot_moves` bounds
+//!   the platform's overhead per move.
 //!   A progress bar goes to stderr unless `--json` or stderr is not a terminal.
 //!   `--replay-dir DIR` writes each match's replay (the hosted replay document) as
 //!   `DIR/match-0000.json`, ….
 
 mod bots;
 mod report;
+mod seating;
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -35,7 +43,7 @@ use crate::settings::parse_flag;
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// The game: nothanks (the other games have no referee yet).
+    /// The game: nothanks, splendor, hanabi, guandan or bridge.
     pub game: String,
     /// Rule set (default: the game's first, e.g. boardcoder for nothanks).
     #[arg(long)]
@@ -44,12 +52,17 @@ pub struct PlayArgs {
     #[arg(long)]
     pub settings: Option<String>,
     /// A bot, once per seat: `builtin:NAME` (builtin:heuristic, builtin:random) or a command
-    /// line ("python3 kits/nothanks/python/bot.py", "./bot").
+    /// line ("python3 kits/nothanks/python/bot.py", "./bot"). Guandan and Bridge also take two
+    /// bots, seated A-B-A-B (partners share a bot).
     #[arg(long = "bot", value_name = "SPEC")]
     pub bots: Vec<String>,
-    /// Matches to play (default: the number of seats, one full seat rotation).
+    /// Matches to play (default: the number of seats, one full seat rotation; Guandan and
+    /// Bridge: 2, one duplicate pair).
     #[arg(long)]
     pub games: Option<String>,
+    /// Bridge: boards per table (default 4).
+    #[arg(long)]
+    pub boards: Option<String>,
     /// Match i is played on seed SEED + i.
     #[arg(long, default_value = "0")]
     pub seed: String,
@@ -62,9 +75,10 @@ pub struct PlayArgs {
     /// Bot isolation: auto (isolated if root and the probe passes, else none), isolated, none.
     #[arg(long, env = "CROUPIER_SANDBOX", default_value = "auto")]
     pub sandbox: String,
-    /// Seconds a bot has for one move.
-    #[arg(long, default_value = "10")]
-    pub move_time: String,
+    /// Seconds a bot has for one move (default: the original platform's: Splendor 2, Bridge 5,
+    /// the others 10).
+    #[arg(long)]
+    pub move_time: Option<String>,
     #[command(flatten)]
     pub tuning: SandboxTuning,
 }
@@ -74,8 +88,11 @@ struct Plan {
     game: GameId,
     rules: String,
     settings: serde_json::Value,
-    seats: usize,
+    /// The `--bot` index of each seat in match 0.
+    base: Vec<usize>,
     games: u32,
+    /// Games per match (Bridge boards).
+    per_match: u32,
     seed: u64,
     move_time: Duration,
 }
@@ -99,37 +116,48 @@ fn plan(args: &PlayArgs) -> Result<Plan> {
     };
     let seats = match croupier_games::new_game(game, &rules, &settings, 0) {
         Ok(g) => g.seats(),
-        Err(SettingsError::NotImplemented(_)) => {
-            bail!("{game} has no rule engine yet: croupier play supports nothanks")
-        }
+        Err(SettingsError::NotImplemented(_)) => bail!("{game} has no rule engine"),
         Err(e) => bail!("bad settings for {game} ({rules}): {e}"),
     };
-    if args.bots.len() != seats {
-        bail!(
-            "{game} ({rules} rules) seats {seats} players, but {} bot(s) were given: pass --bot once per seat",
-            args.bots.len()
-        );
-    }
+    let base = seating::base(game, seats, args.bots.len())?;
     let games: u32 = match &args.games {
         Some(g) => parse_flag(g, "--games", "a number of games from 1 to 1000000")?,
-        None => u32::try_from(seats)?,
+        None => seating::default_count(game, seats),
+    };
+    let per_match = match (&args.boards, game) {
+        (None, _) => croupier_referee::default_games(game),
+        (Some(b), GameId::Bridge) => {
+            let boards: u32 = parse_flag(b, "--boards", "a number of boards from 1 to 100")?;
+            if !(1..=100).contains(&boards) {
+                bail!("invalid value {boards} for --boards: expected 1 to 100");
+            }
+            boards
+        }
+        (Some(_), _) => bail!("--boards is for bridge (boards per table), not {game}"),
     };
     if !(1..=1_000_000).contains(&games) {
         bail!("invalid value {games} for --games: expected 1 to 1000000");
     }
     let seed = parse_flag(&args.seed, "--seed", "a whole number from 0 to 2^64-1")?;
-    let secs: f64 = parse_flag(&args.move_time, "--move-time", "seconds, e.g. 10 or 0.5")?;
-    if !(0.001..=3600.0).contains(&secs) {
-        bail!("invalid value {secs} for --move-time: expected 0.001 to 3600 seconds");
-    }
+    let move_time = match &args.move_time {
+        None => croupier_referee::default_move_time(game),
+        Some(text) => {
+            let secs: f64 = parse_flag(text, "--move-time", "seconds, e.g. 10 or 0.5")?;
+            if !(0.001..=3600.0).contains(&secs) {
+                bail!("invalid value {secs} for --move-time: expected 0.001 to 3600 seconds");
+            }
+            Duration::from_secs_f64(secs)
+        }
+    };
     Ok(Plan {
         game,
         rules,
         settings,
-        seats,
+        base,
         games,
+        per_match,
         seed,
-        move_time: Duration::from_secs_f64(secs),
+        move_time,
     })
 }
 
@@ -152,11 +180,12 @@ pub async fn run(args: PlayArgs) -> Result<()> {
             .with_context(|| format!("cannot create the replay dir {}", dir.display()))?;
     }
     let bar = progress(plan.games, args.json);
-    let mut tally = report::Tally::new(plan.game, bots.iter().map(|b| b.label.clone()));
+    let labels: Vec<String> = bots.iter().map(|b| b.label.clone()).collect();
+    let entrants = seating::entrants(&labels);
+    let mut tally = report::Tally::new(plan.game, labels);
     for i in 0..plan.games {
-        let order: Vec<usize> = (0..plan.seats)
-            .map(|s| (s + i as usize) % plan.seats)
-            .collect();
+        let seating = seating::seating(plan.game, &plan.base, plan.seed, i);
+        let order = &seating.bots;
         let spec = MatchSpec {
             rules: plan.rules.clone(),
             settings: plan.settings.clone(),
@@ -164,11 +193,8 @@ pub async fn run(args: PlayArgs) -> Result<()> {
                 move_time: plan.move_time,
                 ..MatchLimits::default()
             },
-            ..MatchSpec::new(
-                plan.game,
-                plan.seed.wrapping_add(u64::from(i)),
-                order.iter().map(|&b| bots[b].seat.clone()).collect(),
-            )
+            games: plan.per_match,
+            ..MatchSpec::new(plan.game, seating.seed, seats(&bots, order))
         };
         let played = tokio::select! {
             r = croupier_referee::play(&sandbox, spec) => r,
@@ -186,7 +212,8 @@ pub async fn run(args: PlayArgs) -> Result<()> {
             std::fs::write(&path, report::replay_json(&result)?)
                 .with_context(|| format!("cannot write {}", path.display()))?;
         }
-        tally.add(i, &order, &result);
+        let by_entrant: Vec<usize> = order.iter().map(|&b| entrants[b]).collect();
+        tally.add(i, seating.group, &by_entrant, &result);
         bar.inc(1);
     }
     bar.finish_and_clear();
@@ -194,7 +221,13 @@ pub async fn run(args: PlayArgs) -> Result<()> {
     if args.json {
         println!(
             "{}",
-            report::json(&plan.game, &plan.rules, plan.games, &standings)
+            report::json(
+                &plan.game,
+                &plan.rules,
+                plan.games,
+                &standings,
+                &tally.timing()
+            )
         );
     } else {
         let how = if isolated {
@@ -216,6 +249,29 @@ pub async fn run(args: PlayArgs) -> Result<()> {
         print!("{}", report::table(&standings));
     }
     Ok(())
+}
+
+/// The seats of one match: `order[s]` is the `--bot` playing seat `s`. A program given for
+/// several seats (partners, self-play) runs as one process per seat, each with its own player
+/// name.
+fn seats(bots: &[bots::Bot], order: &[usize]) -> Vec<croupier_referee::SeatSpec> {
+    use croupier_referee::SeatSpec;
+    order
+        .iter()
+        .enumerate()
+        .map(|(seat, &b)| match &bots[b].seat {
+            SeatSpec::Program {
+                name,
+                bot_dir,
+                command,
+            } if order.iter().filter(|&&o| o == b).count() > 1 => SeatSpec::Program {
+                name: format!("{name}-s{seat}"),
+                bot_dir: bot_dir.clone(),
+                command: command.clone(),
+            },
+            other => other.clone(),
+        })
+        .collect()
 }
 
 fn progress(games: u32, json: bool) -> ProgressBar {

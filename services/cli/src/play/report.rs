@@ -30,21 +30,41 @@ pub struct Tally {
     labels: Vec<String>,
     results: Vec<croupier_league::MatchResult<usize>>,
     end_states: Vec<BTreeMap<&'static str, u32>>,
+    timing: Timing,
+}
+
+/// Wall time of the matches and what the program seats used, summed over the run.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Timing {
+    pub wall_ms: u64,
+    pub bot_cpu_ms: u64,
+    /// Answers the program seats gave (built-in seats are not counted).
+    pub bot_moves: u64,
 }
 
 impl Tally {
-    pub fn new(game: GameId, labels: impl Iterator<Item = String>) -> Self {
-        let labels: Vec<String> = labels.collect();
+    /// `labels[i]` names entrant `i` (entrants that are never seated are left out).
+    pub fn new(game: GameId, labels: Vec<String>) -> Self {
         Tally {
             game,
             end_states: vec![BTreeMap::new(); labels.len()],
             labels,
             results: Vec::new(),
+            timing: Timing::default(),
         }
     }
 
-    /// Match `ordinal`, where seat `s` was played by bot `order[s]`.
-    pub fn add(&mut self, ordinal: u32, order: &[usize], result: &MatchResult) {
+    pub fn timing(&self) -> Timing {
+        self.timing.clone()
+    }
+
+    /// Match `ordinal` of duplicate set `group`, where seat `s` was played by entrant `order[s]`.
+    pub fn add(&mut self, ordinal: u32, group: u32, order: &[usize], result: &MatchResult) {
+        self.timing.wall_ms += result.wall_ms;
+        for seat in result.seats.iter().filter(|s| s.cpu_ms > 0) {
+            self.timing.bot_cpu_ms += seat.cpu_ms;
+            self.timing.bot_moves += u64::from(seat.moves);
+        }
         let seats = result.seats.iter().zip(order).map(|(seat, &bot)| {
             let name = end_state_name(&seat.end_state);
             *self.end_states[bot].entry(name).or_default() += 1;
@@ -55,11 +75,22 @@ impl Tally {
                 end_state: name.parse().unwrap_or(croupier_league::EndState::Ok),
             }
         });
+        // Bridge: North-South's score on each board, for the IMP comparison of the two tables.
+        let boards = match self.game {
+            GameId::Bridge => (result.games.iter())
+                .map(|g| {
+                    g.outcome
+                        .get(croupier_games::Seat(0))
+                        .map_or(0, |r| r.score)
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
         self.results.push(croupier_league::MatchResult {
             ordinal,
-            group: ordinal,
+            group,
             seats: seats.collect(),
-            boards: Vec::new(),
+            boards,
         });
     }
 
@@ -97,8 +128,8 @@ fn end_state_name(state: &EndState) -> &'static str {
 }
 
 /// `--json`: exactly one object.
-pub fn json(game: &GameId, rules: &str, games: u32, rows: &[Row]) -> Value {
-    json!({ "game": game, "rules": rules, "games": games, "standings": rows })
+pub fn json(game: &GameId, rules: &str, games: u32, rows: &[Row], timing: &Timing) -> Value {
+    json!({ "game": game, "rules": rules, "games": games, "standings": rows, "timing": timing })
 }
 
 /// The human table.

@@ -1,0 +1,139 @@
+//! `croupier play` for Splendor, Hanabi, Guandan and Bridge with built-in bots: the real
+//! binary, each game's referee adapter and the league's scheme for the standings. (The
+//! protocol adapters with real sandboxed programs are tested in the referee crate.)
+
+mod common;
+
+use common::*;
+use serde_json::Value;
+
+fn play_json(args: &[&str]) -> Value {
+    let mut all = vec!["play"];
+    all.extend_from_slice(args);
+    all.push("--json");
+    let out = croupier(&all);
+    assert!(
+        out.status.success(),
+        "croupier {all:?} failed:\n{}",
+        stderr(&out)
+    );
+    serde_json::from_str(&stdout(&out))
+        .unwrap_or_else(|e| panic!("stdout is not one JSON object ({e}):\n{}", stdout(&out)))
+}
+
+fn standing<'a>(json: &'a Value, bot: &str) -> &'a Value {
+    let rows = json["standings"].as_array().expect("standings");
+    rows.iter()
+        .find(|r| r["bot"] == bot)
+        .unwrap_or_else(|| panic!("no row for {bot}: {json}"))
+}
+
+#[test]
+fn splendor_greedy_beats_two_random_bots_on_rank_points() {
+    let json = play_json(&[
+        "splendor",
+        "--bot",
+        "builtin:greedy",
+        "--bot",
+        "builtin:random",
+        "--bot",
+        "builtin:random",
+        "--games",
+        "6",
+    ]);
+    assert_eq!(json["games"], 6);
+    let rows = json["standings"].as_array().expect("standings");
+    assert_eq!(rows.len(), 2, "the same bot twice is one entrant: {json}");
+    let greedy = standing(&json, "builtin:greedy");
+    let random = standing(&json, "builtin:random");
+    assert!(
+        greedy["points"].as_u64() > random["points"].as_u64().map(|p| p / 2),
+        "greedy earns more rank points than each random seat: {json}"
+    );
+    assert_eq!(greedy["end_states"]["ok"], 6, "{json}");
+}
+
+#[test]
+fn hanabi_self_play_reports_one_mean_score_per_bot_in_both_rule_sets() {
+    for rules in ["standard", "rainbow"] {
+        let json = play_json(&[
+            "hanabi",
+            "--rules",
+            rules,
+            "--bot",
+            "builtin:convention",
+            "--bot",
+            "builtin:convention",
+            "--bot",
+            "builtin:convention",
+            "--bot",
+            "builtin:convention",
+            "--games",
+            "3",
+        ]);
+        assert_eq!(json["rules"], rules);
+        let rows = json["standings"].as_array().expect("standings");
+        assert_eq!(rows.len(), 1, "self-play is one entrant: {json}");
+        let mean = rows[0]["points"].as_f64().expect("mean score");
+        assert!(
+            (5.0..=30.0).contains(&mean),
+            "a convention bot scores: {json}"
+        );
+    }
+}
+
+#[test]
+fn guandan_plays_a_duplicate_pair_with_partners_sharing_a_bot() {
+    let json = play_json(&[
+        "guandan",
+        "--bot",
+        "builtin:heuristic",
+        "--bot",
+        "builtin:random",
+    ]);
+    assert_eq!(json["games"], 2, "one duplicate pair by default");
+    let heuristic = standing(&json, "builtin:heuristic");
+    let random = standing(&json, "builtin:random");
+    let won = |r: &Value| r["points"].as_f64().expect("games won");
+    assert_eq!(
+        won(heuristic) + won(random),
+        2.0,
+        "each game is won once: {json}"
+    );
+}
+
+#[test]
+fn bridge_scores_two_tables_in_imps_and_refuses_boards_elsewhere() {
+    let json = play_json(&[
+        "bridge",
+        "--bot",
+        "builtin:heuristic",
+        "--bot",
+        "builtin:robot",
+        "--boards",
+        "2",
+    ]);
+    let heuristic = standing(&json, "builtin:heuristic");
+    let robot = standing(&json, "builtin:robot");
+    let imps = |r: &Value| r["points"].as_f64().expect("imps");
+    assert_eq!(imps(heuristic), -imps(robot), "IMPs are zero-sum: {json}");
+
+    let out = croupier(&[
+        "play",
+        "nothanks",
+        "--bot",
+        "builtin:random",
+        "--bot",
+        "builtin:random",
+        "--bot",
+        "builtin:random",
+        "--boards",
+        "2",
+    ]);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("--boards is for bridge"),
+        "{}",
+        stderr(&out)
+    );
+}
