@@ -60,7 +60,7 @@ fn action_list_generation_time() {
     )
     .unwrap();
     let start = Instant::now();
-    let built = plays(&hand, 2, 10, None);
+    let built = plays(&hand, 2, (10, false), None);
     let built_time = start.elapsed();
     println!(
         "random play: {} lists, median {median:?}, worst {worst:?}, largest {largest} actions; \

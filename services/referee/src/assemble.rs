@@ -5,6 +5,7 @@
 use croupier_games::Seat;
 use croupier_sandbox::{EndState, KillReason};
 
+use crate::permove::PerMoveTotals;
 use crate::result::{millis, MatchResult, SeatOutcome, Transcript};
 use crate::seat::SeatProc;
 use crate::table::{Finished, Table};
@@ -20,6 +21,18 @@ pub(crate) struct SeatEnd {
 /// Ends every seat (all are told at once, then awaited) and builds the result.
 pub(crate) async fn assemble(
     ends: Vec<SeatEnd>,
+    table: Table,
+    transcript: Transcript,
+) -> Result<MatchResult, RefereeError> {
+    assemble_with(ends, Vec::new(), table, transcript).await
+}
+
+/// [`assemble`] for matches with one-process-per-move seats: `per_move[i]`, when given, holds
+/// seat `i`'s call totals, which set its end state, CPU time, memory and tails
+/// ([`PerMoveTotals::settle`]).
+pub(crate) async fn assemble_with(
+    ends: Vec<SeatEnd>,
+    per_move: Vec<Option<PerMoveTotals>>,
     table: Table,
     transcript: Transcript,
 ) -> Result<MatchResult, RefereeError> {
@@ -65,6 +78,9 @@ pub(crate) async fn assemble(
             seat.cpu_ms = millis(run.report.cpu);
             seat.max_rss_bytes = run.report.max_rss_bytes;
             (seat.stderr_tail, seat.stdout_tail) = (run.stderr_tail, run.stdout_tail);
+        }
+        if let Some(Some(totals)) = per_move.get(i) {
+            totals.settle(&mut seat, &end.faults);
         }
         seats.push(seat);
     }

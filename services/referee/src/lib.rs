@@ -14,8 +14,10 @@
 //! | game | adapter | status |
 //! |---|---|---|
 //! | No Thanks | [`nothanks`]: TCP lobby, JSON lines, one process per seat for the match | done |
-//! | Hanabi, Guandan | websocket, one process per seat (same seat supervisor and `MatchNet`) | to do |
-//! | Splendor, Bridge | one process per move (`Sandbox::run`; argv/stdin, files) | to do |
+//! | Hanabi | [`hanabi`]: websocket on :9999, binary frames, one process per seat, class-based `player.py` through a runner | done |
+//! | Guandan | [`guandan`]: websocket on 127.0.0.1:23456 (`/game/*`), text frames, seats started one by one in connection order, `{"actIndex": i}` replies | done |
+//! | Splendor | [`splendor`]: one process per move (the `permove` runner), state as `argv[1]` and stdin, JSON answer on stdout | done |
+//! | Bridge | [`bridge`]: one process per move ([`permove`](crate::permove)), `<bot> /work/Board.txt /work/StepLog.txt` in the seat's private work dir, one appended StepLog line; violations hand the seat to the Robot | done |
 //!
 //! Built-in seats ([`SeatSpec::Builtin`]) play through the same engine calls and never touch
 //! a socket. The CLI's offline `croupier play` calls the same [`play`] with a sandbox in mode
@@ -38,6 +40,8 @@
 //! | an action the rules refuse (pass with no coins, an unknown action) | `illegal_action` | `result_action` *declined*, the referee picks for it, **it stays in the game** |
 //! | more than `output_bytes` of stdout + stderr | `output_limit` | killed, the referee plays for it |
 //! | memory over the limit | `memory_limit` | (it dies) the referee plays for it |
+//! | **per-move seats** (Splendor, Bridge): one call crashes, times out, goes over a limit, prints garbage or an illegal move | the seat's first such fault (a crash with that call's code/signal); `memory_limit`/`output_limit` on any call always show | only that move is lost (Splendor: the turn, the engine's `Pass`, counted as forced); **the seat keeps playing**, its next move is a new process |
+//! | **Bridge** also: no line, several lines, a malformed line, Board.txt or earlier StepLog lines changed | `invalid_output` (a refused move: `illegal_action`) | the Robot (built-in `robot`) plays the seat until the deal ends (`Robot play …` lines, forced moves); the engine's `fault_penalty` scores the deal (default: the side concedes the remaining tricks); the next deal calls the program again |
 //!
 //! "The referee plays for it" is the forced legal default, the seat's first legal action (No
 //! Thanks: `pick`, always legal), so the others' game completes and the seat is ranked by its
@@ -52,12 +56,18 @@
 //! refusal and fault, and [`Replay::rebuild`](croupier_games::Replay::rebuild) re-scores it.
 
 mod assemble;
+pub mod bridge;
 mod error;
+mod identity;
+pub mod guandan;
+pub mod hanabi;
 mod net;
 pub mod nothanks;
+mod permove;
 mod result;
 mod seat;
 mod spec;
+pub mod splendor;
 mod table;
 mod verdict;
 
@@ -71,7 +81,7 @@ use croupier_sandbox::Sandbox;
 
 /// Whether a protocol adapter exists for `game` (an engine alone is not enough to host it).
 pub fn supports(game: GameId) -> bool {
-    matches!(game, GameId::NoThanks)
+    matches!(game, GameId::NoThanks | GameId::Splendor | GameId::Hanabi | GameId::Bridge | GameId::Guandan)
 }
 
 /// Plays `spec` to the end. Cancel by dropping the future: every seat process is killed.
@@ -83,6 +93,9 @@ pub async fn play(sandbox: &Sandbox, spec: MatchSpec) -> Result<MatchResult, Ref
     let table = table::Table::new(&spec)?;
     match spec.game {
         GameId::NoThanks => nothanks::run(sandbox, &spec, table).await,
-        other => Err(RefereeError::Unsupported(other)),
+        GameId::Guandan => guandan::run(sandbox, &spec, table).await,
+        GameId::Hanabi => hanabi::run(sandbox, &spec, table).await,
+        GameId::Splendor => splendor::run(sandbox, &spec, table).await,
+        GameId::Bridge => bridge::run(sandbox, &spec, table).await,
     }
 }

@@ -38,16 +38,24 @@ pub(crate) async fn run(
         .map(|g| g.seats())
         .unwrap_or(game.default_seats());
     let builtins = bots::names(game);
-    let mut seats = vec![SeatSpec::program(
-        format!("{}-v{}", sub.team_name, sub.version),
-        bot_dir,
-        command.to_vec(),
-    )];
-    seats.extend((1..players).map(|i| SeatSpec::builtin(builtins[(i - 1) % builtins.len()])));
     let seed = u64::from_le_bytes(
         sub.submission_id.as_bytes()[..8]
             .try_into()
             .unwrap_or_default(),
+    );
+    // The submission sits in a seat chosen from the seed, so a bot that assumes it is always
+    // the first player (or player 0 of the Hanabi protocol) shows it here, not in a competition.
+    let mine = usize::try_from(seed % players.max(1) as u64).unwrap_or(0);
+    let mut seats: Vec<SeatSpec> = (1..players)
+        .map(|i| SeatSpec::builtin(builtins[(i - 1) % builtins.len()]))
+        .collect();
+    seats.insert(
+        mine.min(seats.len()),
+        SeatSpec::program(
+            format!("{}-v{}", sub.team_name, sub.version),
+            bot_dir,
+            command.to_vec(),
+        ),
     );
     let mut spec = MatchSpec::new(game, seed, seats);
     spec.limits = w.cfg.validation.clone();
@@ -61,13 +69,13 @@ pub(crate) async fn run(
     if let Some(fault) = setup_error(&result) {
         return Err(format!("validation game: {fault}"));
     }
-    let Some(me) = result.seats.first() else {
+    let Some(me) = result.seats.get(mine) else {
         return Err("validation game: no result for the submission's seat".into());
     };
     let opponents: Vec<&str> = result
         .seats
         .iter()
-        .skip(1)
+        .filter(|s| s.seat.index() != mine)
         .map(|s| s.name.as_str())
         .collect();
     let mut note = format!(

@@ -239,15 +239,11 @@ impl From<Call> for String {
     }
 }
 
-/// Sorts a hand as the protocol prints it: spades, hearts, diamonds, clubs, each ascending with
-/// the ace (written 1) first.
+/// Sorts a hand as the protocol prints it: spades, hearts, diamonds, clubs, each ascending by
+/// strength, so the ace (written 1) comes last in its suit, as the seed prints
+/// `S-5,S-8,S-11,S-1` and `S-11,S-1,H-12`.
 pub fn protocol_order(hand: &mut [Card]) {
-    hand.sort_by_key(|c| {
-        (
-            std::cmp::Reverse(c.suit),
-            if c.rank == 14 { 1 } else { c.rank },
-        )
-    });
+    hand.sort_by_key(|c| (std::cmp::Reverse(c.suit), c.rank));
 }
 
 /// Cards joined as Board.txt writes them: `S-5,S-8,H-12`, or `None` for no cards.

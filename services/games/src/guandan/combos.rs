@@ -2,7 +2,7 @@
 //! multiset) a hand can make, in platform order (by type, then size and rank).
 
 use super::action::{Kind, Play, JOKER_BOMB};
-use super::cards::{Card, ACE, BIG_JOKER, SMALL_JOKER};
+use super::cards::{Card, ACE, BIG_JOKER, HEARTS, SMALL_JOKER};
 
 /// A hand counted for generation: natural cards by rank and suit (the heart level cards are
 /// kept apart as wild tokens), jokers, and the level.
@@ -13,16 +13,19 @@ struct Counts {
     wilds: u8,
     small: u8,
     big: u8,
+    /// Whether wilds may complete straight flushes (see `Settings::wild_straight_flush`).
+    wild_flush: bool,
 }
 
 impl Counts {
-    fn new(hand: &[Card], level: u8) -> Counts {
+    fn new(hand: &[Card], level: u8, wild_flush: bool) -> Counts {
         let mut counts = Counts {
             level,
             natural: [[0; 4]; 15],
             wilds: 0,
             small: 0,
             big: 0,
+            wild_flush,
         };
         for &card in hand {
             if card.is_wild(level) {
@@ -151,7 +154,14 @@ impl Counts {
             return;
         }
         let natural_rank = if at == 1 { ACE } else { at };
-        for (fill, used) in self.fill(natural_rank, width, suit, budget, true) {
+        // Without wild straight flushes a heart level card may only be itself in a flush.
+        let itself = suit == Some(HEARTS) && natural_rank == self.level;
+        let usable = if suit.is_some() && !self.wild_flush && !itself {
+            0
+        } else {
+            budget
+        };
+        for (fill, used) in self.fill(natural_rank, width, suit, usable, true) {
             let before = cards.len();
             cards.extend(fill);
             self.extend_sequence(
@@ -170,12 +180,33 @@ impl Counts {
     }
 }
 
-/// Every play `hand` can make at `level` with bombs up to `max_bomb` cards, in platform
-/// order. With `only = Some((kind, rank))`, just the plays of that type and rank.
-pub fn plays(hand: &[Card], level: u8, max_bomb: u8, only: Option<(Kind, u8)>) -> Vec<Play> {
-    let counts = Counts::new(hand, level);
-    let wanted = |kind: Kind, rank: u8| only.is_none_or(|(k, r)| k == kind && r == rank);
-    let kind_wanted = |kind: Kind| only.is_none_or(|(k, _)| k == kind);
+/// Every play `hand` can make at `level` with bombs up to `max_bomb` cards, wild cards in
+/// straight flushes only if `wild_flush`, in platform order. With `only = Some((kind, rank))`,
+/// just the plays of that type and rank.
+pub fn plays(
+    hand: &[Card],
+    level: u8,
+    generation: (u8, bool),
+    only: Option<(Kind, u8)>,
+) -> Vec<Play> {
+    match only {
+        None => plays_of(hand, level, generation, &Kind::ALL, None),
+        Some((kind, rank)) => plays_of(hand, level, generation, &[kind], Some(rank)),
+    }
+}
+
+/// The plays of the types `kinds` (of `rank` only, if given), in platform order. Following a
+/// play needs only its type and the bombs, which is much cheaper than every play.
+pub fn plays_of(
+    hand: &[Card],
+    level: u8,
+    (max_bomb, wild_flush): (u8, bool),
+    kinds: &[Kind],
+    rank: Option<u8>,
+) -> Vec<Play> {
+    let counts = Counts::new(hand, level, wild_flush);
+    let wanted = |kind: Kind, r: u8| kinds.contains(&kind) && rank.is_none_or(|x| x == r);
+    let kind_wanted = |kind: Kind| kinds.contains(&kind);
     let mut out = Vec::new();
     let groups = |n: u8, kind: Kind, out: &mut Vec<Play>| {
         for rank in ranks_by_power(level) {

@@ -123,8 +123,16 @@ impl Guandan {
             *level = (*level + [3, 2, 1].get(partner_place - 2).copied().unwrap_or(1)).min(ACE);
         }
         let next_level = self.levels.get(winners).copied().unwrap_or(2);
+        let rest_cards = order
+            .iter()
+            .rev()
+            .filter(|s| !self.finished.contains(s))
+            .map(|&s| (s, self.hand(s).to_vec()))
+            .collect();
         events.push(Event::DealOver {
             order: order.clone(),
+            played_rank: Level(self.level),
+            rest_cards,
             cur_rank: Level(next_level),
             levels: self.levels.map(Level),
         });

@@ -32,9 +32,13 @@ pub enum Event {
     AntiTribute { anti_pos: Vec<Seat> },
     /// notify `back`: (from, to, card) for every return.
     Back { result: Vec<(Seat, Seat, Card)> },
-    /// notify `episodeOver`: finishing order and the next deal's level.
+    /// notify `episodeOver`: finishing order, the level the deal was played at (the
+    /// protocol's `curRank`), the cards left in the hands of the seats not out (last place
+    /// first, as the manual lists `restCards`), and the next deal's level.
     DealOver {
         order: Vec<Seat>,
+        played_rank: Level,
+        rest_cards: Vec<(Seat, Vec<Card>)>,
         cur_rank: Level,
         levels: [Level; 2],
     },

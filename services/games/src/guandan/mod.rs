@@ -12,7 +12,16 @@
 //!   `act`/`notify` message is rendered from.
 //!
 //! Action lists while leading can exceed a thousand entries; `apply` checks a play by
-//! generating only the plays of its type and rank.
+//! generating only the plays of its type and rank, and a follower's list is generated from
+//! the led type and the bombs only.
+//!
+//! **Straight flushes and wild cards.** The platform v1006 lists a straight flush only from
+//! five natural cards of one suit (a heart level card may be itself, in a heart flush); it never
+//! lets a wild stand in for a missing card of a flush, while it does in every other type. That
+//! is the only rule that gives the manual's `act/play` example exactly its 22 actions (its two
+//! wilds could otherwise complete spade, diamond and club flushes above the four-card bomb), and
+//! it matches logs of real v1006 games. [`Settings::wild_straight_flush`] (default `false`)
+//! switches to the 2017 rules.
 
 pub mod action;
 pub mod cards;

@@ -37,6 +37,25 @@ pub struct Settings {
     pub a_failures: u32,
     /// Drops from A to 2 (all teams together) after which the game is a draw.
     pub max_drops: u32,
+    /// Whether the heart level card may stand in for a missing card of a straight flush.
+    /// `false` (default) is what the offline platform v1006 lists: only straight flushes of
+    /// five natural cards of one suit (a heart level card may be itself, the heart of its own
+    /// rank). Evidence: the manual's `act/play` example lists exactly 22 actions although its
+    /// two wilds could complete spade, diamond and club straight flushes that beat the bomb,
+    /// and logs of real v1006 games show the same omission (a bomb-beating straight flush
+    /// needing the wild missing from `actionList`), acknowledged by the platform's authors as
+    /// v1006 behaviour. `true` is the 2017 competition rules (wilds complete any type).
+    #[serde(default)]
+    pub wild_straight_flush: bool,
+    /// Protocol adapter: how many times an `actIndex` outside `0..=indexRange` is answered with
+    /// the same `act` again before the seat is recorded `illegal_action` and the referee plays
+    /// its first legal action (the original server waits forever). Default 3.
+    #[serde(default = "default_resends")]
+    pub bad_index_resends: u32,
+}
+
+fn default_resends() -> u32 {
+    3
 }
 
 impl Settings {
@@ -48,6 +67,8 @@ impl Settings {
             same_team_tribute: SameTeamTribute::TributeFromLast,
             a_failures: 2,
             max_drops: 50,
+            wild_straight_flush: false,
+            bad_index_resends: default_resends(),
         }
     }
 }

@@ -2,9 +2,10 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::action::Kind;
 use super::action::{Action, Play};
 use super::cards::{deal, Card};
-use super::combos::plays;
+use super::combos::{plays, plays_of};
 use super::events::Event;
 use super::settings::Settings;
 use crate::api::{Game, Seat, Turn, Viewer};
@@ -142,17 +143,32 @@ impl Guandan {
 
     /// The plays `seat` may make now (PASS first when following).
     fn play_actions(&self, seat: Seat) -> Vec<Action> {
-        let all = plays(self.hand(seat), self.level, self.settings.max_bomb, None);
+        let (hand, level, generation) = (self.hand(seat), self.level, self.generation());
         match &self.greater {
-            None => all.into_iter().map(Action::Play).collect(),
+            None => plays(hand, level, generation, None)
+                .into_iter()
+                .map(Action::Play)
+                .collect(),
             Some((_, best)) => std::iter::once(Action::Pass)
                 .chain(
-                    all.into_iter()
-                        .filter(|p| p.beats(best, self.level))
-                        .map(Action::Play),
+                    plays_of(
+                        hand,
+                        level,
+                        generation,
+                        &[best.kind, Kind::StraightFlush, Kind::Bomb],
+                        None,
+                    )
+                    .into_iter()
+                    .filter(|p| p.beats(best, self.level))
+                    .map(Action::Play),
                 )
                 .collect(),
         }
+    }
+
+    /// The settings that shape play generation: (`max_bomb`, `wild_straight_flush`).
+    fn generation(&self) -> (u8, bool) {
+        (self.settings.max_bomb, self.settings.wild_straight_flush)
     }
 
     /// Whether `play` is legal for `seat` now, without listing every play.
@@ -165,7 +181,7 @@ impl Guandan {
             && plays(
                 self.hand(seat),
                 self.level,
-                self.settings.max_bomb,
+                self.generation(),
                 Some((play.kind, play.rank)),
             )
             .contains(play)

@@ -15,8 +15,9 @@
 //!
 //! Rule sets ([`Settings`]): `standard` (5 colours, 50 cards) and `rainbow` (a sixth colour of
 //! 10 rainbow cards: touched by every colour hint, never named, built on its own stack). Both
-//! seat 4 players by default; override with `{"players": n}`. Seat 0 starts; the referee
-//! shuffles who sits where, as the original does.
+//! seat 4 players by default; override with `{"players": n}`. Seat 0 starts, as player 0 of the
+//! original's seat list; which bot sits where is the match's seat order (bots learn their index
+//! from `onStart`, see the referee's Hanabi adapter).
 //!
 //! **Information.** Events are public and never show a drawn card; the [`Observation`] of a
 //! seat shows every hand but its own, the public [`Knowledge`] of every card, and the last move

@@ -25,7 +25,7 @@ pub(super) struct LastMove {
     pub drew: Option<Card>,
 }
 
-/// A game of Hanabi in progress. Seat 0 starts (the referee shuffles who sits where).
+/// A game of Hanabi in progress. Seat 0 starts (who sits where is the match's seat order).
 /// New cards go to the end of a hand: slot 0 is the oldest card.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Hanabi {

@@ -76,7 +76,9 @@ impl Splendor {
                     .filter(|&c| self.table.get(c) > 0)
                     .count();
                 if !colors.windows(2).all(|w| matches!(w, [a, b] if a < b)) {
-                    return refuse("list different colours in canonical order");
+                    return refuse(
+                        "take each colour at most once, in the order white, blue, green, red, black",
+                    );
                 }
                 if colors
                     .iter()

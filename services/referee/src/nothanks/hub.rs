@@ -18,7 +18,7 @@ use tokio::io::AsyncWriteExt;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{mpsc, watch};
 
-use super::identity;
+use crate::identity;
 use super::json_reader::JsonReader;
 use crate::seat::AbortOnDrop;
 

@@ -16,7 +16,6 @@
 //!    `end_grace` to exit, then every process is killed with its tree.
 
 mod hub;
-mod identity;
 mod json_reader;
 mod lobby;
 mod room;

@@ -93,6 +93,37 @@ impl SeatProc {
         })
     }
 
+    /// Like [`SeatProc::start`], for a prepared sandbox [`Spec`] (a work dir, environment
+    /// variables, a cwd); its network and limits are set here from `net` and `limits`.
+    pub async fn start_spec(
+        sandbox: &Sandbox,
+        seat: Seat,
+        mut spec: Spec,
+        net: Option<Arc<MatchNet>>,
+        stdin_text: String,
+        limits: &MatchLimits,
+        events: mpsc::UnboundedSender<(Seat, SeatEvent)>,
+    ) -> Result<Self, RefereeError> {
+        spec.net = net;
+        spec.limits = limits.seat.clone();
+        let process = sandbox
+            .spawn(spec)
+            .await
+            .map_err(|e| RefereeError::Sandbox {
+                seat: seat.index(),
+                reason: e.to_string(),
+            })?;
+        let uid = process.uid();
+        let (tx, rx) = mpsc::unbounded_channel();
+        let caps = (limits.tail_bytes, limits.output_bytes);
+        let task = tokio::spawn(supervise(seat, process, rx, events, stdin_text, caps));
+        Ok(SeatProc {
+            commands: tx,
+            task: AbortOnDrop(task),
+            uid,
+        })
+    }
+
     pub fn kill(&self, reason: KillReason) {
         let _ = self.commands.send(Command::Kill(reason));
     }

@@ -4,6 +4,7 @@
 
 mod auction;
 mod play;
+mod strength;
 mod view;
 
 use super::*;
@@ -97,7 +98,13 @@ fn cards_and_calls_read_and_write_the_protocol_forms() {
     let action: Action = serde_json::from_str(r#"{"play":"S-1"}"#).unwrap();
     assert_eq!(serde_json::to_string(&action).unwrap(), r#"{"play":"S-1"}"#);
     let hand = [card("C-2"), card("S-1"), card("S-5"), card("H-12")];
-    assert_eq!(format_hand(&hand), "S-1,S-5,H-12,C-2");
+    assert_eq!(format_hand(&hand), "S-5,S-1,H-12,C-2");
+    // The seed's own example hand, shuffled, prints back in the seed's order.
+    let seed = "S-5,S-8,S-11,S-1,H-12,D-7,D-8,D-13,C-2,C-5,C-12,C-13";
+    let mut cards: Vec<Card> = seed.split(',').map(card).collect();
+    cards.reverse();
+    assert_eq!(format_hand(&cards), seed);
+    assert_eq!(format_hand(&[]), "None");
 }
 
 #[test]

@@ -58,19 +58,82 @@ fn the_manuals_act_play_example_lists_the_22_bombs() {
     for m in manual {
         assert!(legal.contains(&action(m.clone())), "{m} missing");
     }
-    // The rules also let the two wilds complete diamond straight flushes (D2 D3 _ D5 _ and
-    // 8 9 T J), which the manual's list omits.
-    let flushes: Vec<&Action> = legal
+    assert_eq!(legal.len(), 22, "{legal:?}");
+}
+
+#[test]
+fn the_manuals_wilds_complete_straight_flushes_only_under_the_2017_rules() {
+    let with_wild_flushes = |wild: bool| {
+        let settings = Settings {
+            wild_straight_flush: wild,
+            ..Settings::platform()
+        };
+        let mut game = Guandan::from_hands(
+            settings,
+            vec![
+                cards("SA"),
+                cards("S3 S4"),
+                cards(MANUAL_HAND),
+                cards("S5 S6"),
+            ],
+            9,
+            Seat(1),
+        );
+        let Action::Play(best) = action(json!(["Bomb", "A", ["HA", "HA", "CA", "DA"]])) else {
+            panic!()
+        };
+        game.greater = Some((Seat(1), best));
+        game.to_act = Seat(2);
+        game.legal_actions(Seat(2))
+    };
+    let platform = with_wild_flushes(false);
+    assert_eq!(platform.len(), 22);
+    let rules_2017 = with_wild_flushes(true);
+    let flushes: Vec<&Action> = rules_2017
         .iter()
         .filter(|a| matches!(a, Action::Play(p) if p.kind == Kind::StraightFlush))
         .collect();
-    assert_eq!(legal.len(), 22 + flushes.len(), "{legal:?}");
+    assert_eq!(rules_2017.len(), 22 + flushes.len());
+    // One wild completes the diamond 7-J and the club 5-9; two the spade A-5.
+    for sf in [
+        json!(["StraightFlush", "7", ["H9", "D8", "D9", "DT", "DJ"]]),
+        json!(["StraightFlush", "5", ["H9", "C6", "C7", "C8", "C9"]]),
+        json!(["StraightFlush", "A", ["H9", "S2", "S3", "S4", "H9"]]),
+    ] {
+        assert!(rules_2017.contains(&action(sf.clone())), "{sf} missing");
+        assert!(!platform.contains(&action(sf.clone())));
+    }
+}
+
+#[test]
+fn natural_straight_flushes_are_listed_and_the_heart_level_card_may_be_itself() {
+    let settings = Settings::platform();
+    let hand = cards("H7 H8 H9 HT HJ C3 C4 C5 C6 C7");
+    let game = Guandan::from_hands(
+        settings,
+        vec![hand, cards("SA"), cards("SA"), cards("SA")],
+        9,
+        Seat(0),
+    );
+    let legal = game.legal_actions(Seat(0));
+    for sf in [
+        json!(["StraightFlush", "7", ["H7", "H8", "H9", "HT", "HJ"]]),
+        json!(["StraightFlush", "3", ["C3", "C4", "C5", "C6", "C7"]]),
+    ] {
+        assert!(legal.contains(&action(sf.clone())), "{sf} missing");
+    }
+    // H9 is wild at level 9: it may not stand for the C8 of a club 4-8 or the HQ of 8-Q.
+    let flushes = legal
+        .iter()
+        .filter(|a| matches!(a, Action::Play(p) if p.kind == Kind::StraightFlush))
+        .count();
+    assert_eq!(flushes, 2, "{legal:?}");
 }
 
 #[test]
 fn sequences_take_a_low_or_high_but_never_wrap() {
     let hand = cards("SA S2 S3 S4 S5 ST SJ SQ SK C2");
-    let all = plays(&hand, 7, 10, None);
+    let all = plays(&hand, 7, (10, true), None);
     let straights: Vec<u8> = all
         .iter()
         .filter(|p| p.kind == Kind::Straight)
@@ -97,27 +160,27 @@ fn sequences_take_a_low_or_high_but_never_wrap() {
 fn the_level_card_counts_at_its_natural_rank_in_sequences() {
     // Level 9: S9 is a natural 9 in 7 8 9 T J.
     let hand = cards("S7 C8 S9 DT HJ");
-    let all = plays(&hand, 9, 10, Some((Kind::Straight, 7)));
+    let all = plays(&hand, 9, (10, true), Some((Kind::Straight, 7)));
     assert_eq!(all.len(), 1);
 }
 
 #[test]
 fn wild_cards_fill_any_position_and_write_themselves_there() {
     let hand = cards("H6 H7 D8 H2 ST");
-    let all = plays(&hand, 2, 10, Some((Kind::Straight, 6)));
+    let all = plays(&hand, 2, (10, true), Some((Kind::Straight, 6)));
     assert_eq!(all, vec![play(Kind::Straight, 6, "H6 H7 D8 H2 ST")]);
-    let pair = plays(&cards("S5 H2"), 2, 10, Some((Kind::Pair, 5)));
+    let pair = plays(&cards("S5 H2"), 2, (10, true), Some((Kind::Pair, 5)));
     assert_eq!(pair, vec![play(Kind::Pair, 5, "S5 H2")]);
     // Two wilds alone are a pair of level cards, not any pair.
-    let wilds = plays(&cards("H2 H2"), 2, 10, Some((Kind::Pair, 5)));
+    let wilds = plays(&cards("H2 H2"), 2, (10, true), Some((Kind::Pair, 5)));
     assert!(wilds.is_empty());
 }
 
 #[test]
 fn pairs_of_jokers_need_the_same_joker() {
-    let all = plays(&cards("SB HR"), 2, 10, Some((Kind::Pair, 15)));
+    let all = plays(&cards("SB HR"), 2, (10, true), Some((Kind::Pair, 15)));
     assert!(all.is_empty());
-    let all = plays(&cards("SB SB HR HR"), 2, 10, None);
+    let all = plays(&cards("SB SB HR HR"), 2, (10, true), None);
     assert!(all.contains(&play(Kind::Pair, 15, "SB SB")));
     assert!(all.contains(&play(Kind::Bomb, 17, "SB SB HR HR")));
 }

@@ -2,6 +2,7 @@
 
 mod combos;
 mod play;
+mod rules;
 
 use super::action::{Action, Kind, Play};
 use super::cards::{parse_cards, Card};

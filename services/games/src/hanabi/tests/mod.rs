@@ -1,5 +1,6 @@
 //! Hanabi unit tests: every ✔test rule of RULES.md plus setup, tokens, the end and the view.
 
+mod bench;
 mod end;
 mod play;
 mod setup;

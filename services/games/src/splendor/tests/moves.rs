@@ -67,7 +67,7 @@ fn three_different_colours_are_taken_and_fewer_only_when_fewer_are_available() {
     let mut g = game(1);
     assert!(refused(&mut g, take(&[Color::White, Color::Blue])).contains("3 different"));
     assert!(refused(&mut g, take(&[Color::Blue, Color::White, Color::Red])).contains("order"));
-    assert!(refused(&mut g, take(&[Color::Red, Color::Red, Color::Red])).contains("order"));
+    assert!(refused(&mut g, take(&[Color::Red, Color::Red, Color::Red])).contains("at most once"));
     let legal = g.legal_actions(Seat(0));
     assert_eq!(
         legal

@@ -1,0 +1,198 @@
+"""Croupier's shared core of `game` and `gameRainbow` (the seed's 《控制论合作者》 modules).
+
+Do not import this module yourself: import `game` (or `gameRainbow`) as the seed describes.
+The enums are IntEnums, so `colors.red == 0` and `game.colors.red == gameRainbow.colors.red`
+hold; `.value` works as in the original.
+"""
+import random
+from enum import IntEnum
+
+
+class actions(IntEnum):
+    hintColor = 0
+    hintNumber = 1
+    playCard = 2
+    discardCard = 3
+
+
+class endgames(IntEnum):
+    errors = 0  # the third error token
+    deckOut = 1  # the deck ran out and every player took one more turn
+    fireworks = 2  # every stack is complete
+
+
+class invalidAction(Exception):
+    def __init__(self, message):
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self):
+        return self.message
+
+
+class card:
+    def __init__(self, color, number):
+        self.color = color
+        self.number = number
+
+    def copy(self):
+        return card(self.color, self.number)
+
+    def __repr__(self):
+        return "card(%s, %s)" % (getattr(self.color, "name", self.color), self.number)
+
+
+class action:
+    """A turn: `actionType` (actions), `target` (a player for hints, a slot of one's own hand
+    otherwise), `color` (hints of colour only) and `number` (hints of number only)."""
+
+    def __init__(self, actionType, target, **kwargs):
+        self.actionType = actionType
+        self.target = target
+        self.color = kwargs.get("color")
+        self.number = kwargs.get("number")
+
+    def __repr__(self):
+        return "action(%s, %s, color=%s, number=%s)" % (
+            getattr(self.actionType, "name", self.actionType), self.target, self.color, self.number)
+
+
+class baseGame:
+    """The seed's `game` class: plays one local game between `players` (basePlayer objects),
+    calling their listeners in the order the Croupier match server sends its messages."""
+
+    colors = None  # set by game / gameRainbow
+    rainbow = False
+
+    def __init__(self, players=None, **kwargs):
+        self.players = list(players if players is not None else kwargs.get("players", []))
+        if not 2 <= len(self.players) <= 5:
+            raise ValueError("Hanabi is played by 2 to 5 players")
+        kinds = [c for c in self.colors if c.value >= 0]
+        self.deck = [card(c, n) for c in kinds for n in (1, 1, 1, 2, 2, 3, 3, 4, 4, 5)]
+        random.shuffle(self.deck)
+        self.discard = []
+        self.field = [[] for _ in kinds]
+        self.maxScore = 5 * len(kinds)
+        self.hints = 8
+        self.error = 0
+        self.hands = [[] for _ in self.players]
+        self.score = 0
+        self.turnsLeft = -1
+
+    def _listeners(self, p, name):
+        return getattr(p, name, [])
+
+    def openingHands(self):
+        size = 5 if len(self.players) <= 3 else 4
+        for hand in self.hands:
+            for _ in range(size):
+                hand.append(self.deck.pop())
+        for i, p in enumerate(self.players):
+            status = [[c.copy() if j != i else card(self.colors.unknown, -1) for c in hand]
+                      for j, hand in enumerate(self.hands)]
+            for f in self._listeners(p, "onStart"):
+                f(status)
+
+    def _check(self, index, a):
+        hand = self.hands[index]
+        kind = actions(a.actionType)
+        if kind in (actions.playCard, actions.discardCard):
+            if not 0 <= a.target < len(hand):
+                raise invalidAction("no card %s in your hand" % a.target)
+            if kind == actions.discardCard and self.hints >= 8:
+                raise invalidAction("cannot discard with 8 hint tokens")
+            return
+        if self.hints <= 0:
+            raise invalidAction("no hint token left")
+        if a.target == index or not 0 <= a.target < len(self.players):
+            raise invalidAction("a hint goes to another player")
+        if kind == actions.hintColor:
+            if a.color is None or not 0 <= int(a.color) <= 4:
+                raise invalidAction("that colour cannot be named")
+            touched = [c for c in self.hands[a.target] if c.color in (a.color, 5)]
+        else:
+            touched = [c for c in self.hands[a.target] if c.number == a.number]
+        if not touched:
+            raise invalidAction("a hint must touch at least one card")
+
+    def resolveTurn(self, index, player):
+        a = player.turn()
+        self._check(index, a)
+        kind = actions(a.actionType)
+        kwargs = {}
+        if kind in (actions.hintColor, actions.hintNumber):
+            self.hints -= 1
+            target = self.players[a.target]
+            if kind == actions.hintColor:
+                a.color = self.colors(int(a.color))
+                info = [card(a.color if c.color in (a.color, 5) else self.colors.unknown, -1)
+                        for c in self.hands[a.target]]
+                name = "onHintColor"
+            else:
+                info = [card(self.colors.unknown, a.number if c.number == a.number else -1)
+                        for c in self.hands[a.target]]
+                name = "onHintNumber"
+            for f in self._listeners(target, name):
+                f(info)
+        else:
+            c = self.hands[index].pop(a.target)
+            if kind == actions.playCard:
+                stack = self.field[int(c.color)]
+                if len(stack) == c.number - 1:
+                    stack.append(c)
+                    self.score += 1
+                    if c.number == 5 and self.hints < 8:
+                        self.hints += 1
+                else:
+                    self.error += 1
+                    self.discard.append(c)
+                kwargs["play"] = c
+            else:
+                self.discard.append(c)
+                self.hints += 1
+                kwargs["discard"] = c
+            drawn = self.deck.pop() if self.deck else None
+            if drawn is not None:
+                self.hands[index].append(drawn)
+                if not self.deck:
+                    self.turnsLeft = len(self.players) + 1
+        for i, p in enumerate(self.players):
+            extra = dict(kwargs)
+            if "play" in kwargs or "discard" in kwargs:
+                if i == index:
+                    extra["draw"] = card(self.colors.unknown, -1)
+                elif drawn is None:
+                    extra["draw"] = card(self.colors.unknown, 0)
+                else:
+                    extra["draw"] = drawn.copy()
+            for f in self._listeners(p, "onPlayerAction"):
+                f(index, a, **extra)
+
+    def checkEndgame(self, index):
+        if self.turnsLeft > 0:
+            self.turnsLeft -= 1
+        if self.error >= 3:
+            reason = endgames.errors
+        elif self.score >= self.maxScore:
+            reason = endgames.fireworks
+        elif self.turnsLeft == 0:
+            reason = endgames.deckOut
+        else:
+            return -1
+        for p in self.players:
+            for f in self._listeners(p, "onGameEnd"):
+                f(reason, self.score)
+        return self.score
+
+    def start(self):
+        self.openingHands()
+        index = 0
+        while True:
+            for p in self.players:
+                for f in self._listeners(p, "onTurnStart"):
+                    f(index)
+            self.resolveTurn(index, self.players[index])
+            if self.checkEndgame(index) >= 0:
+                return self.score
+            index = (index + 1) % len(self.players)

@@ -1,0 +1,256 @@
+//! The Contract Bridge adapter: the course platform's one-process-per-move protocol with two
+//! files (PROTOCOLS.md §5).
+//!
+//! **A match is one table** of a duplicate set: seats 0..3 are North, East, South, West
+//! (`Player1`..`Player4`), partners 0+2 and 1+3; the match plays [`MatchSpec::games`] boards
+//! (the league passes 4), board `k` (0-based) dealt from `game_seeds(seed)[k]` with board number
+//! `k + 1`'s dealer and vulnerability, so both tables of a set (same match seed) play the same
+//! deals. Each board is one engine game whose settings carry the board number (Board.txt's
+//! `Game`) and the running score (`Score`, see [`files`]); any `board`/`running_score` in the
+//! spec's settings is overridden. Each game's outcome gives North-South's score to seats 0 and
+//! 2 and its negation to 1 and 3: the league reads seat 0's score per game as the board's N-S
+//! result.
+//!
+//! **One call.** Before every decision of a program seat the platform writes `Board.txt` and
+//! `StepLog.txt` ([`files`]) into the seat's private directory ([`workdir`], mounted at `/work`;
+//! one per seat, kept for the match) and runs `<command> /work/Board.txt /work/StepLog.txt`
+//! once ([`PerMoveSeat`]: [`MatchLimits::move_time`](crate::MatchLimits) wall limit, 5 s for
+//! Bridge; stdin closed at once; cwd `/bot`). The bot must append one line and exit 0.
+//! **Declarer answers for dummy**: when dummy's card is due, declarer's program is called with
+//! `Hand` = dummy's cards and `Other` = declarer's; it may sign the line with its own or
+//! dummy's number, and the StepLog records it under dummy's number.
+//!
+//! **Violations** ([`answer`]): a timeout, a crash (non-zero exit or signal), a memory or output
+//! limit, no line, several lines, a malformed line, a changed Board.txt or changed earlier
+//! StepLog lines (`invalid_output`), or a move the rules refuse (`illegal_action`). Each
+//! records a fault for the seat (its detail and end state, the first fault deciding) and in the
+//! engine ([`Game::record_fault`](croupier_games::Game::record_fault)), whose `fault_penalty`
+//! setting scores the deal (default: the offending side concedes every trick not yet played),
+//! and hands the seat to the **Robot** (the built-in `robot`, RULES.md's system strategy) for
+//! the rest of the deal; its lines read `Robot call pass`, `Robot play S-11`, its moves count as
+//! forced. The next deal calls the program again. Built-in seats play through the engine and
+//! are logged as players.
+//!
+//! The transcript holds, per call, the Board.txt sent (`to_bot`) and the text appended
+//! (`from_bot`), and every StepLog line of the Robot and of built-in seats (`from_bot`).
+
+pub mod answer;
+pub mod files;
+mod program;
+mod workdir;
+
+use std::time::Duration;
+
+use croupier_games::bots::{Bot, BridgeRobot};
+use croupier_games::bridge::{Action, Bridge, Observation};
+use croupier_games::{Game, GameRng, Seat, Stream, Turn, Viewer};
+use croupier_sandbox::Sandbox;
+use serde_json::{json, Value};
+
+use crate::assemble::{assemble_with, SeatEnd};
+use crate::permove::PerMoveSeat;
+use crate::result::{Direction, MatchResult, Transcript};
+use crate::table::Table;
+use crate::verdict::Faults;
+use crate::{MatchSpec, RefereeError, SeatSpec};
+use files::{Author, StepLog};
+use workdir::WorkDir;
+
+/// Where the files are inside the sandbox.
+const ARGS: [&str; 2] = ["/work/Board.txt", "/work/StepLog.txt"];
+
+/// A seat's process per move and its private directory (`None` for a built-in seat).
+struct Program {
+    seat: PerMoveSeat,
+    dir: WorkDir,
+}
+
+struct Match<'a> {
+    sandbox: &'a Sandbox,
+    table: Table,
+    programs: Vec<Option<Program>>,
+    faults: Vec<Faults>,
+    transcript: Transcript,
+    move_time: Duration,
+    /// The spec's settings overrides, as an object.
+    settings: serde_json::Map<String, Value>,
+    /// Board.txt's `Score` for the next board.
+    score: Vec<i64>,
+    /// This deal: its StepLog, and the seats the Robot plays.
+    log: StepLog,
+    robot: Vec<bool>,
+    robot_rng: GameRng,
+    board: usize,
+    calls: u64,
+}
+
+pub(crate) async fn run(
+    sandbox: &Sandbox,
+    spec: &MatchSpec,
+    table: Table,
+) -> Result<MatchResult, RefereeError> {
+    let mut programs = Vec::with_capacity(spec.seats.len());
+    for (i, seat) in spec.seats.iter().enumerate() {
+        programs.push(match seat {
+            SeatSpec::Builtin { .. } => None,
+            SeatSpec::Program {
+                bot_dir, command, ..
+            } => {
+                let dir = WorkDir::create(&format!("seat{i}")).map_err(|e| {
+                    RefereeError::Internal(format!("seat {i}: creating its work dir: {e}"))
+                })?;
+                let work = Some(dir.path().to_owned());
+                let seat_of = (bot_dir.clone(), command.clone());
+                let seat = PerMoveSeat::new(Seat(i), seat_of, work, &spec.limits)?;
+                Some(Program { seat, dir })
+            }
+        });
+    }
+    let settings = match &spec.settings {
+        Value::Object(map) => map.clone(),
+        _ => serde_json::Map::new(),
+    };
+    let seats = spec.seats.len();
+    let mut m = Match {
+        sandbox,
+        table,
+        programs,
+        faults: vec![Faults::default(); seats],
+        transcript: Transcript::new(spec.limits.transcript_bytes),
+        move_time: spec.limits.move_time,
+        settings,
+        score: vec![0; seats],
+        log: StepLog::new(),
+        robot: vec![false; seats],
+        robot_rng: GameRng::derive(spec.seed, Stream::Referee),
+        board: 0,
+        calls: 0,
+    };
+    for board in 0..m.table.games() {
+        m.board = board;
+        m.start_board()?;
+        m.play_board().await?;
+    }
+    let ends = m
+        .faults
+        .into_iter()
+        .map(|faults| SeatEnd { proc: None, faults });
+    let per_move = m
+        .programs
+        .into_iter()
+        .map(|p| p.map(|p| p.seat.into_totals()));
+    assemble_with(ends.collect(), per_move.collect(), m.table, m.transcript).await
+}
+
+/// The typed deal of the table.
+fn bridge(table: &Table) -> Result<&Bridge, RefereeError> {
+    table
+        .game()
+        .as_any()
+        .downcast_ref::<Bridge>()
+        .ok_or_else(|| RefereeError::Internal("the table is not a Bridge game".into()))
+}
+
+/// The last call or card of the deal and the hand it came from.
+fn last_move(obs: &Observation) -> Option<(Seat, Action)> {
+    let played = obs.tricks.iter().rev().find(|t| !t.cards.is_empty());
+    match played.and_then(|t| t.plays().last()) {
+        Some((hand, card)) => Some((hand, Action::Play(card))),
+        None => obs.calls.last().map(|r| (r.seat, Action::Call(r.call))),
+    }
+}
+
+fn internal(seat: Seat, what: impl std::fmt::Display) -> RefereeError {
+    RefereeError::Internal(format!("seat {seat}: {what}"))
+}
+
+impl Match<'_> {
+    /// Deals board `self.board` with its number and the running score.
+    fn start_board(&mut self) -> Result<(), RefereeError> {
+        let mut settings = self.settings.clone();
+        settings.insert("board".into(), json!(self.board + 1));
+        settings.insert("running_score".into(), json!(self.score));
+        self.table.set_settings(Value::Object(settings))?;
+        if self.board > 0 {
+            self.table.next_game()?;
+        }
+        self.log = StepLog::new();
+        self.robot.iter_mut().for_each(|r| *r = false);
+        Ok(())
+    }
+
+    async fn play_board(&mut self) -> Result<(), RefereeError> {
+        while let Turn::Seat(seat) = self.table.turn() {
+            let robot = self.robot.get(seat.index()).copied().unwrap_or(false);
+            let program = self.programs.get(seat.index()).is_some_and(Option::is_some);
+            match (robot, program) {
+                (true, _) => self.robot_move(seat)?,
+                (false, true) => {
+                    if !self.program_move(seat).await? {
+                        continue; // a violation: the Robot moves next time round
+                    }
+                }
+                (false, false) => self.table.apply_builtin(seat)?,
+            }
+            self.write_move(seat, robot)?;
+        }
+        let ns = bridge(&self.table)?.result().map_or(0, |r| r.ns_score);
+        for (i, points) in self.score.iter_mut().enumerate() {
+            *points += if (i % 2 == 0) == (ns > 0) {
+                ns.abs()
+            } else {
+                0
+            };
+        }
+        Ok(())
+    }
+
+    /// Appends the move just made to the StepLog (a player's line under the hand that moved)
+    /// and the markers it reached.
+    fn write_move(&mut self, seat: Seat, robot: bool) -> Result<(), RefereeError> {
+        let obs = bridge(&self.table)?.observe(Viewer::Spectator);
+        let (hand, action) = last_move(&obs).ok_or_else(|| internal(seat, "no move made"))?;
+        let author = if robot {
+            Author::Robot
+        } else {
+            Author::Player(hand)
+        };
+        match action {
+            Action::Call(call) => self.log.call(author, call),
+            Action::Play(card) => self.log.play(author, card),
+        }
+        if robot || !self.is_program(seat) {
+            let line = self.log.lines().last().cloned().unwrap_or_default();
+            self.transcript
+                .push(0, Some(seat), Direction::FromBot, &line);
+        }
+        self.log.catch_up(&obs);
+        Ok(())
+    }
+
+    fn is_program(&self, seat: Seat) -> bool {
+        self.programs.get(seat.index()).is_some_and(Option::is_some)
+    }
+
+    /// The Robot's move for a seat it took over, counted as forced.
+    fn robot_move(&mut self, seat: Seat) -> Result<(), RefereeError> {
+        let game = bridge(&self.table)?;
+        let (obs, legal) = (game.observe(Viewer::Seat(seat)), game.legal_actions(seat));
+        let action = BridgeRobot
+            .choose(&obs, &legal, &mut self.robot_rng)
+            .ok_or_else(|| internal(seat, "the Robot has no move"))?;
+        let json = serde_json::to_value(action).map_err(|e| internal(seat, e))?;
+        self.table
+            .apply_bot(seat, json, Duration::ZERO)
+            .map_err(|e| internal(seat, format!("the Robot's move was refused: {e}")))?;
+        if let Some(stats) = self.table.stats.get_mut(seat.index()) {
+            stats.moves = stats.moves.saturating_sub(1);
+            stats.move_ms.pop();
+            stats.forced += 1;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests;

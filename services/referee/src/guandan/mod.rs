@@ -1,0 +1,312 @@
+//! The Guandan adapter: the offline platform v1006's websocket protocol (PROTOCOLS.md §2).
+//!
+//! 1. **Setup.** A `MatchNet` per match with a listener on 127.0.0.1:23456 inside it (without
+//!    root, in sandbox mode `none`, the host's loopback). The seat processes are started **one at
+//!    a time**: seat `i` is started, and the first websocket handshake on a path under
+//!    `/game/` (`/game/{user_info}`, `/game/gd/…`) after that becomes seat `i`, so the
+//!    connection order is the seat order (0 and 2 partners against 1 and 3). Other paths are
+//!    refused with 404 and do not count. A seat that does not connect within `join_time`
+//!    is `time_limit`; one that exits first is `crashed`; the referee plays for both. Built-in
+//!    seats take their place without a process. The listener closes once every seat is placed.
+//! 2. **Games.** `MatchSpec::games` games (次), each from level 2 until a team wins at A (or a
+//!    draw after 50 drops). Per deal: notify `beginning` to each seat; tribute: act `tribute`
+//!    to each payer in turn, notify `tribute`, act `back` to each receiver, notify `back` (or
+//!    notify `anti-tribute`); play: act `play` to the seat on turn, notify `play` to all four
+//!    (the actor included) after each move; notify `episodeOver`. After each game notify
+//!    `gameOver {curTimes, settingTimes}`, after the last also `gameResult {victoryNum, draws}`.
+//! 3. **Replies.** `{"actIndex": i}` within `move_time`. An integer outside `0..=indexRange` is
+//!    answered with the same `act` again, at most `bad_index_resends` times (a Guandan setting,
+//!    default 3; **[choose]**: the original waits forever), then the seat is recorded
+//!    `illegal_action`, the referee plays its first legal action, and it stays in the game.
+//!    Anything else (not JSON, no integer `actIndex`, a non-UTF-8 frame, over `line_bytes`) is
+//!    `invalid_output`; no answer in time is `time_limit`; a closed connection or an exit is
+//!    `crashed`/`invalid_output` per the crate's table. Those seats are disconnected and killed
+//!    and the referee plays their first legal action for the rest of the match (PASS when
+//!    following, the first listed play when leading, the first tribute / return card).
+//! 4. **End.** Bots get `end_grace` to close or exit by themselves, then every process is
+//!    killed with its tree. Nothing after the last `gameResult` is a fault.
+//!
+//! Every message is one text frame of standard JSON; the transcript records them per seat.
+//!
+//! Known limit: a connection is taken as the seat whose process was started last, without
+//! checking which process opened it. A bot that opens a second connection while the next
+//! seat is starting could take that seat. The No Thanks adapter's socket-owner lookup
+//! (`nothanks::identity`, by slot uid) would close this once shared between adapters.
+
+mod conn;
+mod session;
+#[cfg(test)]
+mod tests;
+mod turn;
+mod wire;
+
+use std::time::Instant;
+
+use croupier_games::bots::builtin;
+use croupier_games::guandan::{Action, Event as GdEvent, Guandan, Play};
+use croupier_games::{Game, GameId, GameRng, Seat, Stream, Turn, Viewer};
+use croupier_sandbox::{KillReason, Sandbox};
+use tokio::net::TcpListener;
+use tokio::sync::mpsc;
+
+use crate::assemble::{assemble, SeatEnd};
+use crate::result::{MatchResult, Transcript};
+use crate::seat::SeatProc;
+use crate::table::Table;
+use crate::verdict::{FaultKind, Faults};
+use crate::{MatchSpec, RefereeError, SeatSpec};
+use conn::{Conn, ConnEvent};
+use session::{Event, Presence, Session, Slot, Stop};
+
+/// The port v1006 bots hard-code.
+pub(crate) const PORT: u16 = 23456;
+
+pub(crate) async fn run(
+    sandbox: &Sandbox,
+    spec: &MatchSpec,
+    table: Table,
+) -> Result<MatchResult, RefereeError> {
+    let (net, mut listeners) = crate::net::open(&[PORT])?;
+    let std_listener = listeners
+        .pop()
+        .ok_or_else(|| RefereeError::Internal("no listener".into()))?;
+    std_listener
+        .set_nonblocking(true)
+        .map_err(RefereeError::Network)?;
+    let listener = TcpListener::from_std(std_listener).map_err(RefereeError::Network)?;
+    let (conn_tx, conn_events) = mpsc::channel(conn::EVENT_QUEUE);
+    let (seat_tx, seat_events) = mpsc::unbounded_channel();
+    let mut session = Session {
+        table,
+        slots: Vec::new(),
+        limits: spec.limits.clone(),
+        transcript: Transcript::new(spec.limits.transcript_bytes),
+        conn_events,
+        conn_tx,
+        seat_events,
+        over: false,
+    };
+    for (i, seat) in spec.seats.iter().enumerate() {
+        match seat {
+            SeatSpec::Builtin { name } => {
+                let bot = builtin(GameId::Guandan, name)
+                    .ok_or_else(|| RefereeError::InvalidSpec(format!("no built-in {name:?}")))?;
+                let rng = GameRng::derive(spec.seed, Stream::Bot(Seat(i)));
+                session
+                    .slots
+                    .push(slot(None, Presence::Builtin(bot, Box::new(rng))));
+            }
+            SeatSpec::Program {
+                bot_dir, command, ..
+            } => {
+                let seat_of = (bot_dir.as_path(), command.as_slice());
+                let proc = SeatProc::start(
+                    sandbox,
+                    Seat(i),
+                    seat_of,
+                    net.clone(),
+                    String::new(),
+                    &spec.limits,
+                    seat_tx.clone(),
+                )
+                .await?;
+                session.slots.push(slot(Some(proc), Presence::Pending));
+                session.join(Seat(i), &listener).await;
+            }
+        }
+    }
+    drop(listener);
+    drop(seat_tx);
+    let games = session.table.games();
+    let (mut victories, mut draws) = ([0_u32; 4], [0_u32; 4]);
+    for game in 0..games {
+        if game > 0 {
+            session.table.next_game()?;
+        }
+        let winner = session.play_game().await?;
+        for (s, (won, drawn)) in victories.iter_mut().zip(draws.iter_mut()).enumerate() {
+            match winner {
+                Some(team) if team == s % 2 => *won += 1,
+                None => *drawn += 1,
+                Some(_) => {}
+            }
+        }
+        session.broadcast(&wire::game_over(game + 1, games)).await;
+    }
+    session
+        .broadcast(&wire::game_result(&victories, &draws))
+        .await;
+    session.over = true;
+    session.end().await;
+    let ends = session.slots.into_iter().map(|s| SeatEnd {
+        proc: s.proc,
+        faults: s.faults,
+    });
+    assemble(ends.collect(), session.table, session.transcript).await
+}
+
+fn slot(proc: Option<SeatProc>, presence: Presence) -> Slot {
+    Slot {
+        proc,
+        presence,
+        faults: Faults::default(),
+        exited: false,
+    }
+}
+
+fn typed(table: &Table) -> Result<&Guandan, RefereeError> {
+    table
+        .game()
+        .as_any()
+        .downcast_ref::<Guandan>()
+        .ok_or_else(|| RefereeError::Internal("the Guandan adapter got another game".into()))
+}
+
+impl Session {
+    /// Waits for the connection of the just-started `seat`.
+    async fn join(&mut self, seat: Seat, listener: &TcpListener) {
+        let deadline = Instant::now() + self.limits.join_time;
+        let max = self.limits.line_bytes;
+        loop {
+            tokio::select! {
+                accepted = listener.accept() => {
+                    let Ok((stream, _)) = accepted else { continue };
+                    // Many small notify frames follow each other: no Nagle delay.
+                    let _ = stream.set_nodelay(true);
+                    let left = deadline.saturating_duration_since(Instant::now());
+                    match tokio::time::timeout(left, conn::accept(stream, max)).await {
+                        Ok(Ok(ws)) => {
+                            let conn = Conn::spawn(seat, ws, self.conn_tx.clone());
+                            if let Some(slot) = self.slots.get_mut(seat.index()) {
+                                if matches!(slot.presence, Presence::Pending) {
+                                    slot.presence = Presence::Connected(conn);
+                                }
+                            }
+                            return;
+                        }
+                        Ok(Err(e)) => tracing::debug!(%seat, error = %e, "handshake refused"),
+                        Err(_) => {}
+                    }
+                }
+                Some((from, e)) = self.seat_events.recv() => {
+                    self.handle(Event::Seat(from, e));
+                    if from == seat && !matches!(self.presence(seat), Presence::Pending) {
+                        return;
+                    }
+                }
+                Some((from, e)) = self.conn_events.recv() => self.handle(Event::Conn(from, e)),
+                _ = tokio::time::sleep_until(deadline.into()) => {
+                    let detail = format!("did not connect within {:?}", self.limits.join_time);
+                    self.retire(seat, FaultKind::TimeLimit, detail, Stop::Now(KillReason::Deadline));
+                    return;
+                }
+            }
+        }
+    }
+
+    fn presence(&self, seat: Seat) -> &Presence {
+        self.slots
+            .get(seat.index())
+            .map_or(&Presence::Gone, |s| &s.presence)
+    }
+
+    /// One game; returns the winning team (`None`: a draw).
+    async fn play_game(&mut self) -> Result<Option<usize>, RefereeError> {
+        self.beginning().await?;
+        loop {
+            let Turn::Seat(seat) = self.table.turn() else {
+                return Err(RefereeError::Internal(
+                    "a Guandan game ended unnoticed".into(),
+                ));
+            };
+            let before = typed(&self.table)?.clone();
+            let greater = before.observe(Viewer::Spectator);
+            let pre_greater = match (greater.greater_pos, greater.greater_action) {
+                (Some(s), Some(Action::Play(p))) => Some((s, p)),
+                _ => None,
+            };
+            let action = self.turn(seat, &before).await?;
+            let mut probe = before;
+            let events = probe
+                .apply(seat, action)
+                .map_err(|e| RefereeError::Internal(format!("seat {seat}: {e}")))?;
+            if let Some(winner) = self.notify(&events, pre_greater).await? {
+                return Ok(winner);
+            }
+        }
+    }
+
+    /// notify `beginning` to every seat, from the current deal.
+    async fn beginning(&mut self) -> Result<(), RefereeError> {
+        for seat in Seat::all(4) {
+            let message = wire::beginning(&typed(&self.table)?.observe(Viewer::Seat(seat)));
+            self.send(seat, &message).await;
+        }
+        Ok(())
+    }
+
+    /// The notifications for one move's events; `Some(winner)` when the game ended.
+    async fn notify(
+        &mut self,
+        events: &[GdEvent],
+        mut greater: Option<(Seat, Play)>,
+    ) -> Result<Option<Option<usize>>, RefereeError> {
+        for event in events {
+            match event {
+                GdEvent::Played { seat, action } => {
+                    if let Action::Play(p) = action {
+                        greater = Some((*seat, p.clone()));
+                    }
+                    self.broadcast(&wire::play(*seat, action, greater.as_ref()))
+                        .await;
+                }
+                GdEvent::Tribute { result } => {
+                    self.broadcast(&wire::exchange("tribute", result)).await;
+                }
+                GdEvent::Back { result } => self.broadcast(&wire::exchange("back", result)).await,
+                GdEvent::AntiTribute { anti_pos } => {
+                    self.broadcast(&wire::anti_tribute(anti_pos)).await;
+                }
+                GdEvent::DealOver {
+                    order,
+                    played_rank,
+                    rest_cards,
+                    ..
+                } => {
+                    let message = wire::episode_over(order, *played_rank, rest_cards);
+                    self.broadcast(&message).await;
+                }
+                GdEvent::DealStarted { .. } => self.beginning().await?,
+                GdEvent::GameOver { winner } => return Ok(Some(*winner)),
+                GdEvent::TrickOver { .. } | GdEvent::Out { .. } => {}
+            }
+        }
+        Ok(None)
+    }
+
+    /// After the last `gameResult`: lets bots close or exit by themselves for `end_grace`.
+    async fn end(&mut self) {
+        let deadline = Instant::now() + self.limits.end_grace;
+        let live = |s: &Session| {
+            s.slots
+                .iter()
+                .any(|slot| matches!(slot.presence, Presence::Connected(_)) && !slot.exited)
+        };
+        while live(self) {
+            match self.next_event(deadline).await {
+                Event::Deadline => break,
+                Event::Conn(seat, ConnEvent::Closed | ConnEvent::Garbage(_)) => {
+                    if let Some(slot) = self.slots.get_mut(seat.index()) {
+                        slot.presence = Presence::Gone;
+                    }
+                }
+                Event::Seat(seat, _) => {
+                    if let Some(slot) = self.slots.get_mut(seat.index()) {
+                        slot.exited = true;
+                    }
+                }
+                Event::Conn(..) => {}
+            }
+        }
+    }
+}

@@ -1,0 +1,172 @@
+//! The match's seats and their faults, and the one event loop over connections, seat
+//! supervisors and deadlines.
+
+use std::time::{Duration, Instant};
+
+use croupier_games::bots::DynBot;
+use croupier_games::{GameRng, Seat};
+use croupier_sandbox::KillReason;
+use serde_json::Value;
+use tokio::sync::mpsc;
+
+use super::conn::{Conn, ConnEvent};
+use crate::result::{Direction, Transcript};
+use crate::seat::{SeatEvent, SeatProc};
+use crate::table::Table;
+use crate::verdict::{FaultKind, Faults};
+use crate::MatchLimits;
+
+/// Who plays a seat right now.
+pub(super) enum Presence {
+    /// A built-in bot, in process.
+    Builtin(Box<dyn DynBot>, Box<GameRng>),
+    /// A program that has not connected yet.
+    Pending,
+    Connected(Conn),
+    /// A program that failed (or never connected): the referee plays for it.
+    Gone,
+}
+
+pub(super) struct Slot {
+    pub proc: Option<SeatProc>,
+    pub presence: Presence,
+    pub faults: Faults,
+    /// Its process has exited (no further exit report will come).
+    pub exited: bool,
+}
+
+/// How to stop a failed seat's process.
+pub(super) enum Stop {
+    Now(KillReason),
+    /// Give it this long to exit by itself (its own exit status then shows).
+    After(Duration),
+    /// It has already exited.
+    None,
+}
+
+pub(super) enum Event {
+    Conn(Seat, ConnEvent),
+    Seat(Seat, SeatEvent),
+    Deadline,
+}
+
+pub(super) struct Session {
+    pub table: Table,
+    pub slots: Vec<Slot>,
+    pub limits: MatchLimits,
+    pub transcript: Transcript,
+    pub conn_events: mpsc::Receiver<(Seat, ConnEvent)>,
+    pub conn_tx: mpsc::Sender<(Seat, ConnEvent)>,
+    pub seat_events: mpsc::UnboundedReceiver<(Seat, SeatEvent)>,
+    /// After the last `gameResult` nothing a bot does is a fault.
+    pub over: bool,
+}
+
+impl Session {
+    pub async fn next_event(&mut self, deadline: Instant) -> Event {
+        tokio::select! {
+            Some((seat, e)) = self.conn_events.recv() => Event::Conn(seat, e),
+            Some((seat, e)) = self.seat_events.recv() => Event::Seat(seat, e),
+            _ = tokio::time::sleep_until(deadline.into()) => Event::Deadline,
+        }
+    }
+
+    pub fn connected(&self, seat: Seat) -> bool {
+        matches!(
+            self.slots.get(seat.index()).map(|s| &s.presence),
+            Some(Presence::Connected(_))
+        )
+    }
+
+    /// Sends `message` to `seat` if it is connected; a bot that stopped reading is retired.
+    pub async fn send(&mut self, seat: Seat, message: &Value) {
+        let text = message.to_string();
+        let Some(Presence::Connected(conn)) = self.slots.get(seat.index()).map(|s| &s.presence)
+        else {
+            return;
+        };
+        let sent = conn.send(text.clone(), self.limits.move_time).await;
+        self.transcript
+            .push(seat.index() as u64, Some(seat), Direction::ToBot, &text);
+        if !sent && !self.over {
+            let detail = format!(
+                "read nothing from its websocket for {:?} (or the connection broke)",
+                self.limits.move_time
+            );
+            self.retire(
+                seat,
+                FaultKind::InvalidOutput,
+                detail,
+                Stop::Now(KillReason::MatchEnded),
+            );
+        }
+    }
+
+    pub async fn broadcast(&mut self, message: &Value) {
+        for seat in Seat::all(self.slots.len()) {
+            self.send(seat, message).await;
+        }
+    }
+
+    /// Records a fault, disconnects the seat and stops its process; the referee plays for it
+    /// from now on.
+    pub fn retire(&mut self, seat: Seat, kind: FaultKind, detail: String, stop: Stop) {
+        if self.over {
+            return;
+        }
+        let Some(slot) = self.slots.get_mut(seat.index()) else {
+            return;
+        };
+        if matches!(slot.presence, Presence::Gone | Presence::Builtin(..)) {
+            return;
+        }
+        tracing::info!(%seat, ?kind, %detail, "seat retired");
+        slot.faults.push(kind, detail.clone());
+        slot.presence = Presence::Gone;
+        if let Some(proc) = &slot.proc {
+            match stop {
+                Stop::Now(reason) => proc.kill(reason),
+                Stop::After(grace) => proc.kill_after(KillReason::MatchEnded, grace),
+                Stop::None => {}
+            }
+        }
+        self.table
+            .fault(seat, &format!("{detail}; the referee plays for this seat"));
+    }
+
+    /// Handles an event that is not the awaited answer: closes, exits, garbage, limits.
+    /// Text from a seat that is not asked is ignored.
+    pub fn handle(&mut self, event: Event) {
+        match event {
+            Event::Deadline | Event::Conn(_, ConnEvent::Text(_)) => {}
+            Event::Conn(seat, ConnEvent::Garbage(reason)) => self.retire(
+                seat,
+                FaultKind::InvalidOutput,
+                reason,
+                Stop::Now(KillReason::MatchEnded),
+            ),
+            Event::Conn(seat, ConnEvent::Closed) => self.retire(
+                seat,
+                FaultKind::Left,
+                "closed its websocket before the match was over".into(),
+                Stop::After(Duration::from_secs(1)),
+            ),
+            Event::Seat(seat, SeatEvent::Exited(state)) => {
+                if let Some(slot) = self.slots.get_mut(seat.index()) {
+                    slot.exited = true;
+                }
+                let detail = format!(
+                    "its process ended ({}) before the match was over",
+                    state.as_str()
+                );
+                self.retire(seat, FaultKind::Left, detail, Stop::None);
+            }
+            Event::Seat(seat, SeatEvent::OutputLimit) => self.retire(
+                seat,
+                FaultKind::OutputLimit,
+                "wrote more than the output limit".into(),
+                Stop::None,
+            ),
+        }
+    }
+}

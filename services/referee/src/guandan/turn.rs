@@ -1,0 +1,137 @@
+//! One turn: the built-in's move, the bot's `{"actIndex": i}` (with re-sends of the same
+//! `act` after an out-of-range index), or the referee's forced first legal action.
+
+use std::time::{Duration, Instant};
+
+use croupier_games::guandan::{Action, Guandan};
+use croupier_games::{Game, Seat, Viewer};
+use croupier_sandbox::KillReason;
+use serde_json::Value;
+
+use super::conn::ConnEvent;
+use super::session::{Event, Presence, Session, Slot, Stop};
+use super::typed;
+use super::wire::{self, Reply};
+use crate::result::Direction;
+use crate::table::Table;
+use crate::verdict::FaultKind;
+use crate::RefereeError;
+
+impl Session {
+    /// Gets `seat`'s move (asking its bot, its built-in, or forcing it) and applies it to the
+    /// table; returns the move applied.
+    pub(super) async fn turn(
+        &mut self,
+        seat: Seat,
+        game: &Guandan,
+    ) -> Result<Action, RefereeError> {
+        let observation = game.observe(Viewer::Seat(seat));
+        let legal = &observation.action_list;
+        let first = legal
+            .first()
+            .cloned()
+            .ok_or_else(|| RefereeError::Internal(format!("seat {seat} has no legal action")))?;
+        let slot = self.slots.get_mut(seat.index());
+        if let Some(Slot {
+            presence: Presence::Builtin(bot, rng),
+            ..
+        }) = slot
+        {
+            let t0 = Instant::now();
+            let choice = bot.choose(self.table.game(), seat, rng);
+            let choice = choice.ok_or_else(|| RefereeError::Internal("no built-in move".into()))?;
+            let action = serde_json::from_value(choice.clone())
+                .map_err(|e| RefereeError::Internal(format!("built-in move: {e}")))?;
+            self.table
+                .apply_bot(seat, choice, t0.elapsed())
+                .map_err(|e| RefereeError::Internal(format!("built-in move: {e}")))?;
+            return Ok(action);
+        }
+        if self.connected(seat) {
+            let act = wire::act(&observation);
+            if let Some((index, took)) = self.ask(seat, &act, legal.len()).await {
+                if let Some(action) = legal.get(index) {
+                    let value = Value::from(action.clone());
+                    self.table
+                        .apply_bot(seat, value, took)
+                        .map_err(|e| RefereeError::Internal(format!("listed move refused: {e}")))?;
+                    return Ok(action.clone());
+                }
+            }
+        }
+        self.table.apply_forced(seat)?;
+        Ok(first)
+    }
+
+    /// Sends `act` and waits for an index in `0..len`; re-sends on an out-of-range index up to
+    /// the setting's limit. `None`: the seat failed, or used up its re-sends (recorded).
+    async fn ask(&mut self, seat: Seat, act: &Value, len: usize) -> Option<(usize, Duration)> {
+        let resends = resend_limit(&self.table);
+        let mut bad = 0;
+        self.send(seat, act).await;
+        let mut asked = Instant::now();
+        let mut deadline = asked + self.limits.move_time;
+        while self.connected(seat) {
+            match self.next_event(deadline).await {
+                Event::Deadline => {
+                    let detail = format!("no actIndex within {:?}", self.limits.move_time);
+                    let stop = Stop::Now(KillReason::Deadline);
+                    self.retire(seat, FaultKind::TimeLimit, detail, stop);
+                }
+                Event::Conn(from, ConnEvent::Text(text)) if from == seat => {
+                    self.transcript.push(
+                        seat.index() as u64,
+                        Some(seat),
+                        Direction::FromBot,
+                        &text,
+                    );
+                    match wire::reply(&text) {
+                        Reply::Index(i) => match usize::try_from(i).ok().filter(|&i| i < len) {
+                            Some(i) => return Some((i, asked.elapsed())),
+                            None if bad < resends => {
+                                bad += 1;
+                                self.send(seat, act).await;
+                                asked = Instant::now();
+                                deadline = asked + self.limits.move_time;
+                            }
+                            None => {
+                                self.illegal(seat, i, len, bad, asked.elapsed());
+                                return None;
+                            }
+                        },
+                        Reply::Garbage(reason) => {
+                            let stop = Stop::Now(KillReason::MatchEnded);
+                            self.retire(seat, FaultKind::InvalidOutput, reason, stop);
+                        }
+                    }
+                }
+                event => self.handle(event),
+            }
+        }
+        None
+    }
+
+    /// Records an out-of-range index after the re-sends; the seat stays in the game.
+    fn illegal(&mut self, seat: Seat, index: i64, len: usize, resends: u32, took: Duration) {
+        let detail = format!(
+            "actIndex {index} is outside 0..={} (after {resends} re-sends of the same act); \
+             the referee played the first legal action",
+            len.saturating_sub(1)
+        );
+        if let Some(slot) = self.slots.get_mut(seat.index()) {
+            slot.faults.push(FaultKind::IllegalAction, detail.clone());
+        }
+        // A refused answer still counts as a move of the bot (with its time).
+        if let Some(stats) = self.table.stats.get_mut(seat.index()) {
+            stats.moves += 1;
+            stats
+                .move_ms
+                .push(u32::try_from(took.as_millis()).unwrap_or(u32::MAX));
+        }
+        self.table.fault(seat, &detail);
+    }
+}
+
+fn resend_limit(table: &Table) -> u32 {
+    typed(table).map_or(3, |g| g.settings().bad_index_resends)
+}

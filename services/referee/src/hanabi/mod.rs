@@ -1,0 +1,300 @@
+//! The Hanabi adapter: 《控制论合作者》's websocket protocol (PROTOCOLS.md §1).
+//!
+//! Phases, each driven by the session's one event loop (`Session::next_event`):
+//! 1. **Setup.** A `MatchNet` per match with a websocket server on 127.0.0.1:9999 inside it
+//!    (any path; without root, in sandbox mode `none`, the host's loopback instead). Each program
+//!    seat is started (stdin empty and kept open); a class-based `player.py` runs through the
+//!    runner ([`runtime`]).
+//! 2. **Join** (until every program seat connected or failed, at most `join_time`): see
+//!    [`session`] for who gets which seat. A seat that never connects is `time_limit`.
+//! 3. **The game** (one per match, like one run of the original server; the league plays N
+//!    games as N matches on fixed seeds): `onStart` to every seat; per turn `onTurnStart` to
+//!    every seat, `turn` to the seat on turn only, its answer, then `onHintColor` /
+//!    `onHintNumber` to the hint's target only and `onPlayerAction` to every seat (each with
+//!    its own view of the draw); at the end `onGameEnd` to every connected seat.
+//! 4. **End.** Bots get `end_grace` to exit, then every process is killed with its tree.
+//!
+//! **Faults** follow the crate's table, with the game's `on_illegal` setting deciding what
+//! happens next. `end_game` (default): any fault (an illegal move, garbage, a timeout, a
+//! disconnect or crash) ends the game at once with the score so far (`onGameEnd` reason -1 to
+//! everyone still connected, the illegal mover included). `ask_again`: an illegal move is
+//! refused and the bot gets `turn` again (one `move_time` for the whole turn, so a bot repeating
+//! itself ends as `time_limit`); a seat that left is played for by the referee (the engine's
+//! first legal move, playing its oldest card) so the others' game completes.
+//! A built-in seat plays through the engine and gets no messages.
+
+mod hub;
+mod runtime;
+mod session;
+mod wire;
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use croupier_games::hanabi::Hanabi;
+use croupier_games::{Game, GameRng, Seat, Stream, Turn};
+use croupier_sandbox::{KillReason, Sandbox};
+use tokio::sync::{mpsc, watch};
+
+use crate::assemble::{assemble, SeatEnd};
+use crate::result::{MatchResult, Transcript};
+use crate::seat::SeatProc;
+use crate::table::Table;
+use crate::verdict::{FaultKind, Faults};
+use crate::{MatchSpec, RefereeError, SeatSpec};
+use hub::Hub;
+use session::{Event, Phase, Presence, SeatSlot, Session, Stop};
+use wire::Answer;
+
+/// The port the original server listens on and bots hard-code.
+pub(crate) const PORT: u16 = 9999;
+
+pub(crate) async fn run(
+    sandbox: &Sandbox,
+    spec: &MatchSpec,
+    table: Table,
+) -> Result<MatchResult, RefereeError> {
+    if spec.games != 1 {
+        return Err(RefereeError::InvalidSpec(format!(
+            "a Hanabi match is one game (the original server plays one game per run), not {}: \
+             schedule one match per game",
+            spec.games
+        )));
+    }
+    let rainbow = match table.game().as_any().downcast_ref::<Hanabi>() {
+        Some(game) => game.settings().rainbow,
+        None => {
+            return Err(RefereeError::Internal(
+                "the Hanabi adapter got another game".into(),
+            ))
+        }
+    };
+    let transcript = Transcript::new(spec.limits.transcript_bytes);
+    let (net, listeners) = crate::net::open(&[PORT])?;
+    let listener = listeners.into_iter().next();
+    let listener = listener.ok_or_else(|| RefereeError::Internal("no listener".into()))?;
+    let (uids_tx, uids_rx) = watch::channel(None);
+    let hub =
+        Hub::start(listener, uids_rx, spec.limits.line_bytes).map_err(RefereeError::Network)?;
+    let (events_tx, seat_events) = mpsc::unbounded_channel();
+    let mut seats = Vec::with_capacity(spec.seats.len());
+    let mut runtimes = Vec::new();
+    for (i, seat) in spec.seats.iter().enumerate() {
+        let proc = match seat {
+            SeatSpec::Builtin { .. } => None,
+            SeatSpec::Program {
+                bot_dir, command, ..
+            } => {
+                let (limits, events) = (&spec.limits, events_tx.clone());
+                let proc = match runtime::class_based(bot_dir, command) {
+                    Some((module_dir, python)) => {
+                        let (run, dir) =
+                            runtime::runner_spec(&python, bot_dir, &module_dir, rainbow).map_err(
+                                |e| RefereeError::Sandbox {
+                                    seat: i,
+                                    reason: format!("writing the class-based bot runner: {e}"),
+                                },
+                            )?;
+                        runtimes.push(dir);
+                        SeatProc::start_spec(
+                            sandbox,
+                            Seat(i),
+                            run,
+                            net.clone(),
+                            String::new(),
+                            limits,
+                            events,
+                        )
+                        .await?
+                    }
+                    None => {
+                        let of = (bot_dir.as_path(), command.as_slice());
+                        SeatProc::start(
+                            sandbox,
+                            Seat(i),
+                            of,
+                            net.clone(),
+                            String::new(),
+                            limits,
+                            events,
+                        )
+                        .await?
+                    }
+                };
+                Some(proc)
+            }
+        };
+        let presence = if proc.is_some() {
+            Presence::Pending
+        } else {
+            Presence::Builtin
+        };
+        seats.push(SeatSlot {
+            proc,
+            presence,
+            faults: Faults::default(),
+            exited: false,
+        });
+    }
+    drop(events_tx);
+    let uids: std::sync::Arc<[u32]> = seats.iter().filter_map(|s| s.proc.as_ref()?.uid).collect();
+    let _ = uids_tx.send(Some(uids));
+    let mut order: Vec<Seat> = (0..seats.len())
+        .filter(|&i| seats.get(i).is_some_and(|s| s.proc.is_some()))
+        .map(Seat)
+        .collect();
+    GameRng::derive(spec.seed, Stream::Referee).shuffle(&mut order);
+    let mut session = Session {
+        table,
+        seats,
+        hub,
+        seat_events,
+        transcript,
+        limits: spec.limits.clone(),
+        phase: Phase::Lobby,
+        conns: HashMap::new(),
+        order,
+    };
+    session.join().await?;
+    session.play().await?;
+    session.end().await?;
+    let ends = session.seats.into_iter().map(|s| SeatEnd {
+        proc: s.proc,
+        faults: s.faults,
+    });
+    let result = assemble(ends.collect(), session.table, session.transcript).await;
+    drop(runtimes); // every seat process is gone now
+    result
+}
+
+impl Session {
+    async fn join(&mut self) -> Result<(), RefereeError> {
+        let deadline = Instant::now() + self.limits.join_time;
+        while self.seats.iter().any(|s| s.presence == Presence::Pending) {
+            match self.next_event(deadline).await {
+                Event::Deadline => {
+                    for i in 0..self.seats.len() {
+                        if self.presence(Seat(i)) == Presence::Pending {
+                            let detail = format!(
+                                "did not connect to ws://127.0.0.1:{PORT} within {:?}",
+                                self.limits.join_time
+                            );
+                            let stop = Stop::Now(KillReason::Deadline);
+                            self.retire(Seat(i), FaultKind::TimeLimit, detail, stop);
+                        }
+                    }
+                }
+                event => self.handle(event)?,
+            }
+        }
+        Ok(())
+    }
+
+    async fn play(&mut self) -> Result<(), RefereeError> {
+        self.phase = Phase::Playing;
+        self.broadcast(|_, view| Some(wire::on_start(view)));
+        while let Turn::Seat(seat) = self.table.turn() {
+            self.broadcast(|_, _| Some(wire::on_turn_start(seat.index())));
+            let mut moved = match self.presence(seat) {
+                Presence::Builtin => {
+                    self.table.apply_builtin(seat)?;
+                    true
+                }
+                Presence::Joined(conn) => self.play_turn(seat, conn).await?,
+                Presence::Pending | Presence::Gone => false,
+            };
+            // A seat that is gone (`ask_again`): the referee plays for it.
+            if !moved && self.table.turn() == Turn::Seat(seat) {
+                self.table.apply_forced(seat)?;
+                moved = true;
+            }
+            if moved {
+                self.announce_move();
+            }
+        }
+        let end = self.view(Seat(0)).and_then(|v| v.end);
+        let end =
+            end.ok_or_else(|| RefereeError::Internal("a game ended without an end".into()))?;
+        self.broadcast(|_, _| Some(wire::on_game_end(end.code, end.score)));
+        self.phase = Phase::Over;
+        Ok(())
+    }
+
+    /// After a move: the hint to its target, then `onPlayerAction` to everyone.
+    fn announce_move(&mut self) {
+        self.broadcast(|_, view| view.hint_received.as_ref().map(wire::on_hint));
+        self.broadcast(|_, view| view.last_action.as_ref().map(wire::on_player_action));
+    }
+
+    /// Asks `seat` for its move until the engine takes one. `Ok(false)`: no move was made
+    /// (the game ended by a fault, or the seat left and the referee plays for it next loop).
+    async fn play_turn(&mut self, seat: Seat, conn: hub::ConnId) -> Result<bool, RefereeError> {
+        let asked = Instant::now();
+        let deadline = asked + self.limits.move_time;
+        self.send(seat, &wire::turn());
+        while self.table.turn() == Turn::Seat(seat) && self.presence(seat) == Presence::Joined(conn)
+        {
+            match self.next_event(deadline).await {
+                Event::Deadline => {
+                    let detail =
+                        format!("did not answer `turn` within {:?}", self.limits.move_time);
+                    self.retire(
+                        seat,
+                        FaultKind::TimeLimit,
+                        detail,
+                        Stop::Now(KillReason::Deadline),
+                    );
+                }
+                Event::Hub(hub::HubEvent::Message {
+                    conn: from,
+                    value,
+                    text,
+                }) if from == conn => {
+                    match wire::answer(&value) {
+                        Answer::Invalid(reason) => {
+                            let stop = Stop::Now(KillReason::MatchEnded);
+                            self.retire(seat, FaultKind::InvalidOutput, reason, stop);
+                        }
+                        Answer::Action(action) => {
+                            match self.table.apply_bot(seat, action, asked.elapsed()) {
+                                Ok(()) => return Ok(true),
+                                Err(refused) => {
+                                    let moves = self.view(seat).map_or(0, |v| v.moves);
+                                    let detail = format!(
+                                        "move {}: {} refused: {refused}",
+                                        moves + 1,
+                                        hub::clip(&text)
+                                    );
+                                    self.fault(seat, FaultKind::IllegalAction, detail);
+                                    if self.table.turn() == Turn::Seat(seat) {
+                                        self.send(seat, &wire::turn()); // on_illegal = ask_again
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                event => self.handle(event)?,
+            }
+        }
+        Ok(false)
+    }
+
+    async fn end(&mut self) -> Result<(), RefereeError> {
+        self.phase = Phase::Over;
+        let deadline = Instant::now() + self.limits.end_grace;
+        let running = |s: &Session| {
+            let alive = |slot: &SeatSlot| slot.proc.is_some() && !slot.exited;
+            s.seats
+                .iter()
+                .any(|slot| alive(slot) && slot.presence != Presence::Gone)
+        };
+        while running(self) {
+            match self.next_event(deadline).await {
+                Event::Deadline => break,
+                event => self.handle(event)?,
+            }
+        }
+        Ok(())
+    }
+}

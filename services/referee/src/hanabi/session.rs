@@ -1,0 +1,263 @@
+//! The session: seats, connections and the one event loop every phase of a Hanabi match runs
+//! on ([`Session::next_event`]: a seat's process event first, then socket events, then the
+//! current deadline), and the fault rules shared by every phase.
+//!
+//! **Seating.** The engine's seat `i` is the spec's seat `i` (results, replays and the league
+//! all index seats that way). A connection is given to the seat whose process opened it, read
+//! from the kernel's socket owner uid (isolated sandbox: one slot uid per seat), so the order
+//! in which bots connect never matters and a bot cannot take another's seat. Without uids
+//! (sandbox mode `none`) connections are seated in the order their handshakes complete, over a
+//! permutation of the waiting program seats shuffled from the match seed (`Stream::Referee`),
+//! as the original seats connections in order and shuffles. (When one bot opens two
+//! connections at once, whichever handshake completes first takes its seat.) Either way a bot learns its index from `onStart`
+//! (its own row is all -1). Connections beyond the seats, or after the game started, are
+//! closed at once.
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use croupier_games::hanabi::{Hanabi, Observation};
+use croupier_games::{Game, Seat, Viewer};
+use croupier_sandbox::KillReason;
+use tokio::sync::mpsc;
+
+use super::hub::{ConnId, Hub, HubEvent, SendError};
+use crate::result::{Direction, Transcript};
+use crate::seat::{SeatEvent, SeatProc};
+use crate::table::Table;
+use crate::verdict::{FaultKind, Faults};
+use crate::{MatchLimits, RefereeError};
+
+/// How long a bot whose connection closed may take to exit by itself before it is killed.
+const EXIT_GRACE: Duration = Duration::from_secs(1);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Phase {
+    Lobby,
+    Playing,
+    Over,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Presence {
+    Builtin,
+    /// Started, not connected yet.
+    Pending,
+    Joined(ConnId),
+    /// Failed or left.
+    Gone,
+}
+
+pub(super) struct SeatSlot {
+    pub proc: Option<SeatProc>,
+    pub presence: Presence,
+    pub faults: Faults,
+    pub exited: bool,
+}
+
+pub(super) enum Event {
+    Hub(HubEvent),
+    Seat(Seat, SeatEvent),
+    Deadline,
+}
+
+/// How a faulty seat is stopped.
+pub(super) enum Stop {
+    Now(KillReason),
+    /// After [`EXIT_GRACE`], unless it exits by itself first (then its exit status counts).
+    Grace,
+    /// It is stopping by itself (exited, or the supervisor is killing it).
+    Already,
+}
+
+pub(super) struct Session {
+    pub table: Table,
+    pub seats: Vec<SeatSlot>,
+    pub hub: Hub,
+    pub seat_events: mpsc::UnboundedReceiver<(Seat, SeatEvent)>,
+    pub transcript: Transcript,
+    pub limits: MatchLimits,
+    pub phase: Phase,
+    /// Player connections.
+    pub conns: HashMap<ConnId, Seat>,
+    /// Program seats in the order uid-less connections take them (seeded permutation).
+    pub order: Vec<Seat>,
+}
+
+impl Session {
+    pub async fn next_event(&mut self, deadline: Instant) -> Event {
+        let event = tokio::select! {
+            biased;
+            Some((seat, event)) = self.seat_events.recv() => Event::Seat(seat, event),
+            Some(event) = self.hub.recv() => Event::Hub(event),
+            _ = tokio::time::sleep_until(deadline.into()) => Event::Deadline,
+        };
+        if let Event::Hub(
+            HubEvent::Message { conn, text, .. } | HubEvent::Garbage { conn, reason: text },
+        ) = &event
+        {
+            let seat = self.conns.get(conn).copied();
+            self.transcript.push(*conn, seat, Direction::FromBot, text);
+        }
+        event
+    }
+
+    /// Everything but the answer the caller is waiting for.
+    pub fn handle(&mut self, event: Event) -> Result<(), RefereeError> {
+        match event {
+            Event::Deadline => {}
+            Event::Seat(seat, SeatEvent::OutputLimit) => {
+                let detail = format!(
+                    "wrote more than {} bytes to stdout and stderr",
+                    self.limits.output_bytes
+                );
+                self.retire(seat, FaultKind::OutputLimit, detail, Stop::Already);
+            }
+            Event::Seat(seat, SeatEvent::Exited(end_state)) => {
+                if let croupier_sandbox::EndState::SetupError(reason) = end_state {
+                    return Err(RefereeError::Sandbox {
+                        seat: seat.index(),
+                        reason,
+                    });
+                }
+                if let Some(slot) = self.seats.get_mut(seat.index()) {
+                    slot.exited = true;
+                }
+                let detail = format!("the bot exited before the game ended ({end_state:?})");
+                self.retire(seat, FaultKind::Left, detail, Stop::Already);
+            }
+            Event::Hub(HubEvent::Opened { conn, uid }) => self.seat_connection(conn, uid),
+            Event::Hub(HubEvent::Closed { conn }) => {
+                if let Some(seat) = self.conns.remove(&conn) {
+                    let detail = "closed its connection before the game ended";
+                    self.retire(seat, FaultKind::Left, detail, Stop::Grace);
+                }
+            }
+            Event::Hub(HubEvent::Garbage { conn, reason }) => {
+                if let Some(seat) = self.conns.get(&conn).copied() {
+                    let stop = Stop::Now(KillReason::MatchEnded);
+                    self.retire(seat, FaultKind::InvalidOutput, reason, stop);
+                }
+                self.close(conn);
+            }
+            // Out of turn (or after the end): stale, ignored, as long as it is JSON.
+            Event::Hub(HubEvent::Message { .. }) => {}
+        }
+        Ok(())
+    }
+
+    /// A new connection takes the seat of the process that opened it (or, without uids, the
+    /// next waiting seat of the seeded order); anything else is closed at once.
+    fn seat_connection(&mut self, conn: ConnId, uid: Option<u32>) {
+        let pending = |s: &Session, seat: Seat| s.presence(seat) == Presence::Pending;
+        let seat = if self.phase != Phase::Lobby {
+            None
+        } else if uid.is_some() {
+            self.seats
+                .iter()
+                .position(|s| s.proc.as_ref().and_then(|p| p.uid) == uid)
+                .map(Seat)
+                .filter(|&seat| pending(self, seat))
+        } else {
+            self.order.iter().copied().find(|&seat| pending(self, seat))
+        };
+        match (
+            seat,
+            self.seats.get_mut(seat.map_or(usize::MAX, Seat::index)),
+        ) {
+            (Some(seat), Some(slot)) => {
+                slot.presence = Presence::Joined(conn);
+                self.conns.insert(conn, seat);
+            }
+            _ => self.hub.close(conn),
+        }
+    }
+
+    /// A fault that does not remove the seat (an illegal move): recorded in the seat's
+    /// faults and the replay; with `on_illegal = end_game` the engine ends the game.
+    pub fn fault(&mut self, seat: Seat, kind: FaultKind, detail: String) {
+        if let Some(slot) = self.seats.get_mut(seat.index()) {
+            slot.faults.push(kind, detail.clone());
+        }
+        tracing::debug!(%seat, ?kind, %detail, "seat fault");
+        self.table.fault(seat, &detail);
+    }
+
+    /// Records a fault and the seat leaves: its connection is closed, its process stopped.
+    /// The engine ends the game (`end_game`) or the referee plays for the seat (`ask_again`).
+    /// After the game is over nothing counts as a fault.
+    pub fn retire(&mut self, seat: Seat, kind: FaultKind, detail: impl Into<String>, stop: Stop) {
+        let Some(slot) = self.seats.get_mut(seat.index()) else {
+            return;
+        };
+        if self.phase == Phase::Over || matches!(slot.presence, Presence::Gone | Presence::Builtin)
+        {
+            return;
+        }
+        let conn = match slot.presence {
+            Presence::Joined(conn) => Some(conn),
+            _ => None,
+        };
+        slot.presence = Presence::Gone;
+        if let Some(proc) = &slot.proc {
+            match stop {
+                Stop::Now(reason) => proc.kill(reason),
+                Stop::Grace => proc.kill_after(KillReason::MatchEnded, EXIT_GRACE),
+                Stop::Already => {}
+            }
+        }
+        self.fault(seat, kind, detail.into());
+        if let Some(conn) = conn {
+            self.close(conn);
+        }
+    }
+
+    pub fn close(&mut self, conn: ConnId) {
+        self.hub.close(conn);
+        self.conns.remove(&conn);
+    }
+
+    /// Sends one message to `seat` if it is connected; a bot that stopped reading its socket
+    /// is faulty.
+    pub fn send(&mut self, seat: Seat, text: &str) {
+        let Presence::Joined(conn) = self.presence(seat) else {
+            return;
+        };
+        self.transcript
+            .push(conn, Some(seat), Direction::ToBot, text);
+        if let Err(SendError::NotReading) = self.hub.send(conn, text) {
+            let detail = "stopped reading its connection";
+            self.retire(
+                seat,
+                FaultKind::InvalidOutput,
+                detail,
+                Stop::Now(KillReason::MatchEnded),
+            );
+        }
+    }
+
+    /// Sends `message(view of seat)` to every connected seat, in seat order.
+    pub fn broadcast(&mut self, message: impl Fn(Seat, &Observation) -> Option<String>) {
+        for i in 0..self.seats.len() {
+            let seat = Seat(i);
+            if !matches!(self.presence(seat), Presence::Joined(_)) {
+                continue;
+            }
+            if let Some(text) = self.view(seat).and_then(|view| message(seat, &view)) {
+                self.send(seat, &text);
+            }
+        }
+    }
+
+    /// The engine's observation for `seat`.
+    pub fn view(&self, seat: Seat) -> Option<Observation> {
+        let game = self.table.game().as_any().downcast_ref::<Hanabi>()?;
+        Some(game.observe(Viewer::Seat(seat)))
+    }
+
+    pub fn presence(&self, seat: Seat) -> Presence {
+        self.seats
+            .get(seat.index())
+            .map_or(Presence::Gone, |s| s.presence)
+    }
+}

@@ -1,0 +1,401 @@
+//! Program seats that run **one process per move** (Splendor, Bridge), shared by their adapters.
+//!
+//! A [`PerMoveSeat`] is a bot program that is started afresh for every decision: the adapter
+//! builds the call's input (extra `argv` words, stdin bytes, files in the seat's `work_dir`),
+//! [`PerMoveSeat::call`] runs one sandboxed process with [`Sandbox::run`] and classifies it, and
+//! the adapter reads the answer from [`Call::stdout`] (or from the work dir).
+//!
+//! # One call
+//!
+//! * `argv` = the seat's command followed by the call's extra words; stdin = the given bytes,
+//!   then closed; the bot's directory read-only at `/bot`, cwd `/bot`, no network; the seat's
+//!   `work_dir` (if any) writable at `/work`, chowned to the slot uid at each call.
+//! * Limits: the match's [`MatchLimits::seat`] limits with `wall` = [`MatchLimits::move_time`]
+//!   (the per-move limit, measured from the spawn, so process start-up counts) and `cpu` = the
+//!   smaller of the two (a CPU backstop per call, rounded up to whole seconds by the sandbox).
+//!   stdout is capped at `seat.stdout_bytes` (more is `output_limit`, the tree is killed), stderr
+//!   is truncated at `seat.stderr_bytes`.
+//! * Classification ([`CallOutcome`]): exit 0 is `Ok` (the adapter then judges the output);
+//!   `TimeLimit` (wall or CPU), `Crashed` (non-zero exit or a signal), `OutputLimit`,
+//!   `MemoryLimit` each lose the move. A sandbox **setup error is the platform's fault**:
+//!   [`RefereeError::Sandbox`], the worker retries the match.
+//!
+//! # Per-seat totals and the end state
+//!
+//! Every call adds to the seat's [`PerMoveTotals`]: calls, CPU time (sum), max RSS (max), and
+//! the tails of stdout and stderr (each call's non-empty output under a `[call N]` marker, the
+//! last [`MatchLimits::tail_bytes`] kept). `assemble` turns them into the seat's
+//! [`SeatOutcome`](crate::SeatOutcome) like a long-lived seat's report, with the same rule as
+//! [`verdict`](crate::verdict): a hard limit seen on any call (`memory_limit`, `output_limit`)
+//! always shows, otherwise the **first** fault decides (a crash shows its exit code or signal).
+//! The adapter records each faulty call with [`CallOutcome::fault`] and the seat **keeps
+//! playing**: the next decision is a new process (the game decides what the faulty move costs —
+//! Splendor: the turn is lost).
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use croupier_games::Seat;
+use croupier_sandbox::{EndState, ExitInfo, Limits, RunReport, Sandbox, Spec};
+
+use crate::result::{millis, SeatOutcome};
+use crate::verdict::{end_state, FaultKind, Faults};
+use crate::{MatchLimits, RefereeError};
+
+/// How one call ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum CallOutcome {
+    /// Exit code 0: the output is the adapter's to judge.
+    Ok,
+    TimeLimit,
+    /// A non-zero exit code or a signal.
+    Crashed {
+        code: Option<i32>,
+        signal: Option<i32>,
+    },
+    OutputLimit,
+    MemoryLimit,
+}
+
+impl CallOutcome {
+    /// The fault to record for a call that lost the move, with a reason for the team; `None`
+    /// for [`CallOutcome::Ok`]. `limit` is the per-move time, for the message.
+    pub fn fault(&self, limit: Duration) -> Option<(FaultKind, String)> {
+        Some(match self {
+            CallOutcome::Ok => return None,
+            CallOutcome::TimeLimit => (
+                FaultKind::TimeLimit,
+                format!("time limit exceeded ({limit:?})"),
+            ),
+            CallOutcome::Crashed {
+                signal: Some(sig), ..
+            } => (
+                FaultKind::Left,
+                format!("execution error (killed by signal {sig})"),
+            ),
+            CallOutcome::Crashed { code, .. } => (
+                FaultKind::Left,
+                format!("execution error (exit code {})", code.unwrap_or(-1)),
+            ),
+            CallOutcome::OutputLimit => (FaultKind::OutputLimit, "output limit exceeded".into()),
+            CallOutcome::MemoryLimit => (FaultKind::Left, "memory limit exceeded".into()),
+        })
+    }
+}
+
+/// One finished call.
+#[derive(Debug, Clone)]
+pub(crate) struct Call {
+    /// 1-based count of this seat's calls over the match.
+    pub number: u32,
+    pub outcome: CallOutcome,
+    /// From the spawn to the exit (or the kill).
+    pub wall: Duration,
+    /// Everything it printed (capped), also when the call failed.
+    pub stdout: Vec<u8>,
+}
+
+/// A program seat played one process per move.
+#[derive(Debug)]
+pub(crate) struct PerMoveSeat {
+    seat: Seat,
+    bot_dir: PathBuf,
+    command: Vec<String>,
+    work_dir: Option<PathBuf>,
+    limits: Limits,
+    totals: PerMoveTotals,
+}
+
+impl PerMoveSeat {
+    /// `command` is the seat's command (first word the program); `work_dir`, if any, is
+    /// mounted writable at `/work` for every call.
+    pub fn new(
+        seat: Seat,
+        (bot_dir, command): (PathBuf, Vec<String>),
+        work_dir: Option<PathBuf>,
+        limits: &MatchLimits,
+    ) -> Result<Self, RefereeError> {
+        if command.is_empty() {
+            return Err(RefereeError::InvalidSpec(format!(
+                "seat {seat} has an empty command"
+            )));
+        }
+        let mut per_call = limits.seat.clone();
+        per_call.wall = limits.move_time;
+        per_call.cpu = limits.seat.cpu.min(limits.move_time);
+        Ok(PerMoveSeat {
+            seat,
+            bot_dir,
+            command,
+            work_dir,
+            limits: per_call,
+            totals: PerMoveTotals::new(limits.tail_bytes),
+        })
+    }
+
+    /// Runs one call: the command plus `args`, `stdin` written then closed.
+    pub async fn call(
+        &mut self,
+        sandbox: &Sandbox,
+        args: &[String],
+        stdin: Vec<u8>,
+    ) -> Result<Call, RefereeError> {
+        let (program, fixed) = self.command.split_first().ok_or_else(|| {
+            RefereeError::InvalidSpec(format!("seat {} has no command", self.seat))
+        })?;
+        let mut spec = Spec::new(program.clone(), self.bot_dir.clone());
+        spec.args = fixed.iter().chain(args).cloned().collect();
+        spec.work_dir = self.work_dir.clone();
+        spec.limits = self.limits.clone();
+        let report = sandbox.run(spec, stdin).await;
+        let outcome = match &report.end_state {
+            EndState::SetupError(reason) => {
+                return Err(RefereeError::Sandbox {
+                    seat: self.seat.index(),
+                    reason: reason.clone(),
+                })
+            }
+            EndState::Ok => CallOutcome::Ok,
+            EndState::TimeLimit => CallOutcome::TimeLimit,
+            EndState::MemoryLimit => CallOutcome::MemoryLimit,
+            EndState::OutputLimit => CallOutcome::OutputLimit,
+            EndState::Crashed { signal, code } => CallOutcome::Crashed {
+                code: *code,
+                signal: *signal,
+            },
+            // The sandbox never decides these two; treat them as a crash without an exit.
+            EndState::InvalidOutput | EndState::IllegalAction => CallOutcome::Crashed {
+                code: None,
+                signal: None,
+            },
+        };
+        let number = self.totals.add(&report, &outcome);
+        Ok(Call {
+            number,
+            outcome,
+            wall: report.wall,
+            stdout: report.stdout,
+        })
+    }
+
+    pub fn into_totals(self) -> PerMoveTotals {
+        self.totals
+    }
+}
+
+/// What a per-move seat's calls add up to over the match.
+#[derive(Debug, Clone)]
+pub(crate) struct PerMoveTotals {
+    pub calls: u32,
+    pub cpu: Duration,
+    pub wall: Duration,
+    pub max_rss_bytes: u64,
+    stdout: Tail,
+    stderr: Tail,
+    /// The first `memory_limit` or `output_limit` of any call.
+    hard: Option<EndState>,
+    /// The exit of the first crashed call.
+    first_crash: Option<ExitInfo>,
+}
+
+impl PerMoveTotals {
+    fn new(tail_bytes: usize) -> Self {
+        PerMoveTotals {
+            calls: 0,
+            cpu: Duration::ZERO,
+            wall: Duration::ZERO,
+            max_rss_bytes: 0,
+            stdout: Tail::new(tail_bytes),
+            stderr: Tail::new(tail_bytes),
+            hard: None,
+            first_crash: None,
+        }
+    }
+
+    /// Adds one call; returns its 1-based number.
+    fn add(&mut self, report: &RunReport, outcome: &CallOutcome) -> u32 {
+        self.calls += 1;
+        self.cpu += report.cpu;
+        self.wall += report.wall;
+        self.max_rss_bytes = self.max_rss_bytes.max(report.max_rss_bytes);
+        self.stdout.push(self.calls, &report.stdout);
+        self.stderr.push(self.calls, &report.stderr);
+        match outcome {
+            CallOutcome::MemoryLimit | CallOutcome::OutputLimit if self.hard.is_none() => {
+                self.hard = Some(report.end_state.clone());
+            }
+            CallOutcome::Crashed { code, signal } if self.first_crash.is_none() => {
+                self.first_crash = Some(ExitInfo {
+                    code: *code,
+                    signal: *signal,
+                });
+            }
+            _ => {}
+        }
+        self.calls
+    }
+
+    /// Fills the seat's end state (the rule of [`end_state`], as for a long-lived seat), CPU
+    /// time, max RSS and tails.
+    pub fn settle(&self, seat: &mut SeatOutcome, faults: &Faults) {
+        let mut report = RunReport::setup_error("");
+        report.end_state = self.hard.clone().unwrap_or(EndState::Ok);
+        report.exit = self.first_crash.unwrap_or(ExitInfo {
+            code: Some(0),
+            signal: None,
+        });
+        seat.end_state = end_state(faults, &report).unwrap_or(EndState::Ok);
+        seat.cpu_ms = millis(self.cpu);
+        seat.max_rss_bytes = self.max_rss_bytes;
+        seat.stdout_tail = self.stdout.text();
+        seat.stderr_tail = self.stderr.text();
+    }
+}
+
+/// The last `cap` bytes of a seat's output over all its calls.
+#[derive(Debug, Clone)]
+struct Tail {
+    buf: Vec<u8>,
+    cap: usize,
+    cut: u64,
+}
+
+impl Tail {
+    fn new(cap: usize) -> Self {
+        Tail {
+            buf: Vec::new(),
+            cap,
+            cut: 0,
+        }
+    }
+
+    fn push(&mut self, call: u32, bytes: &[u8]) {
+        if bytes.is_empty() {
+            return;
+        }
+        self.buf
+            .extend_from_slice(format!("[call {call}]\n").as_bytes());
+        self.buf.extend_from_slice(bytes);
+        if !bytes.ends_with(b"\n") {
+            self.buf.push(b'\n');
+        }
+        if self.buf.len() > self.cap {
+            let cut = self.buf.len() - self.cap;
+            self.buf.drain(..cut);
+            self.cut += cut as u64;
+        }
+    }
+
+    fn text(&self) -> String {
+        let text = String::from_utf8_lossy(&self.buf);
+        if self.cut > 0 {
+            format!("[… {} earlier bytes not kept …]\n{text}", self.cut)
+        } else {
+            text.into_owned()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report(end_state: EndState, code: Option<i32>, cpu_ms: u64, stderr: &str) -> RunReport {
+        let mut r = RunReport::setup_error("");
+        r.end_state = end_state;
+        r.exit = ExitInfo { code, signal: None };
+        r.cpu = Duration::from_millis(cpu_ms);
+        r.max_rss_bytes = cpu_ms * 1000;
+        r.stderr = stderr.as_bytes().to_vec();
+        r
+    }
+
+    fn seat() -> SeatOutcome {
+        SeatOutcome {
+            seat: Seat(0),
+            name: "a".into(),
+            rank: 1,
+            score: 0,
+            end_state: EndState::Ok,
+            detail: String::new(),
+            moves: 0,
+            forced_moves: 0,
+            move_ms: Vec::new(),
+            cpu_ms: 0,
+            max_rss_bytes: 0,
+            stderr_tail: String::new(),
+            stdout_tail: String::new(),
+        }
+    }
+
+    fn add(totals: &mut PerMoveTotals, faults: &mut Faults, r: RunReport, outcome: CallOutcome) {
+        if let Some((kind, detail)) = outcome.fault(Duration::from_secs(2)) {
+            faults.push(kind, detail);
+        }
+        totals.add(&r, &outcome);
+    }
+
+    #[test]
+    fn the_first_faulty_call_decides_and_the_totals_add_up() {
+        let (mut totals, mut faults) = (PerMoveTotals::new(1 << 10), Faults::default());
+        add(
+            &mut totals,
+            &mut faults,
+            report(EndState::Ok, Some(0), 5, "hi"),
+            CallOutcome::Ok,
+        );
+        let crash = CallOutcome::Crashed {
+            code: Some(3),
+            signal: None,
+        };
+        add(
+            &mut totals,
+            &mut faults,
+            report(EndState::Ok, Some(3), 7, ""),
+            crash,
+        );
+        add(
+            &mut totals,
+            &mut faults,
+            report(EndState::TimeLimit, None, 2, "slow"),
+            CallOutcome::TimeLimit,
+        );
+        let mut s = seat();
+        totals.settle(&mut s, &faults);
+        let crashed = EndState::Crashed {
+            signal: None,
+            code: Some(3),
+        };
+        assert_eq!(s.end_state, crashed);
+        assert_eq!((s.cpu_ms, s.max_rss_bytes, totals.calls), (14, 7000, 3));
+        assert_eq!(s.stderr_tail, "[call 1]\nhi\n[call 3]\nslow\n");
+        assert_eq!(
+            faults.detail(),
+            "execution error (exit code 3)\ntime limit exceeded (2s)"
+        );
+    }
+
+    #[test]
+    fn a_hard_limit_on_any_call_always_shows_and_no_fault_is_ok() {
+        let (mut totals, mut faults) = (PerMoveTotals::new(16), Faults::default());
+        let mut s = seat();
+        totals.settle(&mut s, &faults);
+        assert_eq!(s.end_state, EndState::Ok);
+        add(
+            &mut totals,
+            &mut faults,
+            report(EndState::TimeLimit, None, 1, ""),
+            CallOutcome::TimeLimit,
+        );
+        add(
+            &mut totals,
+            &mut faults,
+            report(EndState::MemoryLimit, None, 1, "0123456789abcdef"),
+            CallOutcome::MemoryLimit,
+        );
+        totals.settle(&mut s, &faults);
+        assert_eq!(s.end_state, EndState::MemoryLimit);
+        assert!(s.stderr_tail.starts_with("[… "), "{}", s.stderr_tail);
+        assert!(s.stderr_tail.ends_with("abcdef\n"), "{}", s.stderr_tail);
+    }
+}

@@ -1,0 +1,3 @@
+# Never connects: sleeps past the join time.
+import time
+time.sleep(3600)
