@@ -88,7 +88,8 @@ fn the_isolated_sandbox_and_plain_processes_give_the_same_result() {
         "isolated",
     ]);
     let none = play(&["--games", "3", "--seed", "9", "--json", "--sandbox", "none"]);
-    assert_eq!(json_of(&isolated), json_of(&none));
+    let standings = |o: &std::process::Output| json_of(o)["standings"].clone();
+    assert_eq!(standings(&isolated), standings(&none));
     assert!(
         stderr(&none).contains("WITHOUT any sandbox"),
         "{}",
