@@ -7,7 +7,7 @@
 //! knows the format.
 
 use croupier_games::GameId;
-use croupier_league::{LeagueError, ScheduleSpec, Scheme};
+use croupier_league::{Format, LeagueError, ScheduleSpec, Scheme};
 use croupier_store::competitions::{self, Candidate, NewCompetition};
 use croupier_store::matches::{NewMatch, SeatRef};
 use serde::Deserialize;
@@ -48,6 +48,13 @@ pub struct CompetitionRequest {
     /// the game's default (Bridge 4, the others 1).
     #[serde(default)]
     pub games_per_match: Option<u32>,
+    /// One of the game's formats (Hanabi: `self_play` or `cross_play`). `None`: the default.
+    #[serde(default)]
+    pub format: Option<Format>,
+    /// Rule-set overrides copied into every match (`{"players": 5}`); checked against the
+    /// game's settings before anything is stored.
+    #[serde(default)]
+    pub settings: Option<serde_json::Value>,
 }
 
 fn one() -> u32 {
@@ -60,6 +67,12 @@ pub struct Created {
     pub competition_id: Uuid,
     pub entrants: usize,
     pub matches: usize,
+}
+
+/// The formats `game` offers, for messages.
+pub fn formats(game: GameId) -> String {
+    let names: Vec<&str> = Scheme::of(game).formats.iter().map(|f| f.as_str()).collect();
+    names.join(", ")
 }
 
 pub fn parse_game(game: &str) -> Result<GameId> {
@@ -140,7 +153,20 @@ pub async fn create(
     };
     // Below 2^53, so the seed survives any JSON reader unchanged.
     let base_seed = req.base_seed.unwrap_or_else(|| rand::random::<u64>() >> 11);
-    let spec = ScheduleSpec::new(rules, req.rounds, base_seed);
+    let mut spec = ScheduleSpec::new(rules, req.rounds, base_seed);
+    if let Some(format) = req.format {
+        if !Scheme::of(game).offers(format) {
+            return Err(Error::BadRequest(format!(
+                "{} is not played as {format}: its formats are {}",
+                game.display_name(),
+                formats(game)
+            )));
+        }
+        spec.format = Some(format);
+    }
+    if let Some(settings) = &req.settings {
+        spec.settings = settings.clone();
+    }
     let planned = croupier_league::schedule(game, &spec, &chosen)
         .map_err(|e| Error::BadRequest(schedule_error(game, &e)))?;
     let format = spec
@@ -152,6 +178,7 @@ pub async fn create(
         "format": format,
         "move_time_ms": req.move_time_ms,
         "games_per_match": req.games_per_match,
+        "rule_settings": spec.settings,
     });
     let mut matches = Vec::with_capacity(planned.len());
     for m in planned {

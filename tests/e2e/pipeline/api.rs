@@ -81,13 +81,31 @@ impl Api {
         filename: &str,
         source: Vec<u8>,
     ) -> String {
+        let team_id = self.team(team).await;
+        self.upload(&team_id, "nothanks", language, filename, source)
+            .await
+    }
+
+    /// Creates a team named `team`; returns its id.
+    pub async fn team(&self, team: &str) -> String {
         let created = self.post("/api/v1/teams", json!({ "name": team })).await;
-        let team_id = created["team"]["team_id"]
+        created["team"]["team_id"]
             .as_str()
             .expect("team id")
-            .to_owned();
+            .to_owned()
+    }
+
+    /// Uploads a bot for `game` to the team; returns the submission id.
+    pub async fn upload(
+        &self,
+        team_id: &str,
+        game: &str,
+        language: &str,
+        filename: &str,
+        source: Vec<u8>,
+    ) -> String {
         let form = Form::new()
-            .text("game", "nothanks")
+            .text("game", game.to_owned())
             .text("language", language.to_owned())
             .part("file", Part::bytes(source).file_name(filename.to_owned()));
         let resp = self

@@ -3,8 +3,14 @@
 use std::path::PathBuf;
 
 fn kit(path: &str) -> Vec<u8> {
+    game_kit("nothanks", path)
+}
+
+/// A file of another game's starter kit, `kits/<game>/<path>`.
+pub fn game_kit(game: &str, path: &str) -> Vec<u8> {
     let file = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../kits/nothanks")
+        .join("../kits")
+        .join(game)
         .join(path);
     std::fs::read(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()))
 }

@@ -6,5 +6,6 @@
 mod api;
 mod bots;
 mod faults;
+mod games;
 mod procs;
 mod round_robin;

@@ -42,7 +42,8 @@ async fn leaderboard(
 }
 
 /// Body: `name`, `game`, optional `rules`, `submissions` (default: each team's latest ready
-/// one), `rounds` (default 1), `base_seed`, `move_time_ms`, `games_per_match`.
+/// one), `rounds` (default 1), `base_seed`, `move_time_ms`, `games_per_match`, `format`,
+/// `settings`.
 async fn create(
     State(state): State<AppState>,
     api: ApiUser,

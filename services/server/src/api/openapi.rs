@@ -98,20 +98,29 @@ pub fn document() -> Value {
                 "A competition's leaderboard: standings by the game's scheme with 95% confidence intervals, and ratings",
                 false, 200, json!({ "parameters": [path_param("competition_id")] })) },
             "/admin/competitions": { "post": op(
-                "Create a competition and queue all its matches in one transaction (admins only)", true, 201, json_body(json!({
-                "type": "object", "required": ["name", "game"],
-                "properties": {
-                    "name": { "type": "string", "maxLength": 80 },
-                    "game": { "type": "string", "enum": ["nothanks", "splendor", "hanabi", "guandan", "bridge"] },
-                    "rules": { "type": "string", "description": "a rule set of the game (GET /games); default: the first" },
-                    "submissions": { "type": "array", "items": { "type": "string", "format": "uuid" },
-                                     "description": "ready submissions of the game; default: each team's latest ready one" },
-                    "rounds": { "type": "integer", "minimum": 1, "maximum": 1000, "default": 1 },
-                    "base_seed": { "type": "integer", "minimum": 0, "description": "default: random" },
-                    "move_time_ms": { "type": "integer", "minimum": 1, "maximum": 600000,
-                                      "description": "default: the original platform's (Splendor 2000, Bridge 5000, others 10000)" },
-                    "games_per_match": { "type": "integer", "minimum": 1, "maximum": 100,
-                                         "description": "Guandan games (level 2 to A) or Bridge boards per table; default: Bridge 4, others 1" } } }))) }
+                "Create a competition and queue all its matches in one transaction (admins only)", true, 201, json_body(competition_request())) }
         }
     })
+}
+
+/// The body of `POST /admin/competitions` (its own function: one `json!` this deep would
+/// exceed the macro recursion limit).
+fn competition_request() -> Value {
+    json!({
+        "type": "object", "required": ["name", "game"],
+        "properties": {
+            "name": { "type": "string", "maxLength": 80 },
+            "game": { "type": "string", "enum": ["nothanks", "splendor", "hanabi", "guandan", "bridge"] },
+            "rules": { "type": "string", "description": "a rule set of the game (GET /games); default: the first" },
+            "submissions": { "type": "array", "items": { "type": "string", "format": "uuid" },
+                             "description": "ready submissions of the game; default: each team's latest ready one" },
+            "rounds": { "type": "integer", "minimum": 1, "maximum": 1000, "default": 1 },
+            "base_seed": { "type": "integer", "minimum": 0, "description": "default: random" },
+            "move_time_ms": { "type": "integer", "minimum": 1, "maximum": 600000,
+                              "description": "default: the original platform's (Splendor 2000, Bridge 5000, others 10000)" },
+            "format": { "type": "string", "enum": ["triples", "team_pairs", "self_play", "cross_play"],
+                        "description": "one of the game's formats (Hanabi: self_play or cross_play); default: the game's first" },
+            "settings": { "type": "object", "description": "rule-set overrides copied into every match, e.g. {\"players\": 5}" },
+            "games_per_match": { "type": "integer", "minimum": 1, "maximum": 100,
+                                 "description": "Guandan games (level 2 to A) or Bridge boards per table; default: Bridge 4, others 1" } } })
 }

@@ -32,6 +32,8 @@ struct NewPage {
     game: GameId,
     /// Each rule set of the game, and whether it is the selected one.
     rule_sets: Vec<(&'static str, bool)>,
+    /// Each format of the game, and whether it is the selected one.
+    formats: Vec<(&'static str, bool)>,
     choices: Vec<Choice>,
     form: NewForm,
     error: Option<String>,
@@ -56,6 +58,8 @@ struct NewForm {
     base_seed: String,
     move_time_ms: String,
     games_per_match: String,
+    format: String,
+    settings: String,
     submissions: Vec<String>,
 }
 
@@ -74,6 +78,8 @@ impl From<Vec<(String, String)>> for NewForm {
                 "base_seed" => form.base_seed = value,
                 "move_time_ms" => form.move_time_ms = value,
                 "games_per_match" => form.games_per_match = value,
+                "format" => form.format = value,
+                "settings" => form.settings = value,
                 "submission" => form.submissions.push(value),
                 _ => {}
             }
@@ -109,6 +115,18 @@ impl NewForm {
             base_seed: number(&self.base_seed, "the base seed")?,
             move_time_ms: number(&self.move_time_ms, "the time per move")?,
             games_per_match: number(&self.games_per_match, "the games per match")?,
+            format: match self.format.trim() {
+                "" => None,
+                f => Some(serde_json::from_value(serde_json::Value::String(f.to_owned())).map_err(
+                    |_| Error::BadRequest(format!("{f:?} is not a competition format")),
+                )?),
+            },
+            settings: match self.settings.trim() {
+                "" => None,
+                text => Some(serde_json::from_str(text).map_err(|e| {
+                    Error::BadRequest(format!("the rule settings are not JSON: {e}"))
+                })?),
+            },
         })
     }
 }
@@ -148,6 +166,15 @@ async fn page(
             .iter()
             .enumerate()
             .map(|(i, r)| (*r, *r == form.rules || (i == 0 && form.rules.is_empty())))
+            .collect(),
+        formats: croupier_league::Scheme::of(game)
+            .formats
+            .iter()
+            .enumerate()
+            .map(|(i, f)| {
+                let f = f.as_str();
+                (f, f == form.format || (i == 0 && form.format.is_empty()))
+            })
             .collect(),
         choices,
         form,

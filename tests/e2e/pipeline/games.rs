@@ -1,0 +1,206 @@
+//! Splendor, Hanabi and Bridge hosted end to end: the starter kits uploaded over HTTP are
+//! compiled and validated by sandboxed workers, an admin schedules each game's competition with
+//! its own format, the workers play every match over the original protocol, and each
+//! leaderboard shows the game's own scheme.
+
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+use super::api::Api;
+use super::bots::game_kit;
+use super::procs::{scratch, Proc};
+
+fn rows(board: &Value) -> &Vec<Value> {
+    board["leaderboard"]["rows"].as_array().expect("rows")
+}
+
+/// Creates the competition, waits for it, checks every match finished and none failed.
+async fn run(admin: &Api, body: Value, matches: u64) -> Value {
+    let created = admin.post("/api/v1/admin/competitions", body.clone()).await;
+    assert_eq!(created["matches"], matches, "{body}: {created:#}");
+    let id = created["competition"]["competition_id"]
+        .as_str()
+        .expect("id")
+        .to_owned();
+    let board = admin.wait_finished(&id, Duration::from_secs(600)).await;
+    let progress = &board["competition"]["progress"];
+    assert_eq!(
+        (progress["finished"].as_u64(), progress["failed"].as_u64()),
+        (Some(matches), Some(0)),
+        "{board:#}"
+    );
+    for row in rows(&board) {
+        assert_eq!(row["faults"], 0, "the kits play cleanly: {board:#}");
+    }
+    board
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_kits_of_splendor_hanabi_and_bridge_play_competitions_ranked_by_each_games_scheme() {
+    // Arrange: the platform, and three teams with kits of three games.
+    let dir = scratch();
+    let data = dir.path().join("data");
+    let up = Proc::start(
+        &[
+            "up",
+            "--data-dir",
+            data.to_str().expect("utf-8"),
+            "--bind",
+            "127.0.0.1:0",
+            "--workers",
+            "2",
+        ],
+        &[],
+        &dir.path().join("up.log"),
+        Some("Croupier is running at "),
+    )
+    .await;
+    let admin_password = up.admin_password();
+    let base = up.url();
+    let mut submissions = Vec::new();
+    for (i, user) in ["ruby", "onyx", "jade"].iter().enumerate() {
+        let api = Api::user(&base, user, &format!("password-{i}"), true).await;
+        let team = api.team(&format!("Team {user}")).await;
+        let up = |game, lang, file, src| {
+            let (api, team) = (&api, &team);
+            async move { api.upload(team, game, lang, file, src).await }
+        };
+        let splendor = match i {
+            1 => {
+                up(
+                    "splendor",
+                    "cpp",
+                    "bot.cpp",
+                    game_kit("splendor", "cpp/bot.cpp"),
+                )
+                .await
+            }
+            _ => {
+                up(
+                    "splendor",
+                    "python3",
+                    "bot.py",
+                    game_kit("splendor", "python/bot.py"),
+                )
+                .await
+            }
+        };
+        let hanabi = match i {
+            1 => {
+                up(
+                    "hanabi",
+                    "python3",
+                    "bot.py",
+                    game_kit("hanabi", "python/ws_bot.py"),
+                )
+                .await
+            }
+            _ => {
+                up(
+                    "hanabi",
+                    "python3",
+                    "player.py",
+                    game_kit("hanabi", "python/player.py"),
+                )
+                .await
+            }
+        };
+        let bridge = match i {
+            1 => up("bridge", "c", "bot.c", game_kit("bridge", "c/bot.c")).await,
+            _ => {
+                up(
+                    "bridge",
+                    "python3",
+                    "bot.py",
+                    game_kit("bridge", "python/bot.py"),
+                )
+                .await
+            }
+        };
+        submissions.push((api, [splendor, hanabi, bridge]));
+    }
+    for (api, ids) in &submissions {
+        for id in ids {
+            api.wait_ready(id).await;
+        }
+    }
+    let admin = Api::user(&base, "admin", &admin_password, false).await;
+    let ids = |game: usize, teams: &[usize]| -> Vec<String> {
+        teams
+            .iter()
+            .map(|&t| submissions[t].1[game].clone())
+            .collect()
+    };
+
+    // Splendor: one triple × 3 seat orders on one deck; rank points and the battle score.
+    let board = run(
+        &admin,
+        json!({ "name": "Splendor cup", "game": "splendor", "base_seed": 5,
+                "submissions": ids(0, &[0, 1, 2]) }),
+        3,
+    )
+    .await;
+    let points: u64 = rows(&board)
+        .iter()
+        .map(|r| r["rank_points"].as_u64().unwrap_or(0))
+        .sum();
+    assert!(
+        (3 * 4..=3 * 7).contains(&points),
+        "4/2/1 per match: {board:#}"
+    );
+    for row in rows(&board) {
+        assert_eq!(row["games"], 3, "{board:#}");
+        assert_eq!(row["extra"]["kind"], "splendor", "{board:#}");
+        let position = row["position"].as_u64().expect("position");
+        assert_eq!(row["extra"]["battle_score"], 11 - position, "{board:#}");
+    }
+
+    // Hanabi self-play (each bot fills all four seats) and cross-play (pairs mixed).
+    let board = run(
+        &admin,
+        json!({ "name": "Hanabi self-play", "game": "hanabi", "rules": "rainbow", "rounds": 2,
+                "submissions": ids(1, &[0, 1]) }),
+        4,
+    )
+    .await;
+    for row in rows(&board) {
+        assert_eq!(row["games"], 2, "{board:#}");
+        let mean = row["metric"].as_f64().expect("mean score");
+        assert!(
+            (1.0..=30.0).contains(&mean),
+            "the kits score points: {board:#}"
+        );
+    }
+    let board = run(
+        &admin,
+        json!({ "name": "Hanabi cross-play", "game": "hanabi", "format": "cross_play",
+                "submissions": ids(1, &[0, 1]) }),
+        2,
+    )
+    .await;
+    let [a, b] = [&rows(&board)[0], &rows(&board)[1]];
+    assert_eq!(
+        a["metric"], b["metric"],
+        "cross-play partners share a score: {board:#}"
+    );
+
+    // Bridge: two tables of 4 boards on the same deals; the C kit against the Python kit.
+    let board = run(
+        &admin,
+        json!({ "name": "Bridge teams", "game": "bridge", "base_seed": 11,
+                "submissions": ids(2, &[1, 0]) }),
+        2,
+    )
+    .await;
+    let imps: Vec<i64> = rows(&board)
+        .iter()
+        .map(|r| {
+            assert_eq!(r["extra"]["kind"], "bridge", "{board:#}");
+            assert_eq!(r["extra"]["boards"], 4, "IMPs board by board: {board:#}");
+            r["extra"]["imps"].as_i64().expect("imps")
+        })
+        .collect();
+    assert_eq!(imps.iter().sum::<i64>(), 0, "IMPs are zero-sum: {board:#}");
+    up.stop().await;
+}
