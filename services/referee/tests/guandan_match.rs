@@ -13,10 +13,14 @@ use croupier_sandbox::EndState;
 const CHECKER: &str = include_str!("guandan/checker.py");
 const HOSTILE_BOT: &str = include_str!("guandan/hostile.py");
 const SLOW_JOIN: &str = include_str!("guandan/slow_join.py");
+const THIEF: &str = include_str!("guandan/thief.py");
 const KIT: &str = include_str!("../../../kits/guandan/python/client.py");
 
 fn checker(bots: &mut Bots, pos: usize, path: &str) -> SeatSpec {
-    let style = if pos % 2 == 0 { "shed" } else { "weak" };
+    checker_style(bots, pos, path, if pos % 2 == 0 { "shed" } else { "weak" })
+}
+
+fn checker_style(bots: &mut Bots, pos: usize, path: &str, style: &str) -> SeatSpec {
     let source = format!("EXPECT_POS = {pos}\nPATH = {path:?}\nSTYLE = {style:?}\n{CHECKER}");
     bots.script(&format!("checker{pos}"), &source)
 }
@@ -120,7 +124,11 @@ async fn hostile_bots_are_recorded_and_the_game_completes() {
         describe(&result)
     );
     assert!(bad.detail.contains("actIndex") && bad.detail.contains("re-sends"));
-    assert!(bad.forced_moves > 0 && bad.moves == bad.forced_moves, "{}", describe(&result));
+    assert!(
+        bad.forced_moves > 0 && bad.moves == bad.forced_moves,
+        "{}",
+        describe(&result)
+    );
     assert!(
         bad.stderr_tail.contains("saw gameResult"),
         "an illegal index keeps the seat in the game: {}",
@@ -212,4 +220,36 @@ async fn the_starter_kit_plays_a_full_game_against_the_builtins() {
         );
     }
     assert_no_slot_processes(66430);
+}
+
+#[tokio::test]
+async fn a_bot_cannot_take_the_next_seat_with_a_second_connection() {
+    let sb = sandbox(66440).await;
+    let mut bots = Bots::default();
+    let seats = vec![
+        bots.script("thief", THIEF),
+        checker_style(&mut bots, 1, "/game/victim", "shed"),
+        SeatSpec::builtin("random"),
+        SeatSpec::builtin("heuristic"),
+    ];
+
+    let result = play(&sb, guandan(21, seats, 1)).await.unwrap();
+
+    eprintln!("{}", describe(&result));
+    assert_consistent(&result);
+    let (thief, victim) = (&result.seats[0], &result.seats[1]);
+    assert_eq!(victim.end_state, EndState::Ok, "{}", describe(&result));
+    assert!(
+        victim.stderr_tail.contains("PROTOCOL OK"),
+        "{}",
+        victim.stderr_tail
+    );
+    assert!(
+        thief.stderr_tail.contains("attempt closed")
+            && thief.stderr_tail.contains("stolen connections: 0")
+            && !thief.stderr_tail.contains("STOLE"),
+        "the second connections were refused: {}",
+        thief.stderr_tail
+    );
+    assert_no_slot_processes(66440);
 }

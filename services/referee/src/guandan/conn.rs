@@ -86,14 +86,23 @@ impl Conn {
         }
     }
 
-    /// Queues a text frame, waiting up to `patience` for room; `false` when the bot did not
-    /// read meanwhile or the connection is gone.
-    pub async fn send(&self, text: String, patience: std::time::Duration) -> bool {
-        matches!(
-            tokio::time::timeout(patience, self.out.send(text)).await,
-            Ok(Ok(()))
-        )
+    /// The queue to the bot (see [`send`]).
+    pub fn queue(&self) -> mpsc::Sender<String> {
+        self.out.clone()
     }
+}
+
+/// Queues a text frame, waiting up to `patience` for room; `false` when the bot did not read
+/// meanwhile or the connection is gone.
+pub(super) async fn send(
+    queue: mpsc::Sender<String>,
+    text: String,
+    patience: std::time::Duration,
+) -> bool {
+    matches!(
+        tokio::time::timeout(patience, queue.send(text)).await,
+        Ok(Ok(()))
+    )
 }
 
 async fn serve(

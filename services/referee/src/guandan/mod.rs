@@ -28,10 +28,12 @@
 //!
 //! Every message is one text frame of standard JSON; the transcript records them per seat.
 //!
-//! Known limit: a connection is taken as the seat whose process was started last, without
-//! checking which process opened it. A bot that opens a second connection while the next
-//! seat is starting could take that seat. The No Thanks adapter's socket-owner lookup
-//! (`nothanks::identity`, by slot uid) would close this once shared between adapters.
+//! Seat theft: a bot that opens a second connection while the next seat is starting would
+//! otherwise take that seat. In the isolated sandbox every seat runs as its own slot uid, and
+//! a connection is accepted for seat `i` only if its client socket belongs to seat `i`'s uid
+//! (the crate's `identity` lookup through `/proc/<pid>/net/tcp`); others are closed before
+//! the handshake. Without a sandbox (mode `none`) the owner is unknown and the order alone
+//! decides.
 
 mod conn;
 mod session;
@@ -40,6 +42,7 @@ mod tests;
 mod turn;
 mod wire;
 
+use std::net::SocketAddr;
 use std::time::Instant;
 
 use croupier_games::bots::builtin;
@@ -170,7 +173,12 @@ impl Session {
         loop {
             tokio::select! {
                 accepted = listener.accept() => {
-                    let Ok((stream, _)) = accepted else { continue };
+                    let Ok((stream, peer)) = accepted else { continue };
+                    let (own, uids) = self.uids(seat);
+                    if !owned_by(own, uids, &stream, peer).await {
+                        tracing::info!(%seat, "a connection from another process was refused");
+                        continue;
+                    }
                     // Many small notify frames follow each other: no Nagle delay.
                     let _ = stream.set_nodelay(true);
                     let left = deadline.saturating_duration_since(Instant::now());
@@ -202,6 +210,13 @@ impl Session {
                 }
             }
         }
+    }
+
+    /// The uid of `seat`'s process and those of every started seat (for [`owned_by`]).
+    fn uids(&self, seat: Seat) -> (Option<u32>, Vec<u32>) {
+        let uid_of = |s: &Slot| s.proc.as_ref().and_then(|p| p.uid);
+        let own = self.slots.get(seat.index()).and_then(uid_of);
+        (own, self.slots.iter().filter_map(uid_of).collect())
     }
 
     fn presence(&self, seat: Seat) -> &Presence {
@@ -308,5 +323,24 @@ impl Session {
                 Event::Conn(..) => {}
             }
         }
+    }
+}
+
+/// Whether the client end of `stream` belongs to the process of uid `own`, looked up through
+/// the processes of `uids` (true when unknown: no sandbox, or no answer).
+async fn owned_by(
+    own: Option<u32>,
+    uids: Vec<u32>,
+    stream: &tokio::net::TcpStream,
+    peer: SocketAddr,
+) -> bool {
+    let (Some(own), Ok(local)) = (own, stream.local_addr()) else {
+        return true;
+    };
+    let lookup =
+        tokio::task::spawn_blocking(move || crate::identity::socket_uid(&uids, peer, local));
+    match lookup.await.ok().flatten() {
+        Some(uid) => uid == own,
+        None => true,
     }
 }

@@ -85,7 +85,9 @@ impl Session {
         else {
             return;
         };
-        let sent = conn.send(text.clone(), self.limits.move_time).await;
+        // Only owned values across the await: the session is not `Sync` (built-in bots).
+        let queue = conn.queue();
+        let sent = super::conn::send(queue, text.clone(), self.limits.move_time).await;
         self.transcript
             .push(seat.index() as u64, Some(seat), Direction::ToBot, &text);
         if !sent && !self.over {

@@ -94,3 +94,18 @@ fn the_manuals_act_play_example_comes_out_as_the_manual_prints_it() {
     );
     assert_eq!(sorted(&note["greaterAction"][2]), sorted(&bomb_a[2]));
 }
+
+#[tokio::test]
+async fn the_match_future_can_move_between_worker_threads() {
+    fn assert_send<T: Send>(_: &T) {}
+    let config = croupier_sandbox::Config {
+        mode: croupier_sandbox::Mode::None,
+        ..croupier_sandbox::Config::default()
+    };
+    let sandbox = croupier_sandbox::Sandbox::new(config).await.unwrap();
+    let seats = (0..4).map(|_| crate::SeatSpec::builtin("random")).collect();
+    let spec = crate::MatchSpec::new(croupier_games::GameId::Guandan, 1, seats);
+    let table = crate::table::Table::new(&spec).unwrap();
+    let future = super::run(&sandbox, &spec, table);
+    assert_send(&future);
+}
