@@ -1,4 +1,4 @@
-//! Splendor, Hanabi and Bridge hosted end to end: the starter kits uploaded over HTTP are
+//! Splendor, Hanabi, Bridge and Guandan hosted end to end: the starter kits uploaded over HTTP are
 //! compiled and validated by sandboxed workers, an admin schedules each game's competition with
 //! its own format, the workers play every match over the original protocol, and each
 //! leaderboard shows the game's own scheme.
@@ -37,7 +37,7 @@ async fn run(admin: &Api, body: Value, matches: u64) -> Value {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn the_kits_of_splendor_hanabi_and_bridge_play_competitions_ranked_by_each_games_scheme() {
+async fn the_kits_of_four_games_play_competitions_ranked_by_each_games_scheme() {
     // Arrange: the platform, and three teams with kits of three games.
     let dir = scratch();
     let data = dir.path().join("data");
@@ -118,7 +118,14 @@ async fn the_kits_of_splendor_hanabi_and_bridge_play_competitions_ranked_by_each
                 .await
             }
         };
-        submissions.push((api, [splendor, hanabi, bridge]));
+        let guandan = up(
+            "guandan",
+            "python3",
+            "client.py",
+            game_kit("guandan", "python/client.py"),
+        )
+        .await;
+        submissions.push((api, [splendor, hanabi, bridge, guandan]));
     }
     for (api, ids) in &submissions {
         for id in ids {
@@ -202,5 +209,26 @@ async fn the_kits_of_splendor_hanabi_and_bridge_play_competitions_ranked_by_each
         })
         .collect();
     assert_eq!(imps.iter().sum::<i64>(), 0, "IMPs are zero-sum: {board:#}");
+
+    // Guandan: the pair plays both seatings (A-B-A-B, B-A-B-A) on the same deals.
+    let board = run(
+        &admin,
+        json!({ "name": "Guandan pairs", "game": "guandan", "base_seed": 3,
+                "submissions": ids(3, &[0, 1]) }),
+        2,
+    )
+    .await;
+    let won: f64 = rows(&board)
+        .iter()
+        .map(|r| {
+            assert_eq!(r["extra"]["kind"], "guandan", "{board:#}");
+            assert_eq!(r["games"], 2, "{board:#}");
+            r["extra"]["games_won"].as_f64().expect("games won")
+        })
+        .sum();
+    assert_eq!(
+        won, 2.0,
+        "each game is won once (draws half each): {board:#}"
+    );
     up.stop().await;
 }
