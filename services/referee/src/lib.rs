@@ -58,9 +58,9 @@
 mod assemble;
 pub mod bridge;
 mod error;
-mod identity;
 pub mod guandan;
 pub mod hanabi;
+mod identity;
 mod net;
 pub mod nothanks;
 mod permove;
@@ -81,7 +81,10 @@ use croupier_sandbox::Sandbox;
 
 /// Whether a protocol adapter exists for `game` (an engine alone is not enough to host it).
 pub fn supports(game: GameId) -> bool {
-    matches!(game, GameId::NoThanks | GameId::Splendor | GameId::Hanabi | GameId::Bridge | GameId::Guandan)
+    matches!(
+        game,
+        GameId::NoThanks | GameId::Splendor | GameId::Hanabi | GameId::Bridge | GameId::Guandan
+    )
 }
 
 /// Plays `spec` to the end. Cancel by dropping the future: every seat process is killed.

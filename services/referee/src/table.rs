@@ -167,7 +167,8 @@ impl Table {
         self.settings = settings;
         if self.current.replay().entries.is_empty() {
             let seed = self.seeds.get(self.records.len()).copied();
-            let seed = seed.ok_or_else(|| RefereeError::Internal("no seed for this game".into()))?;
+            let seed =
+                seed.ok_or_else(|| RefereeError::Internal("no seed for this game".into()))?;
             self.current = Recorder::new(self.spec_game, &self.rules, &self.settings, seed)?;
         }
         Ok(())

@@ -71,7 +71,11 @@ pub struct Created {
 
 /// The formats `game` offers, for messages.
 pub fn formats(game: GameId) -> String {
-    let names: Vec<&str> = Scheme::of(game).formats.iter().map(|f| f.as_str()).collect();
+    let names: Vec<&str> = Scheme::of(game)
+        .formats
+        .iter()
+        .map(|f| f.as_str())
+        .collect();
     names.join(", ")
 }
 

@@ -264,9 +264,10 @@ fn to_results(game: GameId, format: Format, seats: &[SeatScore]) -> Vec<MatchRes
                 .collect(),
             // Bridge: North-South's score on each board of this table (seat 0 is North).
             boards: match format {
-                Format::TeamPairs if game == GameId::Bridge => {
-                    seats.first().map(|s| s.game_scores.clone()).unwrap_or_default()
-                }
+                Format::TeamPairs if game == GameId::Bridge => seats
+                    .first()
+                    .map(|s| s.game_scores.clone())
+                    .unwrap_or_default(),
                 _ => Vec::new(),
             },
         });

@@ -18,8 +18,8 @@ use tokio::io::AsyncWriteExt;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{mpsc, watch};
 
-use crate::identity;
 use super::json_reader::JsonReader;
+use crate::identity;
 use crate::seat::AbortOnDrop;
 
 pub(crate) type ConnId = u64;

@@ -117,9 +117,11 @@ impl NewForm {
             games_per_match: number(&self.games_per_match, "the games per match")?,
             format: match self.format.trim() {
                 "" => None,
-                f => Some(serde_json::from_value(serde_json::Value::String(f.to_owned())).map_err(
-                    |_| Error::BadRequest(format!("{f:?} is not a competition format")),
-                )?),
+                f => Some(
+                    serde_json::from_value(serde_json::Value::String(f.to_owned())).map_err(
+                        |_| Error::BadRequest(format!("{f:?} is not a competition format")),
+                    )?,
+                ),
             },
             settings: match self.settings.trim() {
                 "" => None,
