@@ -139,6 +139,13 @@ pub async fn create(
             "the games per match must be 1 to {MAX_GAMES_PER_MATCH}"
         )));
     }
+    if game == GameId::Hanabi && req.games_per_match.is_some_and(|n| n > 1) {
+        return Err(Error::BadRequest(
+            "a Hanabi match is one game (the original server plays one per run): \
+             ask for more rounds instead"
+                .into(),
+        ));
+    }
     let candidates = competitions::candidates(&state.pool, game.as_str()).await?;
     let chosen = match &req.submissions {
         None => default_choice(&candidates),

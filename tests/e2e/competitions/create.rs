@@ -214,3 +214,69 @@ async fn an_admin_creates_a_competition_over_the_api_from_each_teams_latest_read
     listed.assert_status(StatusCode::OK);
     assert_eq!(listed.json["competitions"][0]["name"], "API cup");
 }
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn formats_rule_settings_and_games_per_match_are_checked_and_kept(pool: PgPool) {
+    // Arrange: two teams with a ready Hanabi bot each
+    let league = League::with_teams(&pool, 2).await;
+    for (entrant, user) in league.entrants.iter().zip(["alice", "bob"]) {
+        ready_submission(&pool, entrant.team_id, user, "hanabi").await;
+    }
+    let root = league.admin.api_user("api-root").await;
+    crate::helpers::make_admin(&pool, "api-root").await;
+    let create = |body: serde_json::Value| {
+        let (app, root) = (&league.admin, &root);
+        async move {
+            app.api(
+                Method::POST,
+                "/api/v1/admin/competitions",
+                Some(root),
+                Some(body),
+            )
+            .await
+        }
+    };
+
+    // Act
+    let triples = create(json!({ "name": "x", "game": "hanabi", "format": "triples" })).await;
+    let players =
+        create(json!({ "name": "x", "game": "hanabi", "settings": { "players": 9 } })).await;
+    let two_games = create(json!({ "name": "x", "game": "hanabi", "games_per_match": 2 })).await;
+    let zero = create(json!({ "name": "x", "game": "hanabi", "games_per_match": 0 })).await;
+    let refused_nothing = count(&pool, "competition").await;
+    let cross = create(
+        json!({ "name": "Cross", "game": "hanabi", "format": "cross_play",
+                               "rules": "rainbow", "settings": { "players": 5 }, "rounds": 3 }),
+    )
+    .await;
+
+    // Assert
+    triples.assert_error(StatusCode::BAD_REQUEST, "self_play, cross_play");
+    players.assert_status(StatusCode::BAD_REQUEST);
+    two_games.assert_error(StatusCode::BAD_REQUEST, "a Hanabi match is one game");
+    zero.assert_error(StatusCode::BAD_REQUEST, "games per match must be 1 to 100");
+    assert_eq!(refused_nothing, 0, "a refused request stores nothing");
+    cross.assert_status(StatusCode::CREATED);
+    assert_eq!(
+        cross.json["matches"],
+        2 * 3,
+        "one pair × 2 seatings × 3 rounds"
+    );
+    let settings: serde_json::Value =
+        sqlx::query_scalar("select settings from competition where name = 'Cross'")
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    assert_eq!(settings["format"], "cross_play");
+    assert_eq!(settings["rule_settings"]["players"], 5);
+    let seats: i64 = sqlx::query_scalar(
+        "select count(*) from match_seat ms join match m using (match_id) where m.ordinal = 0",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert_eq!(
+        seats, 5,
+        "every match seats the 5 players the settings ask for"
+    );
+}
