@@ -15,8 +15,32 @@ fn rows(board: &Value) -> &Vec<Value> {
     board["leaderboard"]["rows"].as_array().expect("rows")
 }
 
-/// Creates the competition, waits for it, checks every match finished and none failed.
-async fn run(admin: &Api, body: Value, matches: u64) -> Value {
+/// The competition's public page and its first match's page, as a visitor sees them: both
+/// answer, and the match page shows the replay timeline rebuilt from the stored replay.
+async fn pages_show_a_timeline(base: &str, competition_id: &str, shows: &str) {
+    let get = |path: String| async move {
+        let resp = reqwest::get(format!("{base}{path}")).await.expect("GET");
+        assert_eq!(resp.status(), 200, "{path}");
+        resp.text().await.expect("html")
+    };
+    let page = get(format!("/competitions/{competition_id}")).await;
+    assert!(
+        page.contains(shows),
+        "the competition page shows {shows:?}:\n{page}"
+    );
+    let at = page.find("/matches/").expect("the page links its matches");
+    let id: String = page[at + "/matches/".len()..].chars().take(36).collect();
+    let page = get(format!("/matches/{id}")).await;
+    assert!(
+        page.contains(r#"<ol class="timeline">"#),
+        "a timeline:\n{page}"
+    );
+    assert!(!page.contains("No replay was stored"), "{page}");
+}
+
+/// Creates the competition, waits for it, checks every match finished and none failed, and
+/// that its pages show it.
+async fn run(admin: &Api, body: Value, matches: u64, shows: &str) -> Value {
     let created = admin.post("/api/v1/admin/competitions", body.clone()).await;
     assert_eq!(created["matches"], matches, "{body}: {created:#}");
     let id = created["competition"]["competition_id"]
@@ -33,6 +57,7 @@ async fn run(admin: &Api, body: Value, matches: u64) -> Value {
     for row in rows(&board) {
         assert_eq!(row["faults"], 0, "the kits play cleanly: {board:#}");
     }
+    pages_show_a_timeline(&admin.base, &id, shows).await;
     board
 }
 
@@ -146,6 +171,7 @@ async fn the_kits_of_four_games_play_competitions_ranked_by_each_games_scheme() 
         json!({ "name": "Splendor cup", "game": "splendor", "base_seed": 5,
                 "submissions": ids(0, &[0, 1, 2]) }),
         3,
+        "battle score",
     )
     .await;
     let points: u64 = rows(&board)
@@ -169,6 +195,7 @@ async fn the_kits_of_four_games_play_competitions_ranked_by_each_games_scheme() 
         json!({ "name": "Hanabi self-play", "game": "hanabi", "rules": "rainbow", "rounds": 2,
                 "submissions": ids(1, &[0, 1]) }),
         4,
+        "mean score",
     )
     .await;
     for row in rows(&board) {
@@ -184,6 +211,7 @@ async fn the_kits_of_four_games_play_competitions_ranked_by_each_games_scheme() 
         json!({ "name": "Hanabi cross-play", "game": "hanabi", "format": "cross_play",
                 "submissions": ids(1, &[0, 1]) }),
         2,
+        "mean score",
     )
     .await;
     let [a, b] = [&rows(&board)[0], &rows(&board)[1]];
@@ -198,6 +226,7 @@ async fn the_kits_of_four_games_play_competitions_ranked_by_each_games_scheme() 
         json!({ "name": "Bridge teams", "game": "bridge", "base_seed": 11,
                 "submissions": ids(2, &[1, 0]) }),
         2,
+        "IMPs",
     )
     .await;
     let imps: Vec<i64> = rows(&board)
@@ -216,6 +245,7 @@ async fn the_kits_of_four_games_play_competitions_ranked_by_each_games_scheme() 
         json!({ "name": "Guandan pairs", "game": "guandan", "base_seed": 3,
                 "submissions": ids(3, &[0, 1]) }),
         2,
+        "games won",
     )
     .await;
     let won: f64 = rows(&board)
