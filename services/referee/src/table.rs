@@ -134,6 +134,12 @@ impl Table {
     pub fn apply_forced(&mut self, seat: Seat) -> Result<(), RefereeError> {
         let action = self.game().legal_actions_json(seat).into_iter().next();
         let action = action.ok_or_else(|| internal(seat, "no legal action to force"))?;
+        self.apply_forced_action(seat, action)
+    }
+
+    /// Plays `action` for a seat that lost its move (Splendor: the judge's lost turn, a
+    /// pass), counted as forced, not as the bot's answer.
+    pub fn apply_forced_action(&mut self, seat: Seat, action: Value) -> Result<(), RefereeError> {
         if let Some(stats) = self.stats.get_mut(seat.index()) {
             stats.forced += 1;
         }

@@ -257,16 +257,9 @@ impl Match<'_> {
         self.table.fault(seat, &detail);
         self.log.line(conn, Some(seat), line);
         let mut probe = splendor(&self.table)?.clone();
-        // Table::apply_forced plays the first legal action (No Thanks' `pick`); Splendor's
-        // forced move is the pass, so it is applied here and moved from `moves` to `forced`.
+        // Splendor's forced move is the pass (the judge's lost turn), not the first legal action.
         self.table
-            .apply_bot(seat, action_json(&Action::Pass)?, Duration::ZERO)
-            .map_err(|e| internal(seat, &e.to_string()))?;
-        if let Some(stats) = self.table.stats.get_mut(seat.index()) {
-            stats.moves = stats.moves.saturating_sub(1);
-            stats.move_ms.pop();
-            stats.forced += 1;
-        }
+            .apply_forced_action(seat, action_json(&Action::Pass)?)?;
         let events = probe
             .apply(seat, Action::Pass)
             .map_err(|e| internal(seat, &e.to_string()))?;
