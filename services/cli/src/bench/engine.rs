@@ -3,7 +3,9 @@
 //! game through the dynamic layer (`DynGame` + the built-in `random` bot, actions as JSON, as
 //! the referee plays built-in seats): Splendor, Hanabi with 2 and 5 players (standard) and 5
 //! (rainbow), a Bridge deal, a whole Guandan game (deals from level 2 until a team wins at A).
-//! `--game` picks one game.
+//! `--game` picks one game. For Guandan it also times the legal-action lists as the referee
+//! builds them for `act` messages (every wild-card interpretation; JSON included) over random
+//! play: median, p99, worst, and the longest list.
 
 use std::time::{Duration, Instant};
 
@@ -80,6 +82,34 @@ fn variants(game: GameId) -> Vec<(&'static str, &'static str, Value)> {
     }
 }
 
+/// Times every Guandan legal-action list of random games for `budget`: (median, p99, worst, longest list, lists).
+fn guandan_lists(budget: Duration) -> Result<String> {
+    let mut times: Vec<Duration> = Vec::new();
+    let (mut longest, t0, mut seed) = (0_usize, Instant::now(), 0_u64);
+    while t0.elapsed() < budget {
+        let mut game = croupier_games::new_game(GameId::Guandan, "platform", &Value::Null, seed)?;
+        let mut rng = GameRng::derive(seed, Stream::Testing);
+        while let Turn::Seat(seat) = game.turn() {
+            let t = Instant::now();
+            let legal = game.legal_actions_json(seat);
+            times.push(t.elapsed());
+            longest = longest.max(legal.len());
+            let action = rng.choose(&legal).ok_or_else(|| anyhow!("no legal move"))?;
+            game.apply_json(seat, action)?;
+        }
+        seed += 1;
+    }
+    times.sort_unstable();
+    let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
+    Ok(format!(
+        "median {:?}  p99 {:?}  worst {:?}  longest list {longest}  ({} lists, {seed} games)",
+        at(0.5),
+        at(0.99),
+        at(1.0),
+        times.len()
+    ))
+}
+
 pub async fn run(budget: Duration, only: Option<GameId>) -> Result<()> {
     let games: Vec<GameId> = match only {
         Some(g) => vec![g],
@@ -104,6 +134,14 @@ pub async fn run(budget: Duration, only: Option<GameId>) -> Result<()> {
             })
             .await??;
             println!("  {:<10} {label:<26} dynamic  {line}", game.as_str());
+        }
+        if game == GameId::Guandan {
+            let line = tokio::task::spawn_blocking(move || guandan_lists(budget)).await??;
+            println!(
+                "  {:<10} {:<26} lists    {line}",
+                game.as_str(),
+                "legal actions per act"
+            );
         }
     }
     Ok(())

@@ -16,7 +16,7 @@
 //!    `gameOver {curTimes, settingTimes}`, after the last also `gameResult {victoryNum, draws}`.
 //! 3. **Replies.** `{"actIndex": i}` within `move_time`. An integer outside `0..=indexRange` is
 //!    answered with the same `act` again, at most `bad_index_resends` times (a Guandan setting,
-//!    default 3; **[choose]**: the original waits forever), then the seat is recorded
+//!    default 3; **\[choose\]**: the original waits forever), then the seat is recorded
 //!    `illegal_action`, the referee plays its first legal action, and it stays in the game.
 //!    Anything else (not JSON, no integer `actIndex`, a non-UTF-8 frame, over `line_bytes`) is
 //!    `invalid_output`; no answer in time is `time_limit`; a closed connection or an exit is
