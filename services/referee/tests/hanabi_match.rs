@@ -16,6 +16,8 @@ use tempfile::TempDir;
 
 #[path = "hanabi/faults.rs"]
 mod faults;
+#[path = "hanabi/indices.rs"]
+mod indices;
 
 const RAW_CLIENT: &str = include_str!("hanabi/raw_client.py");
 const HOSTILE: &str = include_str!("hanabi/hostile.py");
@@ -118,14 +120,23 @@ async fn a_raw_client_a_websocket_bot_a_class_based_bot_and_a_builtin_play_one_g
     assert!(result.seats[1].stderr_tail.contains("game over"));
     let score = result.seats[0].score;
     assert!(result.seats.iter().all(|s| s.score == score && s.rank == 1));
+    // Each bot's own row, the turns 0, 1, 2, … from index 0 and the hint targets agree with
+    // the replay (spec seats) through the seeded seat order.
+    let indices: Vec<usize> = (0..3)
+        .map(|seat| indices::assert_indices_seen(&result, seat))
+        .collect();
+    let seat_order = indices::seat_order(&result);
+    eprintln!("seat order {seat_order:?}");
+    assert_eq!(
+        indices,
+        [0, 1, 2].map(|s| seat_order.iter().position(|&x| x == s).unwrap())
+    );
     let to_class = sent_to(&result, 2);
     let order = events(&to_class);
     assert_eq!(order[0], "onStart");
-    assert_eq!(
-        order[1..3],
-        ["onTurnStart", "onPlayerAction"],
-        "seat 0 moves first"
-    );
+    assert_eq!(to_class[1], json!({"index": 0, "event": "onTurnStart"}));
+    let class_first = seat_order[0] == 2;
+    assert_eq!(order[2] == "turn", class_first, "`turn` only when on turn");
     assert_eq!(*order.last().unwrap(), "onGameEnd");
     let turns = to_class.iter().filter(|m| m["event"] == "turn").count();
     assert_eq!(

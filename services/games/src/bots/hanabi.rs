@@ -102,9 +102,14 @@ impl HanabiConvention {
         if let Some(card) = Self::pick(obs.knowledge_of(me), &stacks, errors) {
             return Some(Action::Play { card });
         }
-        let others: Vec<Seat> = (1..obs.players)
-            .map(|d| Seat((me.0 + d) % obs.players))
-            .collect();
+        // The other players in the order they move after us (the match may seat them in any
+        // order: `seat_order`).
+        let mut others = obs.others_after(me);
+        if others.is_empty() {
+            others = (1..obs.players)
+                .map(|d| Seat((me.0 + d) % obs.players))
+                .collect();
+        }
         let hand = |p: Seat| {
             (0..obs.hand_len(p))
                 .filter_map(|s| obs.card(p, s))

@@ -15,9 +15,14 @@
 //!
 //! Rule sets ([`Settings`]): `standard` (5 colours, 50 cards) and `rainbow` (a sixth colour of
 //! 10 rainbow cards: touched by every colour hint, never named, built on its own stack). Both
-//! seat 4 players by default; override with `{"players": n}`. Seat 0 starts, as player 0 of the
-//! original's seat list; which bot sits where is the match's seat order (bots learn their index
-//! from `onStart`, see the referee's Hanabi adapter).
+//! seat 4 players by default; override with `{"players": n}`.
+//!
+//! **Turn order.** By default seat 0 starts and the turn passes 0, 1, 2, …; the setting
+//! `seat_order` (a permutation of the seats) makes its first seat start and the turn follow
+//! it, the final round included. The original shuffles its seats and player 0 starts; the
+//! referee's Hanabi adapter keeps engine seat = spec seat (results, replays) and sets
+//! `seat_order` to the match's seeded shuffle, so that a bot's protocol index is its position
+//! in that order (bots learn their index from `onStart`).
 //!
 //! **Information.** Events are public and never show a drawn card; the [`Observation`] of a
 //! seat shows every hand but its own, the public [`Knowledge`] of every card, and the last move

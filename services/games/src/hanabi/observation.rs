@@ -21,6 +21,9 @@ pub struct Observation {
     pub rainbow: bool,
     /// The seat on turn; `None` once the game is over.
     pub to_act: Option<Seat>,
+    /// Every seat in turn order, the starting seat first (the `seat_order` setting).
+    #[serde(default)]
+    pub turn_order: Vec<Seat>,
     /// Moves made so far.
     pub moves: u32,
     /// `handColor[player][card]`: colour codes (red 0 … rainbow 5), -1 where hidden.
@@ -111,6 +114,18 @@ impl Observation {
         self.knowledge.get(seat.index()).map_or(&[], Vec::as_slice)
     }
 
+    /// The other seats in the order they move after `seat` (the next player first).
+    pub fn others_after(&self, seat: Seat) -> Vec<Seat> {
+        let at = self.turn_order.iter().position(|&s| s == seat);
+        let n = self.turn_order.len();
+        match at {
+            Some(at) => (1..n)
+                .filter_map(|d| self.turn_order.get((at + d) % n).copied())
+                .collect(),
+            None => Vec::new(),
+        }
+    }
+
     /// The height of `color`'s stack.
     pub fn stack(&self, color: Color) -> u8 {
         self.stacks.get(color.index()).copied().unwrap_or(5)
@@ -193,6 +208,7 @@ impl Observation {
             players: game.seats(),
             rainbow: game.settings.rainbow,
             to_act: game.turn().seat(),
+            turn_order: game.settings.turn_order().into_iter().map(Seat).collect(),
             moves: game.moves,
             hand_color: rows(|c| c.color as i8),
             hand_number: rows(|c| c.number as i8),

@@ -37,6 +37,13 @@ pub struct Settings {
     pub rainbow: bool,
     pub score_on_strikeout: StrikeoutScore,
     pub on_illegal: OnIllegal,
+    /// The turn order: the seats in the order they move, the first one starting; a permutation
+    /// of `0..players`. `None` (the default, left out of the JSON) is `0, 1, …, players-1`.
+    /// The referee's Hanabi adapter sets it to the match's seeded seat shuffle, so that the
+    /// bot given protocol index 0 starts and the others follow in index order, as in the
+    /// original, while results and replays keep the spec's seat numbers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat_order: Option<Vec<usize>>,
 }
 
 impl Settings {
@@ -47,6 +54,7 @@ impl Settings {
             rainbow: false,
             score_on_strikeout: StrikeoutScore::Stacks,
             on_illegal: OnIllegal::EndGame,
+            seat_order: None,
         }
     }
 
@@ -76,6 +84,14 @@ impl Settings {
         }
     }
 
+    /// The seats in turn order, the first one starting: `seat_order`, or `0..players`.
+    pub fn turn_order(&self) -> Vec<usize> {
+        match &self.seat_order {
+            Some(order) => order.clone(),
+            None => (0..self.players).collect(),
+        }
+    }
+
     /// All stacks complete: 25, or 30 with rainbow.
     pub fn max_score(&self) -> i64 {
         5 * self.colors() as i64
@@ -96,6 +112,16 @@ impl GameSettings for Settings {
     fn validate(&self) -> Result<(), String> {
         if !(2..=5).contains(&self.players) {
             return Err(format!("players must be 2 to 5, not {}", self.players));
+        }
+        if let Some(order) = &self.seat_order {
+            let mut sorted = order.clone();
+            sorted.sort_unstable();
+            if !sorted.iter().copied().eq(0..self.players) {
+                return Err(format!(
+                    "seat_order must list each of the {} seats 0..{} once, not {order:?}",
+                    self.players, self.players
+                ));
+            }
         }
         Ok(())
     }

@@ -25,8 +25,9 @@ pub(super) struct LastMove {
     pub drew: Option<Card>,
 }
 
-/// A game of Hanabi in progress. Seat 0 starts (who sits where is the match's seat order).
-/// New cards go to the end of a hand: slot 0 is the oldest card.
+/// A game of Hanabi in progress. The first seat of the settings' turn order starts (seat 0 by
+/// default) and the turn passes along that order. New cards go to the end of a hand: slot 0
+/// is the oldest card.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Hanabi {
     pub(super) settings: Settings,
@@ -113,7 +114,18 @@ impl Hanabi {
                 score: self.score(),
             });
         }
-        self.to_act = seat.next(self.settings.players);
+        self.to_act = self.after(seat);
+    }
+
+    /// The seat that moves after `seat` in the turn order.
+    pub fn after(&self, seat: Seat) -> Seat {
+        match &self.settings.seat_order {
+            Some(order) => {
+                let at = order.iter().position(|&s| s == seat.index()).unwrap_or(0);
+                order.get((at + 1) % order.len()).map_or(seat, |&s| Seat(s))
+            }
+            None => seat.next(self.settings.players),
+        }
     }
 }
 
@@ -141,7 +153,7 @@ impl Game for Hanabi {
             discards: Vec::new(),
             hint_tokens: MAX_HINT_TOKENS,
             error_tokens: 0,
-            to_act: Seat(0),
+            to_act: Seat(settings.turn_order().first().copied().unwrap_or(0)),
             moves: 0,
             turns_left: None,
             end: None,

@@ -8,7 +8,10 @@
 //! 2. **Join** (until every program seat connected or failed, at most `join_time`): see
 //!    [`session`] for who gets which seat. A seat that never connects is `time_limit`.
 //! 3. **The game** (one per match, like one run of the original server; the league plays N
-//!    games as N matches on fixed seeds): `onStart` to every seat; per turn `onTurnStart` to
+//!    games as N matches on fixed seeds), in the order of the bots' protocol indices, which
+//!    are a seeded shuffle of the seats ([`indices`]: the engine seat stays the spec seat, the
+//!    index a bot sees and the turn order are shuffled, as in the original, where the seats
+//!    are shuffled and index 0 starts): `onStart` to every seat; per turn `onTurnStart` to
 //!    every seat, `turn` to the seat on turn only, its answer, then `onHintColor` /
 //!    `onHintNumber` to the hint's target only and `onPlayerAction` to every seat (each with
 //!    its own view of the draw); at the end `onGameEnd` to every connected seat.
@@ -24,6 +27,7 @@
 //! A built-in seat plays through the engine and gets no messages.
 
 mod hub;
+mod indices;
 mod runtime;
 mod session;
 mod wire;
@@ -43,6 +47,7 @@ use crate::table::Table;
 use crate::verdict::{FaultKind, Faults};
 use crate::{MatchSpec, RefereeError, SeatSpec};
 use hub::Hub;
+use indices::Indices;
 use session::{Event, Phase, Presence, SeatSlot, Session, Stop};
 use wire::Answer;
 
@@ -52,7 +57,7 @@ pub(crate) const PORT: u16 = 9999;
 pub(crate) async fn run(
     sandbox: &Sandbox,
     spec: &MatchSpec,
-    table: Table,
+    mut table: Table,
 ) -> Result<MatchResult, RefereeError> {
     if spec.games != 1 {
         return Err(RefereeError::InvalidSpec(format!(
@@ -69,6 +74,11 @@ pub(crate) async fn run(
             ))
         }
     };
+    // The protocol indices first (the engine plays in their order from the first move), then
+    // the uid-less connection order, both from the seed's referee stream.
+    let mut shuffles = GameRng::derive(spec.seed, Stream::Referee);
+    let indices = Indices::choose(&spec.settings, spec.seats.len(), &mut shuffles);
+    table.set_settings(indices.settings(&spec.settings))?;
     let transcript = Transcript::new(spec.limits.transcript_bytes);
     let (net, listeners) = crate::net::open(&[PORT])?;
     let listener = listeners.into_iter().next();
@@ -143,7 +153,7 @@ pub(crate) async fn run(
         .filter(|&i| seats.get(i).is_some_and(|s| s.proc.is_some()))
         .map(Seat)
         .collect();
-    GameRng::derive(spec.seed, Stream::Referee).shuffle(&mut order);
+    shuffles.shuffle(&mut order);
     let mut session = Session {
         table,
         seats,
@@ -154,6 +164,7 @@ pub(crate) async fn run(
         phase: Phase::Lobby,
         conns: HashMap::new(),
         order,
+        indices,
     };
     session.join().await?;
     session.play().await?;
@@ -192,9 +203,10 @@ impl Session {
 
     async fn play(&mut self) -> Result<(), RefereeError> {
         self.phase = Phase::Playing;
-        self.broadcast(|_, view| Some(wire::on_start(view)));
+        self.broadcast(|view, indices| Some(wire::on_start(view, indices)));
         while let Turn::Seat(seat) = self.table.turn() {
-            self.broadcast(|_, _| Some(wire::on_turn_start(seat.index())));
+            let index = self.indices.index(seat);
+            self.broadcast(|_, _| Some(wire::on_turn_start(index)));
             let mut moved = match self.presence(seat) {
                 Presence::Builtin => {
                     self.table.apply_builtin(seat)?;
@@ -222,8 +234,11 @@ impl Session {
 
     /// After a move: the hint to its target, then `onPlayerAction` to everyone.
     fn announce_move(&mut self) {
-        self.broadcast(|_, view| view.hint_received.as_ref().map(wire::on_hint));
-        self.broadcast(|_, view| view.last_action.as_ref().map(wire::on_player_action));
+        self.broadcast(|view, _| view.hint_received.as_ref().map(wire::on_hint));
+        self.broadcast(|view, indices| {
+            let report = view.last_action.as_ref()?;
+            Some(wire::on_player_action(report, indices))
+        });
     }
 
     /// Asks `seat` for its move until the engine takes one. `Ok(false)`: no move was made
@@ -250,7 +265,7 @@ impl Session {
                     value,
                     text,
                 }) if from == conn => {
-                    match wire::answer(&value) {
+                    match wire::answer(&value, &self.indices) {
                         Answer::Invalid(reason) => {
                             let stop = Stop::Now(KillReason::MatchEnded);
                             self.retire(seat, FaultKind::InvalidOutput, reason, stop);
@@ -261,9 +276,10 @@ impl Session {
                                 Err(refused) => {
                                     let moves = self.view(seat).map_or(0, |v| v.moves);
                                     let detail = format!(
-                                        "move {}: {} refused: {refused}",
+                                        "move {}: {} refused: {refused}{}",
                                         moves + 1,
-                                        hub::clip(&text)
+                                        hub::clip(&text),
+                                        self.indices.note(seat, &value)
                                     );
                                     self.fault(seat, FaultKind::IllegalAction, detail);
                                     if self.table.turn() == Turn::Seat(seat) {

@@ -7,11 +7,12 @@
 //! from the kernel's socket owner uid (isolated sandbox: one slot uid per seat), so the order
 //! in which bots connect never matters and a bot cannot take another's seat. Without uids
 //! (sandbox mode `none`) connections are seated in the order their handshakes complete, over a
-//! permutation of the waiting program seats shuffled from the match seed (`Stream::Referee`),
-//! as the original seats connections in order and shuffles. (When one bot opens two
-//! connections at once, whichever handshake completes first takes its seat.) Either way a bot learns its index from `onStart`
-//! (its own row is all -1). Connections beyond the seats, or after the game started, are
-//! closed at once.
+//! permutation of the waiting program seats shuffled from the match seed (`Stream::Referee`,
+//! after the index shuffle). (When one bot opens two connections at once, whichever handshake
+//! completes first takes its seat.) Either way the index a bot sees is not its seat: it is the
+//! seeded shuffle of [`Indices`](super::indices), as the original shuffles its seats, and the
+//! bot learns it from `onStart` (its own row is all -1). Connections beyond the seats, or
+//! after the game started, are closed at once.
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -22,6 +23,7 @@ use croupier_sandbox::KillReason;
 use tokio::sync::mpsc;
 
 use super::hub::{ConnId, Hub, HubEvent, SendError};
+use super::indices::Indices;
 use crate::result::{Direction, Transcript};
 use crate::seat::{SeatEvent, SeatProc};
 use crate::table::Table;
@@ -82,6 +84,8 @@ pub(super) struct Session {
     pub conns: HashMap<ConnId, Seat>,
     /// Program seats in the order uid-less connections take them (seeded permutation).
     pub order: Vec<Seat>,
+    /// Engine seats ↔ the protocol indices the bots see.
+    pub indices: Indices,
 }
 
 impl Session {
@@ -236,14 +240,18 @@ impl Session {
         }
     }
 
-    /// Sends `message(view of seat)` to every connected seat, in seat order.
-    pub fn broadcast(&mut self, message: impl Fn(Seat, &Observation) -> Option<String>) {
+    /// Sends `message(view of seat, the match's indices)` to every connected seat, in seat
+    /// order.
+    pub fn broadcast(&mut self, message: impl Fn(&Observation, &Indices) -> Option<String>) {
         for i in 0..self.seats.len() {
             let seat = Seat(i);
             if !matches!(self.presence(seat), Presence::Joined(_)) {
                 continue;
             }
-            if let Some(text) = self.view(seat).and_then(|view| message(seat, &view)) {
+            let text = self
+                .view(seat)
+                .and_then(|view| message(&view, &self.indices));
+            if let Some(text) = text {
                 self.send(seat, &text);
             }
         }

@@ -12,6 +12,8 @@ use croupier_games::hanabi::{ActionReport, HintReceived, Observation};
 use serde::Serialize;
 use serde_json::{json, Value};
 
+use super::indices::Indices;
+
 /// A payload with `"event": name` appended as its last key.
 fn with_event(payload: &impl Serialize, event: &str) -> String {
     let body = serde_json::to_string(payload).unwrap_or_else(|_| "{}".into());
@@ -29,16 +31,17 @@ struct Hands<'a> {
     hand_number: &'a [Vec<i8>],
 }
 
-/// `onStart`: every hand, `[player][card]`, the receiver's own row all -1.
-pub(crate) fn on_start(view: &Observation) -> String {
+/// `onStart`: every hand, `[player][card]` by protocol index, the receiver's own row all -1.
+pub(crate) fn on_start(view: &Observation, indices: &Indices) -> String {
+    let (hand_color, hand_number) = indices.view(view);
     let hands = Hands {
-        hand_color: &view.hand_color,
-        hand_number: &view.hand_number,
+        hand_color: &hand_color,
+        hand_number: &hand_number,
     };
     with_event(&hands, "onStart")
 }
 
-/// `onTurnStart`, to everyone.
+/// `onTurnStart` (the protocol index on turn), to everyone.
 pub(crate) fn on_turn_start(index: usize) -> String {
     with_event(&json!({ "index": index }), "onTurnStart")
 }
@@ -58,9 +61,10 @@ pub(crate) fn on_hint(hint: &HintReceived) -> String {
     with_event(hint, event)
 }
 
-/// `onPlayerAction`, to everyone (each with its own view of the draw).
-pub(crate) fn on_player_action(report: &ActionReport) -> String {
-    with_event(report, "onPlayerAction")
+/// `onPlayerAction`, to everyone (each with its own view of the draw), the actor and a
+/// hint's target as protocol indices.
+pub(crate) fn on_player_action(report: &ActionReport, indices: &Indices) -> String {
+    with_event(&indices.report(report), "onPlayerAction")
 }
 
 #[derive(Serialize)]
@@ -84,11 +88,12 @@ pub(crate) enum Answer {
     Invalid(String),
 }
 
-/// `{"actionType":t,"target":x,"color":c,"number":n}` → the engine's action. `color` and
-/// `number` matter only for hints (null or absent otherwise). Integers the rules refuse
-/// (a colour of 9, a target seat of 7) become actions the engine refuses with its reason;
-/// a missing or non-integer field is invalid output.
-pub(crate) fn answer(value: &Value) -> Answer {
+/// `{"actionType":t,"target":x,"color":c,"number":n}` → the engine's action, a hint's target
+/// (a protocol index) turned into its engine seat. `color` and `number` matter only for
+/// hints (null or absent otherwise). Integers the rules refuse (a colour of 9, a target
+/// index of 7) become actions the engine refuses with its reason; a missing or non-integer
+/// field is invalid output.
+pub(crate) fn answer(value: &Value, indices: &Indices) -> Answer {
     let Some(object) = value.as_object() else {
         return Answer::Invalid(format!(
             "the answer to `turn` is not a JSON object: {value}"
@@ -114,7 +119,7 @@ pub(crate) fn answer(value: &Value) -> Answer {
         })
     })();
     match built {
-        Ok(action) => Answer::Action(action),
+        Ok(action) => Answer::Action(indices.action(action)),
         Err(reason) => Answer::Invalid(reason),
     }
 }
@@ -147,7 +152,8 @@ mod tests {
 
     #[test]
     fn answers_map_to_engine_actions_and_play_is_2_discard_is_3() {
-        let a = |v: Value| answer(&v);
+        let same = Indices::from_order(vec![0, 1, 2, 3]);
+        let a = |v: Value| answer(&v, &same);
         assert_eq!(
             a(json!({"actionType":2,"target":1,"color":null,"number":null})),
             Answer::Action(json!({"action":"play","card":1}))
@@ -171,7 +177,34 @@ mod tests {
             json!({"actionType":0,"target":1}),
             json!({"actionType":"play","target":0}),
         ] {
-            assert!(matches!(answer(&bad), Answer::Invalid(_)), "{bad}");
+            assert!(matches!(answer(&bad, &same), Answer::Invalid(_)), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_hint_names_its_target_by_protocol_index_and_a_play_its_card_slot() {
+        let shuffled = Indices::from_order(vec![3, 1, 0, 2]);
+        let a = |v: Value| answer(&v, &shuffled);
+        assert_eq!(
+            a(json!({"actionType":0,"target":0,"color":1,"number":-1})),
+            Answer::Action(json!({"action":"hint_color","target":3,"color":1}))
+        );
+        assert_eq!(
+            a(json!({"actionType":1,"target":3,"number":2})),
+            Answer::Action(json!({"action":"hint_number","target":2,"number":2}))
+        );
+        assert_eq!(
+            a(json!({"actionType":2,"target":0})),
+            Answer::Action(json!({"action":"play","card":0}))
+        );
+        assert_eq!(
+            a(json!({"actionType":3,"target":3})),
+            Answer::Action(json!({"action":"discard","card":3}))
+        );
+        assert_eq!(
+            a(json!({"actionType":1,"target":-1,"number":2})),
+            Answer::Action(json!({"action":"hint_number","target":-1,"number":2})),
+            "no player: left for the engine to refuse"
+        );
     }
 }

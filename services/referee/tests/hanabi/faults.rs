@@ -56,7 +56,8 @@ async fn garbage_on_its_turn_is_invalid_output_and_ends_the_game_for_everyone() 
 async fn an_illegal_move_ends_the_game_with_the_score_so_far_and_the_mover_gets_on_game_end() {
     let sb = sandbox(66230).await;
     let mut dirs = Dirs::default();
-    // Seat 0 moves first, with all 8 hint tokens: discarding is illegal.
+    // Seat 0 moves first (the spec fixes the turn order), with all 8 hint tokens: discarding
+    // is illegal.
     let body = "import json\nrun(lambda conn, msg, seen: conn.send_binary(json.dumps({'actionType': 3, 'target': 0}).encode()))";
     let seats = vec![
         dirs.hostile("illegal", body),
@@ -64,8 +65,10 @@ async fn an_illegal_move_ends_the_game_with_the_score_so_far_and_the_mover_gets_
         dirs.class_kit("b"),
         dirs.ws_kit("c", &[]),
     ];
+    let mut spec = hanabi("standard", 4, seats);
+    spec.settings = json!({"seat_order": [0, 2, 3, 1]});
 
-    let result = play(&sb, hanabi("standard", 4, seats)).await.unwrap();
+    let result = play(&sb, spec).await.unwrap();
 
     eprintln!("{}", describe(&result));
     assert_consistent(&result);
@@ -82,6 +85,14 @@ async fn an_illegal_move_ends_the_game_with_the_score_so_far_and_the_mover_gets_
     others_ok(&result, 0);
     assert_fault_end_reached_everyone(&result, &[0, 1, 2, 3]);
     assert_eq!(result.seats[2].score, 0);
+    assert_eq!(
+        indices::seat_order(&result),
+        [0, 2, 3, 1],
+        "a given order is kept"
+    );
+    let got = sent_to(&result, 1);
+    let own = got[0]["handColor"][3].as_array().unwrap();
+    assert!(own.iter().all(|c| c == -1), "seat 1 is index 3: {}", got[0]);
 }
 
 #[tokio::test]
@@ -102,8 +113,9 @@ run(on_turn)
         SeatSpec::builtin("convention"),
         dirs.class_kit("b"),
     ];
+    // Seat 0 moves first: the spec fixes the turn order.
     let mut spec = hanabi("standard", 8, seats);
-    spec.settings = json!({"on_illegal": "ask_again"});
+    spec.settings = json!({"on_illegal": "ask_again", "seat_order": [0, 3, 1, 2]});
 
     let result = play(&sb, spec).await.unwrap();
 

@@ -2,6 +2,7 @@
 
 mod bench;
 mod end;
+mod order;
 mod play;
 mod setup;
 mod view;
