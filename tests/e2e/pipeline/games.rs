@@ -35,6 +35,16 @@ async fn pages_show_a_timeline(base: &str, competition_id: &str, shows: &str) {
         page.contains(r#"<ol class="timeline">"#),
         "a timeline:\n{page}"
     );
+    assert!(
+        page.contains("<h2>Match log</h2>"),
+        "the protocol log:\n{page}"
+    );
+    if shows == "battle score" {
+        assert!(
+            page.contains("Game starts!") && page.contains("Successfully"),
+            "Splendor's log reads like the judge's:\n{page}"
+        );
+    }
     assert!(!page.contains("No replay was stored"), "{page}");
 }
 

@@ -14,6 +14,7 @@ use croupier_store::users::User;
 use croupier_store::{blobs, competitions, teams};
 use uuid::Uuid;
 
+use super::match_log::{self, MatchLog};
 use super::timeline::{self, Timeline};
 use crate::error::Result;
 use crate::templates::{game_name, render, Ctx};
@@ -32,6 +33,8 @@ struct MatchPage {
     competition: Option<(Uuid, String)>,
     seats: Vec<SeatWithResult>,
     timeline: Option<Timeline>,
+    /// The protocol log (Splendor: the judge-worded match log).
+    log: Option<MatchLog>,
     private: Vec<PrivateSeat>,
 }
 
@@ -111,12 +114,12 @@ async fn show(
         Some(id) => Some((id, competitions::get(&state.pool, id).await?.name)),
         None => None,
     };
-    let timeline = match m.status.as_str() {
-        "finished" => matches::replay(&state.pool, match_id)
-            .await?
-            .map(|blob| timeline::read(&blob)),
+    let blob = match m.status.as_str() {
+        "finished" => matches::replay(&state.pool, match_id).await?,
         _ => None,
     };
+    let timeline = blob.as_deref().map(timeline::read);
+    let log = blob.as_deref().and_then(match_log::read);
     let allowed = allowed_teams(&state, ctx.user.as_ref()).await?;
     let mut private = Vec::new();
     for seat in &seats {
@@ -141,6 +144,7 @@ async fn show(
         competition,
         seats,
         timeline,
+        log,
         private,
     }))
 }

@@ -6,6 +6,7 @@ mod competition_new;
 mod competitions;
 mod home;
 pub(crate) mod labels;
+mod match_log;
 mod matches;
 mod submissions;
 mod teams;

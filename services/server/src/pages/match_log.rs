@@ -1,0 +1,129 @@
+//! The protocol log of a finished match, read from its replay blob: every message the referee
+//! sent a bot and every answer, in order, with the time since the match started. For Splendor
+//! it is the judge-worded match log (`Round 3`, `Player alice's turn`, `Successfully got red,
+//! green gems.`); for Bridge it shows the `Robot play …` lines of a takeover. Shown to everyone
+//! once the match is over (nothing in it is hidden any more), cut to [`MAX_LINES`] lines of at
+//! most [`MAX_LINE_CHARS`] characters.
+
+use serde::Deserialize;
+
+pub const MAX_LINES: usize = 3000;
+pub const MAX_LINE_CHARS: usize = 400;
+
+pub struct MatchLog {
+    pub lines: Vec<LogLine>,
+    /// Why the log is incomplete (the referee's cap, or ours), if it is.
+    pub note: Option<String>,
+}
+
+pub struct LogLine {
+    pub at_ms: u64,
+    /// The player the message went to or came from, or empty for the referee's own lines.
+    pub who: String,
+    /// `to` (referee → bot) or `from` (bot → referee).
+    pub direction: &'static str,
+    pub text: String,
+}
+
+#[derive(Deserialize)]
+struct Doc {
+    #[serde(default)]
+    players: Vec<String>,
+    #[serde(default)]
+    transcript: Vec<Line>,
+    #[serde(default)]
+    transcript_truncated: bool,
+}
+
+#[derive(Deserialize)]
+struct Line {
+    at_ms: u64,
+    seat: Option<usize>,
+    direction: String,
+    text: String,
+}
+
+/// The log of the replay blob; `None` when the match has none (or the blob cannot be read).
+pub fn read(blob: &[u8]) -> Option<MatchLog> {
+    let doc: Doc = serde_json::from_slice(blob).ok()?;
+    if doc.transcript.is_empty() {
+        return None;
+    }
+    let total = doc.transcript.len();
+    let lines = doc
+        .transcript
+        .into_iter()
+        .take(MAX_LINES)
+        .map(|l| LogLine {
+            at_ms: l.at_ms,
+            who: l
+                .seat
+                .map(|s| {
+                    doc.players
+                        .get(s)
+                        .cloned()
+                        .unwrap_or_else(|| format!("seat {s}"))
+                })
+                .unwrap_or_default(),
+            direction: if l.direction == "from_bot" {
+                "from"
+            } else {
+                "to"
+            },
+            text: shorten(l.text.trim_end()),
+        })
+        .collect();
+    let note = if total > MAX_LINES {
+        Some(format!(
+            "Only the first {MAX_LINES} of {total} lines are shown."
+        ))
+    } else if doc.transcript_truncated {
+        Some("The referee kept only the first part of this match's log (1 MiB).".into())
+    } else {
+        None
+    };
+    Some(MatchLog { lines, note })
+}
+
+fn shorten(text: &str) -> String {
+    match text.char_indices().nth(MAX_LINE_CHARS) {
+        Some((at, _)) => format!("{} … ({} bytes)", &text[..at], text.len()),
+        None => text.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_carry_player_names_and_long_logs_are_cut_with_a_note() {
+        let long = "x".repeat(MAX_LINE_CHARS + 10);
+        let blob = serde_json::json!({
+            "players": ["alice", "bob"],
+            "transcript": [
+                { "at_ms": 0, "conn": 1, "seat": null, "direction": "to_bot", "text": "Round 1" },
+                { "at_ms": 5, "conn": 1, "seat": 1, "direction": "from_bot", "text": "{}\n" },
+                { "at_ms": 6, "conn": 2, "seat": 0, "direction": "to_bot", "text": long },
+            ],
+            "transcript_truncated": true,
+        });
+        let log = read(blob.to_string().as_bytes()).expect("a log");
+        assert_eq!(log.lines.len(), 3);
+        assert_eq!(
+            (log.lines[0].who.as_str(), log.lines[0].direction),
+            ("", "to")
+        );
+        assert_eq!(
+            (log.lines[1].who.as_str(), log.lines[1].direction),
+            ("bob", "from")
+        );
+        assert_eq!(log.lines[1].text, "{}");
+        assert!(log.lines[2]
+            .text
+            .ends_with(&format!("… ({} bytes)", MAX_LINE_CHARS + 10)));
+        assert!(log.note.is_some_and(|n| n.contains("1 MiB")));
+        assert!(read(br#"{"players": [], "games": []}"#).is_none());
+        assert!(read(b"not json").is_none());
+    }
+}
