@@ -60,6 +60,7 @@ pub mod bridge;
 mod error;
 pub mod guandan;
 pub mod hanabi;
+mod hub;
 mod identity;
 mod net;
 pub mod nothanks;

@@ -55,11 +55,12 @@ use tokio::sync::mpsc;
 use crate::assemble::{assemble, SeatEnd};
 use crate::result::{MatchResult, Transcript};
 use crate::seat::SeatProc;
+use crate::seat::Stop;
 use crate::table::Table;
 use crate::verdict::{FaultKind, Faults};
 use crate::{MatchSpec, RefereeError, SeatSpec};
 use conn::{Conn, ConnEvent};
-use session::{Event, Presence, Session, Slot, Stop};
+use session::{Event, Presence, Session, Slot};
 
 /// The port v1006 bots hard-code.
 pub(crate) const PORT: u16 = 23456;

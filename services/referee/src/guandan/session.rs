@@ -1,7 +1,7 @@
 //! The match's seats and their faults, and the one event loop over connections, seat
 //! supervisors and deadlines.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use croupier_games::bots::DynBot;
 use croupier_games::{GameRng, Seat};
@@ -11,7 +11,7 @@ use tokio::sync::mpsc;
 
 use super::conn::{Conn, ConnEvent};
 use crate::result::{Direction, Transcript};
-use crate::seat::{SeatEvent, SeatProc};
+use crate::seat::{SeatEvent, SeatProc, Stop};
 use crate::table::Table;
 use crate::verdict::{FaultKind, Faults};
 use crate::MatchLimits;
@@ -33,15 +33,6 @@ pub(super) struct Slot {
     pub faults: Faults,
     /// Its process has exited (no further exit report will come).
     pub exited: bool,
-}
-
-/// How to stop a failed seat's process.
-pub(super) enum Stop {
-    Now(KillReason),
-    /// Give it this long to exit by itself (its own exit status then shows).
-    After(Duration),
-    /// It has already exited.
-    None,
 }
 
 pub(super) enum Event {
@@ -126,11 +117,7 @@ impl Session {
         slot.faults.push(kind, detail.clone());
         slot.presence = Presence::Gone;
         if let Some(proc) = &slot.proc {
-            match stop {
-                Stop::Now(reason) => proc.kill(reason),
-                Stop::After(grace) => proc.kill_after(KillReason::MatchEnded, grace),
-                Stop::None => {}
-            }
+            proc.stop(stop);
         }
         self.table
             .fault(seat, &format!("{detail}; the referee plays for this seat"));
@@ -151,7 +138,7 @@ impl Session {
                 seat,
                 FaultKind::Left,
                 "closed its websocket before the match was over".into(),
-                Stop::After(Duration::from_secs(1)),
+                Stop::Grace,
             ),
             Event::Seat(seat, SeatEvent::Exited(state)) => {
                 if let Some(slot) = self.slots.get_mut(seat.index()) {
@@ -161,13 +148,13 @@ impl Session {
                     "its process ended ({}) before the match was over",
                     state.as_str()
                 );
-                self.retire(seat, FaultKind::Left, detail, Stop::None);
+                self.retire(seat, FaultKind::Left, detail, Stop::Already);
             }
             Event::Seat(seat, SeatEvent::OutputLimit) => self.retire(
                 seat,
                 FaultKind::OutputLimit,
                 "wrote more than the output limit".into(),
-                Stop::None,
+                Stop::Already,
             ),
         }
     }

@@ -9,10 +9,11 @@ use croupier_sandbox::KillReason;
 use serde_json::Value;
 
 use super::conn::ConnEvent;
-use super::session::{Event, Presence, Session, Slot, Stop};
+use super::session::{Event, Presence, Session, Slot};
 use super::typed;
 use super::wire::{self, Reply};
 use crate::result::Direction;
+use crate::seat::Stop;
 use crate::table::Table;
 use crate::verdict::FaultKind;
 use crate::RefereeError;

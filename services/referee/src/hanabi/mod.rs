@@ -26,7 +26,7 @@
 //! first legal move, playing its oldest card) so the others' game completes.
 //! A built-in seat plays through the engine and gets no messages.
 
-mod hub;
+mod frames;
 mod indices;
 mod runtime;
 mod session;
@@ -43,12 +43,12 @@ use tokio::sync::{mpsc, watch};
 use crate::assemble::{assemble, SeatEnd};
 use crate::result::{MatchResult, Transcript};
 use crate::seat::SeatProc;
+use crate::seat::Stop;
 use crate::table::Table;
 use crate::verdict::{FaultKind, Faults};
 use crate::{MatchSpec, RefereeError, SeatSpec};
-use hub::Hub;
 use indices::Indices;
-use session::{Event, Phase, Presence, SeatSlot, Session, Stop};
+use session::{Event, Phase, Presence, SeatSlot, Session};
 use wire::Answer;
 
 /// The port the original server listens on and bots hard-code.
@@ -85,7 +85,7 @@ pub(crate) async fn run(
     let listener = listener.ok_or_else(|| RefereeError::Internal("no listener".into()))?;
     let (uids_tx, uids_rx) = watch::channel(None);
     let hub =
-        Hub::start(listener, uids_rx, spec.limits.line_bytes).map_err(RefereeError::Network)?;
+        frames::start(listener, uids_rx, spec.limits.line_bytes).map_err(RefereeError::Network)?;
     let (events_tx, seat_events) = mpsc::unbounded_channel();
     let mut seats = Vec::with_capacity(spec.seats.len());
     let mut runtimes = Vec::new();
@@ -243,7 +243,11 @@ impl Session {
 
     /// Asks `seat` for its move until the engine takes one. `Ok(false)`: no move was made
     /// (the game ended by a fault, or the seat left and the referee plays for it next loop).
-    async fn play_turn(&mut self, seat: Seat, conn: hub::ConnId) -> Result<bool, RefereeError> {
+    async fn play_turn(
+        &mut self,
+        seat: Seat,
+        conn: crate::hub::ConnId,
+    ) -> Result<bool, RefereeError> {
         let asked = Instant::now();
         let deadline = asked + self.limits.move_time;
         self.send(seat, &wire::turn());
@@ -260,7 +264,7 @@ impl Session {
                         Stop::Now(KillReason::Deadline),
                     );
                 }
-                Event::Hub(hub::HubEvent::Message {
+                Event::Hub(crate::hub::HubEvent::Message {
                     conn: from,
                     value,
                     text,
@@ -278,7 +282,7 @@ impl Session {
                                     let detail = format!(
                                         "move {}: {} refused: {refused}{}",
                                         moves + 1,
-                                        hub::clip(&text),
+                                        frames::clip(&text),
                                         self.indices.note(seat, &value)
                                     );
                                     self.fault(seat, FaultKind::IllegalAction, detail);

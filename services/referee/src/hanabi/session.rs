@@ -15,23 +15,20 @@
 //! after the game started, are closed at once.
 
 use std::collections::HashMap;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use croupier_games::hanabi::{Hanabi, Observation};
 use croupier_games::{Game, Seat, Viewer};
 use croupier_sandbox::KillReason;
 use tokio::sync::mpsc;
 
-use super::hub::{ConnId, Hub, HubEvent, SendError};
 use super::indices::Indices;
+use crate::hub::{ConnId, Hub, HubEvent, SendError};
 use crate::result::{Direction, Transcript};
-use crate::seat::{SeatEvent, SeatProc};
+use crate::seat::{SeatEvent, SeatProc, Stop};
 use crate::table::Table;
 use crate::verdict::{FaultKind, Faults};
 use crate::{MatchLimits, RefereeError};
-
-/// How long a bot whose connection closed may take to exit by itself before it is killed.
-const EXIT_GRACE: Duration = Duration::from_secs(1);
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Phase {
@@ -61,15 +58,6 @@ pub(super) enum Event {
     Hub(HubEvent),
     Seat(Seat, SeatEvent),
     Deadline,
-}
-
-/// How a faulty seat is stopped.
-pub(super) enum Stop {
-    Now(KillReason),
-    /// After [`EXIT_GRACE`], unless it exits by itself first (then its exit status counts).
-    Grace,
-    /// It is stopping by itself (exited, or the supervisor is killing it).
-    Already,
 }
 
 pub(super) struct Session {
@@ -204,11 +192,7 @@ impl Session {
         };
         slot.presence = Presence::Gone;
         if let Some(proc) = &slot.proc {
-            match stop {
-                Stop::Now(reason) => proc.kill(reason),
-                Stop::Grace => proc.kill_after(KillReason::MatchEnded, EXIT_GRACE),
-                Stop::Already => {}
-            }
+            proc.stop(stop);
         }
         self.fault(seat, kind, detail.into());
         if let Some(conn) = conn {

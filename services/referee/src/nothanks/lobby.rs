@@ -12,9 +12,10 @@ use croupier_games::Seat;
 use croupier_sandbox::KillReason;
 use serde_json::Value;
 
-use super::hub::ConnId;
-use super::room::{Presence, Role, Room, Stop, MAX_VIEWERS};
+use super::room::{Presence, Role, Room, MAX_VIEWERS};
 use super::wire;
+use crate::hub::ConnId;
+use crate::seat::Stop;
 use crate::verdict::FaultKind;
 
 impl Room {

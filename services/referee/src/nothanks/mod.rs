@@ -15,8 +15,8 @@
 //!    lobby; stdin stays open, so a bot calling `input()` waits instead of failing), bots get
 //!    `end_grace` to exit, then every process is killed with its tree.
 
-mod hub;
 mod json_reader;
+mod lines;
 mod lobby;
 mod room;
 mod status;
@@ -34,11 +34,11 @@ use tokio::sync::{mpsc, watch};
 use crate::assemble::{assemble, SeatEnd};
 use crate::result::{MatchResult, Transcript};
 use crate::seat::SeatProc;
+use crate::seat::Stop;
 use crate::table::Table;
 use crate::verdict::{FaultKind, Faults};
 use crate::{MatchSpec, RefereeError, SeatSpec};
-use hub::Hub;
-use room::{Event, Phase, Presence, Room, SeatSlot, Stop};
+use room::{Event, Phase, Presence, Room, SeatSlot};
 use wire::{incoming, Incoming};
 
 /// The ports bots hard-code.
@@ -53,7 +53,7 @@ pub(crate) async fn run(
     let (net, listeners) = crate::net::open(&PORTS)?;
     let (uids_tx, uids_rx) = watch::channel(None);
     let hub =
-        Hub::start(listeners, uids_rx, spec.limits.line_bytes).map_err(RefereeError::Network)?;
+        lines::start(listeners, uids_rx, spec.limits.line_bytes).map_err(RefereeError::Network)?;
     let room = if spec.games > 1 { "learning" } else { "normal" };
     let (events_tx, seat_events) = mpsc::unbounded_channel();
     let mut seats = Vec::with_capacity(spec.seats.len());
@@ -177,7 +177,7 @@ impl Room {
     async fn play_turn(
         &mut self,
         seat: Seat,
-        conn: hub::ConnId,
+        conn: crate::hub::ConnId,
         game: usize,
     ) -> Result<(), RefereeError> {
         let status = self.status()?;
@@ -220,7 +220,7 @@ impl Room {
     async fn answer(
         &mut self,
         seat: Seat,
-        conn: hub::ConnId,
+        conn: crate::hub::ConnId,
     ) -> Result<Option<(String, Duration)>, RefereeError> {
         let asked = Instant::now();
         let deadline = asked + self.limits.move_time;
@@ -238,7 +238,7 @@ impl Room {
                         Stop::Now(KillReason::Deadline),
                     );
                 }
-                Event::Hub(hub::HubEvent::Message {
+                Event::Hub(crate::hub::HubEvent::Message {
                     conn: from, value, ..
                 }) if from == conn => match incoming(&value) {
                     Incoming::Action(action) => return Ok(Some((action, asked.elapsed()))),

@@ -7,23 +7,21 @@
 //! process is killed with its tree.
 
 use std::collections::HashMap;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use croupier_games::Seat;
 use croupier_sandbox::KillReason;
 use tokio::sync::mpsc;
 
-use super::hub::{ConnId, Hub, HubEvent, SendError};
 use super::status::GameStatus;
 use super::wire::{self, incoming, Incoming};
+use crate::hub::{ConnId, Hub, HubEvent, SendError};
 use crate::result::{Direction, Transcript};
-use crate::seat::{SeatEvent, SeatProc};
+use crate::seat::{SeatEvent, SeatProc, Stop};
 use crate::table::Table;
 use crate::verdict::{FaultKind, Faults};
 use crate::{MatchLimits, RefereeError};
 
-/// How long a bot whose connection closed may take to exit by itself before it is killed.
-const EXIT_GRACE: Duration = Duration::from_secs(1);
 pub(super) const MAX_VIEWERS: usize = 8;
 /// Connections one bot (one slot uid) may hold open at once: a player and a few viewers.
 const MAX_CONNECTIONS_PER_BOT: usize = 4;
@@ -68,15 +66,6 @@ pub(super) enum Event {
     Hub(HubEvent),
     Seat(Seat, SeatEvent),
     Deadline,
-}
-
-/// How a faulty seat is stopped.
-pub(super) enum Stop {
-    Now(KillReason),
-    /// After [`EXIT_GRACE`], unless it exits by itself first (then its exit status counts).
-    Grace,
-    /// It is stopping by itself (exited, or the supervisor is killing it).
-    Already,
 }
 
 pub(super) struct Room {
@@ -217,11 +206,7 @@ impl Room {
         slot.presence = Presence::Gone;
         slot.faults.push(kind, detail.clone());
         if let Some(proc) = &slot.proc {
-            match stop {
-                Stop::Now(reason) => proc.kill(reason),
-                Stop::Grace => proc.kill_after(KillReason::MatchEnded, EXIT_GRACE),
-                Stop::Already => {}
-            }
+            proc.stop(stop);
         }
         tracing::debug!(%seat, ?kind, %detail, "seat fault");
         self.table.fault(seat, &detail);

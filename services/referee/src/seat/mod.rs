@@ -26,6 +26,19 @@ use tokio::task::JoinHandle;
 use crate::{MatchLimits, RefereeError};
 use output::{pump, PumpEnd, Tail};
 
+/// How long a bot whose connection closed may take to exit by itself before it is killed.
+pub(crate) const EXIT_GRACE: Duration = Duration::from_secs(1);
+
+/// How a faulty seat's process is stopped ([`SeatProc::stop`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Stop {
+    Now(KillReason),
+    /// After [`EXIT_GRACE`], unless it exits by itself first (then its exit status counts).
+    Grace,
+    /// It is stopping by itself (exited, or the supervisor is killing it).
+    Already,
+}
+
 /// What a supervisor tells the referee.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum SeatEvent {
@@ -130,6 +143,15 @@ impl SeatProc {
 
     pub fn kill_after(&self, reason: KillReason, grace: Duration) {
         let _ = self.commands.send(Command::KillAfter(reason, grace));
+    }
+
+    /// Stops a faulty seat's process the way `how` says.
+    pub fn stop(&self, how: Stop) {
+        match how {
+            Stop::Now(reason) => self.kill(reason),
+            Stop::Grace => self.kill_after(KillReason::MatchEnded, EXIT_GRACE),
+            Stop::Already => {}
+        }
     }
 
     /// Ends the seat (`MatchEnded` unless it was told something else or has exited) and
