@@ -73,24 +73,9 @@ async fn run(admin: &Api, body: Value, matches: u64, shows: &str) -> Value {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn the_kits_of_four_games_play_competitions_ranked_by_each_games_scheme() {
-    // Arrange: the platform, and three teams with kits of three games.
+    // Arrange: the platform, and three teams with kits of four games.
     let dir = scratch();
-    let data = dir.path().join("data");
-    let up = Proc::start(
-        &[
-            "up",
-            "--data-dir",
-            data.to_str().expect("utf-8"),
-            "--bind",
-            "127.0.0.1:0",
-            "--workers",
-            "2",
-        ],
-        &[],
-        &dir.path().join("up.log"),
-        Some("Croupier is running at "),
-    )
-    .await;
+    let up = Proc::up(dir.path()).await;
     let admin_password = up.admin_password();
     let base = up.url();
     let mut submissions = Vec::new();

@@ -33,6 +33,23 @@ pub struct Proc {
 }
 
 impl Proc {
+    /// `croupier up` on a private PostgreSQL under `dir`, on a free port, with 2 worker loops;
+    /// returns once it serves.
+    pub async fn up(dir: &Path) -> Proc {
+        let data = dir.join("data");
+        let args = [
+            "up",
+            "--data-dir",
+            data.to_str().expect("utf-8"),
+            "--bind",
+            "127.0.0.1:0",
+            "--workers",
+            "2",
+        ];
+        let log = dir.join("up.log");
+        Proc::start(&args, &[], &log, Some("Croupier is running at ")).await
+    }
+
     /// Starts `croupier <args>`, logging stderr to `log`; when `ready_prefix` is given, waits
     /// (at most 120 s) for a stdout line starting with it.
     pub async fn start(

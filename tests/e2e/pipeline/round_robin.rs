@@ -22,22 +22,7 @@ async fn three_uploaded_bots_compile_play_a_round_robin_and_rank_as_their_strate
     // Arrange: the whole platform on one machine, and three teams with a bot each
     // (two Python, one C); one of the Python bots passes whenever it may, which loses.
     let dir = scratch();
-    let data = dir.path().join("data");
-    let up = Proc::start(
-        &[
-            "up",
-            "--data-dir",
-            data.to_str().expect("utf-8"),
-            "--bind",
-            "127.0.0.1:0",
-            "--workers",
-            "2",
-        ],
-        &[],
-        &dir.path().join("up.log"),
-        Some("Croupier is running at "),
-    )
-    .await;
+    let up = Proc::up(dir.path()).await;
     let base = up.url();
     let admin_password = up.admin_password();
     let kit = Api::user(&base, "kit_team", "password-1", true).await;
