@@ -39,6 +39,7 @@ use croupier_games::Seat;
 use croupier_sandbox::{EndState, ExitInfo, Limits, RunReport, Sandbox, Spec};
 
 use crate::result::{millis, SeatOutcome};
+use crate::seat::Tail;
 use crate::verdict::{end_state, FaultKind, Faults};
 use crate::{MatchLimits, RefereeError};
 
@@ -218,8 +219,8 @@ impl PerMoveTotals {
         self.cpu += report.cpu;
         self.wall += report.wall;
         self.max_rss_bytes = self.max_rss_bytes.max(report.max_rss_bytes);
-        self.stdout.push(self.calls, &report.stdout);
-        self.stderr.push(self.calls, &report.stderr);
+        push_call(&mut self.stdout, self.calls, &report.stdout);
+        push_call(&mut self.stderr, self.calls, &report.stderr);
         match outcome {
             CallOutcome::MemoryLimit | CallOutcome::OutputLimit if self.hard.is_none() => {
                 self.hard = Some(report.end_state.clone());
@@ -252,47 +253,15 @@ impl PerMoveTotals {
     }
 }
 
-/// The last `cap` bytes of a seat's output over all its calls.
-#[derive(Debug, Clone)]
-struct Tail {
-    buf: Vec<u8>,
-    cap: usize,
-    cut: u64,
-}
-
-impl Tail {
-    fn new(cap: usize) -> Self {
-        Tail {
-            buf: Vec::new(),
-            cap,
-            cut: 0,
-        }
+/// Adds one call's output to a seat's tail, marked with the call's number.
+fn push_call(tail: &mut Tail, call: u32, bytes: &[u8]) {
+    if bytes.is_empty() {
+        return;
     }
-
-    fn push(&mut self, call: u32, bytes: &[u8]) {
-        if bytes.is_empty() {
-            return;
-        }
-        self.buf
-            .extend_from_slice(format!("[call {call}]\n").as_bytes());
-        self.buf.extend_from_slice(bytes);
-        if !bytes.ends_with(b"\n") {
-            self.buf.push(b'\n');
-        }
-        if self.buf.len() > self.cap {
-            let cut = self.buf.len() - self.cap;
-            self.buf.drain(..cut);
-            self.cut += cut as u64;
-        }
-    }
-
-    fn text(&self) -> String {
-        let text = String::from_utf8_lossy(&self.buf);
-        if self.cut > 0 {
-            format!("[… {} earlier bytes not kept …]\n{text}", self.cut)
-        } else {
-            text.into_owned()
-        }
+    tail.push(format!("[call {call}]\n").as_bytes());
+    tail.push(bytes);
+    if !bytes.ends_with(b"\n") {
+        tail.push(b"\n");
     }
 }
 

@@ -24,7 +24,8 @@ use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 
 use crate::{MatchLimits, RefereeError};
-use output::{pump, PumpEnd, Tail};
+pub(crate) use output::Tail;
+use output::{pump, PumpEnd};
 
 /// How long a bot whose connection closed may take to exit by itself before it is killed.
 pub(crate) const EXIT_GRACE: Duration = Duration::from_secs(1);

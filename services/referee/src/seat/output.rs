@@ -16,7 +16,7 @@ pub(crate) enum PumpEnd {
 }
 
 /// The last `cap` bytes of a stream, and how much was seen.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub(crate) struct Tail {
     buf: Vec<u8>,
     cap: usize,
@@ -32,7 +32,7 @@ impl Tail {
         }
     }
 
-    fn push(&mut self, bytes: &[u8]) {
+    pub fn push(&mut self, bytes: &[u8]) {
         self.seen += bytes.len() as u64;
         self.buf.extend_from_slice(bytes);
         if self.buf.len() > self.cap.saturating_mul(2).max(4096) {
