@@ -16,8 +16,8 @@ use crate::api::Seat;
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "action", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Action {
-    /// `get_different_color_gems`: 3 different colours, or all available ones if fewer than 3
-    /// colours are on the table.
+    /// `get_different_color_gems`: 1 to 3 different colours, each on the table (the real judge
+    /// accepts one or two even when more colours are available).
     TakeDifferent {
         colors: Vec<Color>,
         #[serde(default, skip_serializing_if = "Option::is_none")]

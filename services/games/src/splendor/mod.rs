@@ -2,8 +2,10 @@
 //!
 //! Always 3 players; 5 gems of each colour and 5 gold on the table; 4 of the 10 nobles and 4
 //! cards of each level face up, drawn from the seed's shuffle of the 90 standard cards
-//! (40/30/20, embedded from `data/splendor/`). On a turn a player takes 3 gems of different
-//! colours (fewer only when fewer colours are on the table), takes 2 of one colour (only if at
+//! (40/30/20, embedded from `data/splendor/`). A game may also start from a given
+//! [`Position`] (2–4 players, as in the judge's own logs), to replay a judge log move by move.
+//! On a turn a player takes 1 to 3 gems of different colours (the judge accepts one or two
+//! even when more colours are on the table), takes 2 of one colour (only if at
 //! least 4 of it are on the table), reserves a face-up card or a deck's top card (at most 3
 //! reserved; +1 gold if any is left) or buys a face-up or reserved card. Payment is fixed:
 //! bonuses first, then own gems, then gold ([`payment`]).
@@ -29,6 +31,7 @@
 mod action;
 mod data;
 mod observation;
+mod position;
 mod rules;
 mod settings;
 mod state;
@@ -39,6 +42,7 @@ mod tests;
 pub use action::{Action, Event};
 pub use data::{all_cards, all_nobles, Card, Color, Gems, Noble};
 pub use observation::{Hidden, Observation, PlayerView, TableView};
+pub use position::{LevelPosition, PlayerPosition, Position, MAX_PLAYERS};
 pub use rules::payment;
 pub use settings::Settings;
 pub use state::{Splendor, PLAYERS};

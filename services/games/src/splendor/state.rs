@@ -11,7 +11,8 @@ use crate::rng::GameRng;
 use crate::settings::GameSettings;
 use crate::GameId;
 
-/// The hackathon table is always 3 players.
+/// The hackathon deals to 3 players (a position given with [`Splendor::from_position`] may
+/// have 2 to 4, as the judge's own games do).
 pub const PLAYERS: usize = 3;
 /// Face-up cards per level, nobles face up, gems per colour, gold.
 const FACE_UP: usize = 4;
@@ -93,7 +94,7 @@ impl Splendor {
 
     /// After `seat` moved: next seat, and at the end of a round the end check.
     fn advance(&mut self, seat: Seat, events: &mut Vec<Event>) {
-        self.to_act = seat.next(PLAYERS);
+        self.to_act = seat.next(self.players.len());
         if self.to_act != Seat(0) {
             return;
         }
@@ -157,7 +158,7 @@ impl Game for Splendor {
     }
 
     fn seats(&self) -> usize {
-        PLAYERS
+        self.players.len()
     }
 
     fn turn(&self) -> Turn {

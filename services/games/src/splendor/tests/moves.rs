@@ -63,29 +63,38 @@ fn the_table_has_5_gems_a_colour_5_gold_4_nobles_and_4_cards_a_level() {
 }
 
 #[test]
-fn three_different_colours_are_taken_and_fewer_only_when_fewer_are_available() {
+fn one_to_three_different_colours_are_taken_as_the_real_judge_accepts() {
     let mut g = game(1);
-    assert!(refused(&mut g, take(&[Color::White, Color::Blue])).contains("3 different"));
     assert!(refused(&mut g, take(&[Color::Blue, Color::White, Color::Red])).contains("order"));
     assert!(refused(&mut g, take(&[Color::Red, Color::Red, Color::Red])).contains("at most once"));
+    assert!(refused(&mut g, take(&[])).contains("1 to 3"));
+    let four = [Color::White, Color::Blue, Color::Green, Color::Red];
+    assert!(refused(&mut g, take(&four)).contains("1 to 3"));
+    assert!(refused(&mut g, take(&[Color::Gold])).contains("not on"));
     let legal = g.legal_actions(Seat(0));
     assert_eq!(
         legal
             .iter()
             .filter(|a| matches!(a, Action::TakeDifferent { .. }))
             .count(),
-        10
+        5 + 10 + 10,
+        "every set of 1, 2 or 3 of the 5 colours"
     );
-    g.apply(Seat(0), take(&[Color::White, Color::Blue, Color::Red]))
+    // Two colours at round 1, with all five on the table: the judge's log shows it accepted.
+    g.apply(Seat(0), take(&[Color::White, Color::Blue]))
         .unwrap();
-    assert_eq!(g.players[0].gems, gems(1, 1, 0, 1, 0, 0));
-    assert_eq!(g.table, gems(4, 4, 5, 4, 5, 5));
+    assert_eq!(g.players[0].gems, gems(1, 1, 0, 0, 0, 0));
+    g.apply(Seat(1), take(&[Color::Red])).unwrap();
+    assert_eq!(g.players[1].gems, gems(0, 0, 0, 1, 0, 0));
+    g.apply(Seat(2), take(&[Color::White, Color::Blue, Color::Red]))
+        .unwrap();
+    assert_eq!(g.players[2].gems, gems(1, 1, 0, 1, 0, 0));
+    assert_eq!(g.table, gems(3, 3, 5, 3, 5, 5));
 
     g.table = gems(0, 2, 0, 1, 0, 5);
-    assert!(refused(&mut g, take(&[Color::Blue])).contains("3 different"));
     assert!(refused(&mut g, take(&[Color::White, Color::Blue, Color::Red])).contains("not on"));
-    g.apply(Seat(1), take(&[Color::Blue, Color::Red])).unwrap();
-    assert_eq!(g.players[1].gems, gems(0, 1, 0, 1, 0, 0));
+    g.apply(Seat(0), take(&[Color::Blue, Color::Red])).unwrap();
+    assert_eq!(g.players[0].gems, gems(1, 2, 0, 1, 0, 0));
 }
 
 #[test]

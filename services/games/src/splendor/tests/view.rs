@@ -109,12 +109,12 @@ fn log_lines_read_like_the_judge() {
         .apply(
             Seat(0),
             Action::TakeDifferent {
-                colors: vec![Color::Green, Color::Red],
+                colors: vec![Color::Green, Color::Red, Color::Gold],
                 noble: None,
             },
         )
         .unwrap_err();
-    assert!(events.to_string().contains("3 different"), "{events}");
+    assert!(events.to_string().contains("not on the table"), "{events}");
     let events = g
         .apply(
             Seat(0),
