@@ -26,24 +26,36 @@ pub(crate) struct Fault {
     pub detail: String,
 }
 
-/// The faults of one seat, first first.
+/// The faults of one seat, first first, and notes for its log that are not faults.
 #[derive(Debug, Clone, Default)]
-pub(crate) struct Faults(Vec<Fault>);
+pub(crate) struct Faults {
+    faults: Vec<Fault>,
+    notes: Vec<String>,
+}
 
 impl Faults {
     pub fn push(&mut self, kind: FaultKind, detail: impl Into<String>) {
-        self.0.push(Fault {
+        self.faults.push(Fault {
             kind,
             detail: detail.into(),
         });
     }
 
-    pub fn first(&self) -> Option<&Fault> {
-        self.0.first()
+    /// Something the seat's owner should know that is not held against it.
+    pub fn note(&mut self, note: impl Into<String>) {
+        self.notes.push(note.into());
     }
 
+    pub fn first(&self) -> Option<&Fault> {
+        self.faults.first()
+    }
+
+    /// The faults' details, then the notes, one per line.
     pub fn detail(&self) -> String {
-        let lines: Vec<&str> = self.0.iter().map(|f| f.detail.as_str()).collect();
+        let faults = self.faults.iter().map(|f| f.detail.as_str());
+        let lines: Vec<&str> = faults
+            .chain(self.notes.iter().map(String::as_str))
+            .collect();
         lines.join("\n")
     }
 }

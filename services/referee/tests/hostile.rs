@@ -166,15 +166,52 @@ async fn flooding_stdout_is_output_limit_without_memory_blow_up() {
     assert!(seat.stdout_tail.contains("earlier bytes not kept"));
 }
 
+/// The bot picks while `name` is in `playerinfo`, and answers nonsense otherwise.
+fn picks_while_named(name: &str) -> String {
+    format!(
+        "run(lambda msg: send('reply_action', {{'action_type': 'pick' if {name:?} in \
+         msg['payload']['game_status']['playerinfo'] else 'nonsense'}}), name={name:?})"
+    )
+}
+
 #[tokio::test]
-async fn claiming_another_seats_name_is_declined_and_the_real_owner_plays() {
-    let thief = "run(lambda msg: send('reply_action', {'action_type': 'pick'}), name='kit')";
-    let result = against(65170, thief, |_| {}).await;
+async fn a_bot_that_sends_its_own_name_plays_under_that_name() {
+    let result = against(65170, &picks_while_named("Nickname"), |_| {}).await;
 
     let seat = hostile_seat(&result);
-    assert_eq!(seat.end_state, EndState::InvalidOutput, "{}", seat.detail);
-    assert!(seat.detail.contains("declined"), "{}", seat.detail);
-    assert!(seat.moves == 0 && seat.forced_moves > 0);
+    assert_eq!(seat.end_state, EndState::Ok, "{}", seat.detail);
+    assert!(
+        seat.moves > 0 && seat.forced_moves == 0,
+        "{}",
+        describe(&result)
+    );
+    assert_eq!(seat.detail, "");
+}
+
+#[tokio::test]
+async fn two_seats_sending_one_name_both_play_and_the_later_gets_a_suffix() {
+    // The kit in seat 0 is called "kit"; the other bot sends "kit" too.
+    let result = against(65175, &picks_while_named("kit"), |_| {}).await;
+
+    let seat = hostile_seat(&result);
+    assert_eq!(seat.end_state, EndState::Ok, "{}", seat.detail);
+    assert!(
+        seat.moves > 0 && seat.forced_moves == 0,
+        "{}",
+        describe(&result)
+    );
+    let notes: Vec<&str> = result.seats[..2]
+        .iter()
+        .map(|s| s.detail.as_str())
+        .collect();
+    assert_eq!(
+        notes
+            .iter()
+            .filter(|d| d.contains("plays as \"kit-2\""))
+            .count(),
+        1,
+        "{notes:?}"
+    );
 }
 
 #[tokio::test]

@@ -1,12 +1,15 @@
 //! The lobby: `reply_room_name_and_role` → `result_room_name_and_role`.
 //!
 //! A match has one room (`normal`, or `learning` for repeated games). A viewer is accepted
-//! any time (up to a cap). A player is accepted when it names the room and the player name of a
-//! seat that has not joined yet, and, when the sandbox can tell (isolated mode), the connection
-//! comes from that seat's own process. Anything else is declined with a reason, and the
-//! connection stays in the lobby (it may try again), as in the original server. A refused player
-//! claim whose connection belongs to a seat still waiting to join is that seat's fault:
-//! `invalid_output`, and the seat leaves.
+//! any time (up to a cap). A player is accepted when it names the room: the seat is the one
+//! whose process owns the connection (isolated mode; in mode `none`, the seat whose name was
+//! sent, else the first seat still waiting), and the name it sends — any name, as the original
+//! server takes it — is its name in the game. Bots read a name from stdin, but some send a
+//! fixed nickname of their own. If another seat already goes by the name, the later one gets a
+//! suffix (`-2`, …), noted in its log. Anything else is declined with a reason that says what
+//! was wrong, and the connection stays in the lobby (it may try again), as in the original
+//! server. A refused player claim whose connection belongs to a seat still waiting to join is
+//! that seat's fault: `invalid_output`, and the seat leaves.
 
 use croupier_games::Seat;
 use croupier_sandbox::KillReason;
@@ -67,39 +70,97 @@ impl Room {
         Ok(())
     }
 
-    fn accept_player(&mut self, conn: ConnId, name: &str) -> Result<(), String> {
-        let Some(i) = self.table.names.iter().position(|n| n == name) else {
-            return Err("Room is already full".into());
-        };
-        let seat = Seat(i);
+    /// A player claim: the seat is the connection's owner (its process's slot uid); without
+    /// that (sandbox mode `none`) the seat whose name was sent, else the first seat still
+    /// waiting. Whatever name the bot sends is its name in the game (`playerinfo`,
+    /// `turnorder`); a name another seat already holds gets a suffix, noted in the seat's log.
+    fn accept_player(&mut self, conn: ConnId, sent: &str) -> Result<(), String> {
+        let seat = self.claimed_seat(conn, sent)?;
         match self.presence(seat) {
             Presence::Pending => {}
-            Presence::Joined(_) | Presence::Builtin => {
-                return Err(format!("the player name {name:?} is already taken"))
+            Presence::Joined(_) => {
+                return Err("this player has already joined the room (one connection each)".into())
             }
-            Presence::Gone => return Err("Room is already full".into()),
-        }
-        let expected = self
-            .seats
-            .get(i)
-            .and_then(|s| s.proc.as_ref())
-            .and_then(|p| p.uid);
-        let uid = self.conns.get(&conn).and_then(|c| c.uid);
-        match (expected, uid) {
-            (Some(expected), Some(uid)) if expected != uid => {
-                return Err(format!(
-                    "the player name {name:?} belongs to another player"
-                ))
+            Presence::Gone | Presence::Builtin => {
+                return Err("this player is no longer in the game".into())
             }
-            (Some(_), None) => return Err("this connection could not be identified".into()),
-            _ => {}
         }
-        if let Some(slot) = self.seats.get_mut(i) {
+        let name = self.unique_name(seat, sent);
+        if name != sent.trim() {
+            let note = format!(
+                "sent the player name {sent:?}, which another player of the room already has: \
+                 it plays as {name:?}"
+            );
+            if let Some(slot) = self.seats.get_mut(seat.index()) {
+                slot.faults.note(note);
+            }
+        }
+        if let Some(n) = self.names.get_mut(seat.index()) {
+            *n = name;
+        }
+        if let Some(slot) = self.seats.get_mut(seat.index()) {
             slot.presence = Presence::Joined(conn);
         }
         if let Some(c) = self.conns.get_mut(&conn) {
             c.role = Role::Player(seat);
         }
         Ok(())
+    }
+
+    fn claimed_seat(&self, conn: ConnId, sent: &str) -> Result<Seat, String> {
+        let identified = self
+            .seats
+            .iter()
+            .any(|s| s.proc.as_ref().and_then(|p| p.uid).is_some());
+        if identified {
+            let uid = self.conns.get(&conn).and_then(|c| c.uid);
+            return self.seat_of_uid(uid).ok_or_else(|| {
+                "this connection does not come from a player of this match (the room is full)"
+                    .to_owned()
+            });
+        }
+        let pending = |i: &usize| self.presence(Seat(*i)) == Presence::Pending;
+        self.names
+            .iter()
+            .position(|n| n == sent.trim())
+            .filter(pending)
+            .or_else(|| (0..self.seats.len()).find(pending))
+            .map(Seat)
+            .ok_or_else(|| "Room is already full".to_owned())
+    }
+
+    /// `sent` (trimmed; the seat's given name if empty), or with `-2`, `-3`, … when another
+    /// seat of the room already goes by it.
+    fn unique_name(&self, seat: Seat, sent: &str) -> String {
+        let wanted = match sent.trim() {
+            "" => self
+                .table
+                .names
+                .get(seat.index())
+                .cloned()
+                .unwrap_or_default(),
+            name => name.to_owned(),
+        };
+        let taken = |name: &str| {
+            self.names
+                .iter()
+                .enumerate()
+                .any(|(i, n)| i != seat.index() && n == name && self.holds_name(Seat(i)))
+        };
+        if !taken(&wanted) {
+            return wanted;
+        }
+        (2..)
+            .map(|k| format!("{wanted}-{k}"))
+            .find(|n| !taken(n))
+            .unwrap_or(wanted)
+    }
+
+    /// Whether seat `i`'s name is settled: it joined, or it is a built-in.
+    fn holds_name(&self, seat: Seat) -> bool {
+        matches!(
+            self.presence(seat),
+            Presence::Joined(_) | Presence::Builtin | Presence::Gone
+        )
     }
 }

@@ -98,6 +98,7 @@ pub(crate) async fn run(
     let _ = uids_tx.send(Some(uids));
     let mut room = Room {
         room: room.to_owned(),
+        names: table.names.clone(),
         table,
         seats,
         hub,

@@ -71,6 +71,9 @@ pub(super) enum Event {
 pub(super) struct Room {
     pub room: String,
     pub table: Table,
+    /// The names the players go by in the game (`playerinfo`, `turnorder`): each seat's given
+    /// name until it joins with a name of its own.
+    pub names: Vec<String>,
     pub seats: Vec<SeatSlot>,
     pub hub: Hub,
     pub seat_events: mpsc::UnboundedReceiver<(Seat, SeatEvent)>,
@@ -248,7 +251,7 @@ impl Room {
     }
 
     pub fn status(&self) -> Result<GameStatus, RefereeError> {
-        GameStatus::of(self.table.game(), &self.table.names)
+        GameStatus::of(self.table.game(), &self.names)
             .ok_or_else(|| RefereeError::Internal("the No Thanks adapter got another game".into()))
     }
 
