@@ -20,10 +20,13 @@ use serde_json::Value;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{mpsc, watch};
 
-use crate::identity;
+use crate::identity::Owners;
 use crate::seat::AbortOnDrop;
 
 pub(crate) type ConnId = u64;
+
+/// How long a client may take to read the handshake's answer before messages follow anyway.
+const HANDSHAKE_READ: Duration = Duration::from_secs(2);
 
 /// The seats' slot uids, known once every seat runs (`None` until then).
 pub(crate) type Uids = watch::Receiver<Option<Arc<[u32]>>>;
@@ -86,6 +89,7 @@ impl Hub {
     /// Connection ids are unique across the listeners, in accept order.
     pub fn start<F, Fut>(
         listeners: Vec<std::net::TcpListener>,
+        owners: Arc<Owners>,
         uids: Uids,
         limits: HubLimits,
         serve: F,
@@ -103,6 +107,7 @@ impl Hub {
                 listener,
                 next_id.clone(),
                 tx.clone(),
+                owners.clone(),
                 uids.clone(),
                 limits,
                 serve.clone(),
@@ -150,15 +155,18 @@ pub(crate) struct Link {
     pub conn: ConnId,
     peer: SocketAddr,
     local: SocketAddr,
+    owners: Arc<Owners>,
     uids: Uids,
     events: mpsc::Sender<Event>,
     out_queue: usize,
 }
 
 impl Link {
-    /// Waits for the seats' uids, looks up who owns the client socket, and announces the
-    /// connection ([`HubEvent::Opened`]). Returns the queue of messages to write, or `None`
-    /// when the match is over.
+    /// Waits for the seats' uids, looks up who owns the client socket, waits until the
+    /// client has read whatever the protocol's handshake sent it (so the first message never
+    /// shares a read with the handshake), and announces the connection
+    /// ([`HubEvent::Opened`]). Returns the queue of messages to write, or `None` when the
+    /// match is over.
     pub async fn open(&mut self) -> Option<mpsc::Receiver<Arc<str>>> {
         let uids = self
             .uids
@@ -167,8 +175,12 @@ impl Link {
             .map(|u| u.clone().unwrap_or_default())
             .ok()?;
         let (peer, local) = (self.peer, self.local);
-        let lookup = tokio::task::spawn_blocking(move || identity::socket_uid(&uids, peer, local));
-        let uid = lookup.await.ok().flatten();
+        let uid = if uids.is_empty() {
+            None // mode `none`: every bot has our uid
+        } else {
+            self.owners.uid(peer, local)
+        };
+        self.owners.drained(peer, local, HANDSHAKE_READ).await;
         let (out_tx, out_rx) = mpsc::channel::<Arc<str>>(self.out_queue);
         let opened = Event::Opened(self.conn, uid, out_tx);
         self.events.send(opened).await.ok()?;
@@ -185,6 +197,7 @@ async fn accept<F, Fut>(
     listener: TcpListener,
     next_id: Arc<AtomicU64>,
     events: mpsc::Sender<Event>,
+    owners: Arc<Owners>,
     uids: Uids,
     limits: HubLimits,
     serve: F,
@@ -213,6 +226,7 @@ async fn accept<F, Fut>(
             conn: next_id.fetch_add(1, Ordering::Relaxed),
             peer,
             local,
+            owners: owners.clone(),
             uids: uids.clone(),
             events: events.clone(),
             out_queue: limits.out_queue,

@@ -67,6 +67,7 @@ pub mod nothanks;
 mod permove;
 mod result;
 mod seat;
+mod sockdiag;
 mod spec;
 pub mod splendor;
 mod table;

@@ -15,6 +15,7 @@ const HOSTILE_BOT: &str = include_str!("guandan/hostile.py");
 const SLOW_JOIN: &str = include_str!("guandan/slow_join.py");
 const THIEF: &str = include_str!("guandan/thief.py");
 const KIT: &str = include_str!("../../../kits/guandan/python/client.py");
+const SLOW_FIRST_READ: &str = include_str!("guandan/slow_first_read.py");
 
 fn checker(bots: &mut Bots, pos: usize, path: &str) -> SeatSpec {
     checker_style(bots, pos, path, if pos % 2 == 0 { "shed" } else { "weak" })
@@ -220,6 +221,33 @@ async fn the_starter_kit_plays_a_full_game_against_the_builtins() {
         );
     }
     assert_no_slot_processes(66430);
+}
+
+#[tokio::test]
+async fn a_ws4py_client_slow_to_read_the_handshake_answer_gets_no_frame_with_it() {
+    // Seat 3 joins last, and the deal starts as soon as it has: the first frames would follow
+    // the 101 response at once.
+    let sb = sandbox(66450).await;
+    let mut bots = Bots::default();
+    let slow = format!("{SLOW_FIRST_READ}\n{KIT}");
+    let seats = vec![
+        SeatSpec::builtin("random"),
+        bots.script("kit-a", KIT),
+        SeatSpec::builtin("random"),
+        bots.script("kit-slow", &slow),
+    ];
+
+    let result = play(&sb, guandan(9, seats, 1)).await.unwrap();
+
+    eprintln!("{}", describe(&result));
+    assert_consistent(&result);
+    for i in [1, 3] {
+        let kit = &result.seats[i];
+        assert_eq!(kit.end_state, EndState::Ok, "{}", describe(&result));
+        assert!(!kit.stderr_tail.contains("parser"), "{}", kit.stderr_tail);
+        assert!(kit.forced_moves == 0 && kit.moves > 0);
+    }
+    assert_no_slot_processes(66450);
 }
 
 #[tokio::test]

@@ -114,9 +114,10 @@ async fn an_infinite_cpu_loop_hits_the_move_time_limit_and_is_killed() {
 
     let seat = hostile_seat(&result);
     assert_eq!(seat.end_state, EndState::TimeLimit);
+    // Up to a second of CPU, less on a loaded machine: the clock is wall time.
     assert!(
-        seat.cpu_ms >= 500,
-        "it burned about a second of CPU: {} ms",
+        seat.cpu_ms >= 100,
+        "it burned CPU until it was killed: {} ms",
         seat.cpu_ms
     );
     assert!(result.wall_ms < 10_000);

@@ -36,13 +36,24 @@ impl MatchNet {
 
     /// Binds a TCP listener on 127.0.0.1:`port` inside the namespace.
     pub fn listen_tcp(&self, port: u16) -> io::Result<TcpListener> {
+        self.inside(move || {
+            let listener = TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, port)))?;
+            listener.set_nonblocking(true)?; // ready for tokio::net::TcpListener::from_std
+            Ok(listener)
+        })
+    }
+
+    /// Runs `f` on a throw-away thread inside the namespace: the sockets it creates (a
+    /// listener, a netlink socket for socket diagnostics) belong to the namespace for good.
+    pub fn inside<T: Send + 'static>(
+        &self,
+        f: impl FnOnce() -> io::Result<T> + Send + 'static,
+    ) -> io::Result<T> {
         let ns = self.ns.try_clone()?;
         on_thread(move || {
             setns(&ns, CloneFlags::CLONE_NEWNET)
                 .map_err(|e| io::Error::other(format!("setns(net): {e}")))?;
-            let listener = TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, port)))?;
-            listener.set_nonblocking(true)?; // ready for tokio::net::TcpListener::from_std
-            Ok(listener)
+            f()
         })
     }
 

@@ -31,7 +31,7 @@
 //! Seat theft: a bot that opens a second connection while the next seat is starting would
 //! otherwise take that seat. In the isolated sandbox every seat runs as its own slot uid, and
 //! a connection is accepted for seat `i` only if its client socket belongs to seat `i`'s uid
-//! (the crate's `identity` lookup through `/proc/<pid>/net/tcp`); others are closed before
+//! (the crate's `identity` lookup, one socket-diagnostics query); others are closed before
 //! the handshake. Without a sandbox (mode `none`) the owner is unknown and the order alone
 //! decides.
 
@@ -53,6 +53,7 @@ use tokio::net::TcpListener;
 use tokio::sync::mpsc;
 
 use crate::assemble::{assemble, SeatEnd};
+use crate::identity::Owners;
 use crate::result::{MatchResult, Transcript};
 use crate::seat::SeatProc;
 use crate::seat::Stop;
@@ -62,6 +63,9 @@ use crate::{MatchSpec, RefereeError, SeatSpec};
 use conn::{Conn, ConnEvent};
 use session::{Event, Presence, Session, Slot};
 
+/// How long a client may take to read the handshake's answer.
+const HANDSHAKE_READ: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// The port v1006 bots hard-code.
 pub(crate) const PORT: u16 = 23456;
 
@@ -70,7 +74,11 @@ pub(crate) async fn run(
     spec: &MatchSpec,
     table: Table,
 ) -> Result<MatchResult, RefereeError> {
-    let (net, mut listeners) = crate::net::open(&[PORT])?;
+    let crate::net::MatchSockets {
+        net,
+        mut listeners,
+        owners,
+    } = crate::net::open(&[PORT])?;
     let std_listener = listeners
         .pop()
         .ok_or_else(|| RefereeError::Internal("no listener".into()))?;
@@ -115,7 +123,7 @@ pub(crate) async fn run(
                 )
                 .await?;
                 session.slots.push(slot(Some(proc), Presence::Pending));
-                session.join(Seat(i), &listener).await;
+                session.join(Seat(i), &listener, &owners).await;
             }
         }
     }
@@ -167,16 +175,19 @@ fn typed(table: &Table) -> Result<&Guandan, RefereeError> {
 }
 
 impl Session {
-    /// Waits for the connection of the just-started `seat`.
-    async fn join(&mut self, seat: Seat, listener: &TcpListener) {
+    /// Waits for the connection of the just-started `seat`, and until it has read the
+    /// handshake's answer: the first frame must never arrive in the same read as the 101
+    /// response (ws4py clients crash on it; the original server never sends it so early).
+    async fn join(&mut self, seat: Seat, listener: &TcpListener, owners: &Owners) {
         let deadline = Instant::now() + self.limits.join_time;
         let max = self.limits.line_bytes;
         loop {
             tokio::select! {
                 accepted = listener.accept() => {
                     let Ok((stream, peer)) = accepted else { continue };
-                    let (own, uids) = self.uids(seat);
-                    if !owned_by(own, uids, &stream, peer).await {
+                    let own = self.uid(seat);
+                    let Ok(local) = stream.local_addr() else { continue };
+                    if !owned_by(own, owners, peer, local) {
                         tracing::info!(%seat, "a connection from another process was refused");
                         continue;
                     }
@@ -185,6 +196,10 @@ impl Session {
                     let left = deadline.saturating_duration_since(Instant::now());
                     match tokio::time::timeout(left, conn::accept(stream, max)).await {
                         Ok(Ok(ws)) => {
+                            let left = deadline.saturating_duration_since(Instant::now());
+                            if !owners.drained(peer, local, left.min(HANDSHAKE_READ)).await {
+                                tracing::debug!(%seat, "the client did not read the handshake answer in time");
+                            }
                             let conn = Conn::spawn(seat, ws, self.conn_tx.clone());
                             if let Some(slot) = self.slots.get_mut(seat.index()) {
                                 if matches!(slot.presence, Presence::Pending) {
@@ -213,11 +228,10 @@ impl Session {
         }
     }
 
-    /// The uid of `seat`'s process and those of every started seat (for [`owned_by`]).
-    fn uids(&self, seat: Seat) -> (Option<u32>, Vec<u32>) {
-        let uid_of = |s: &Slot| s.proc.as_ref().and_then(|p| p.uid);
-        let own = self.slots.get(seat.index()).and_then(uid_of);
-        (own, self.slots.iter().filter_map(uid_of).collect())
+    /// The slot uid of `seat`'s process (for [`owned_by`]); `None` in mode `none`.
+    fn uid(&self, seat: Seat) -> Option<u32> {
+        let slot = self.slots.get(seat.index())?;
+        slot.proc.as_ref().and_then(|p| p.uid)
     }
 
     fn presence(&self, seat: Seat) -> &Presence {
@@ -327,21 +341,14 @@ impl Session {
     }
 }
 
-/// Whether the client end of `stream` belongs to the process of uid `own`, looked up through
-/// the processes of `uids` (true when unknown: no sandbox, or no answer).
-async fn owned_by(
-    own: Option<u32>,
-    uids: Vec<u32>,
-    stream: &tokio::net::TcpStream,
-    peer: SocketAddr,
-) -> bool {
-    let (Some(own), Ok(local)) = (own, stream.local_addr()) else {
+/// Whether the client socket `peer` → `local` belongs to the seat's uid `own` (always, when
+/// the owner cannot be known: mode `none`, or no socket diagnostics).
+fn owned_by(own: Option<u32>, owners: &Owners, peer: SocketAddr, local: SocketAddr) -> bool {
+    let Some(own) = own else {
         return true;
     };
-    let lookup =
-        tokio::task::spawn_blocking(move || crate::identity::socket_uid(&uids, peer, local));
-    match lookup.await.ok().flatten() {
+    match owners.uid(peer, local) {
         Some(uid) => uid == own,
-        None => true,
+        None => !owners.available(),
     }
 }

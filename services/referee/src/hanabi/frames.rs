@@ -7,6 +7,7 @@
 //! bytes that are not JSON, a failed handshake (within [`HANDSHAKE_TIME`]) or a queue the bot
 //! never drains end the connection. Pings are answered by the library.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
@@ -16,6 +17,7 @@ use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::{Error as WsError, Message};
 
 use crate::hub::{ConnId, Hub, HubEvent, HubLimits, Link, Uids};
+use crate::identity::Owners;
 
 /// Connections open at once (players are few; the rest are closed by the session anyway);
 /// messages queued to a connection that does not read them before it is dropped.
@@ -30,10 +32,11 @@ pub(crate) const HANDSHAKE_TIME: Duration = Duration::from_secs(5);
 /// run; connections wait for it before they are identified and announced.
 pub(super) fn start(
     listener: std::net::TcpListener,
+    owners: Arc<Owners>,
     uids: Uids,
     message_cap: usize,
 ) -> std::io::Result<Hub> {
-    Hub::start(vec![listener], uids, LIMITS, move |stream, link| {
+    Hub::start(vec![listener], owners, uids, LIMITS, move |stream, link| {
         serve(stream, link, message_cap)
     })
 }

@@ -80,12 +80,16 @@ pub(crate) async fn run(
     let indices = Indices::choose(&spec.settings, spec.seats.len(), &mut shuffles);
     table.set_settings(indices.settings(&spec.settings))?;
     let transcript = Transcript::new(spec.limits.transcript_bytes);
-    let (net, listeners) = crate::net::open(&[PORT])?;
+    let crate::net::MatchSockets {
+        net,
+        listeners,
+        owners,
+    } = crate::net::open(&[PORT])?;
     let listener = listeners.into_iter().next();
     let listener = listener.ok_or_else(|| RefereeError::Internal("no listener".into()))?;
     let (uids_tx, uids_rx) = watch::channel(None);
-    let hub =
-        frames::start(listener, uids_rx, spec.limits.line_bytes).map_err(RefereeError::Network)?;
+    let hub = frames::start(listener, owners, uids_rx, spec.limits.line_bytes)
+        .map_err(RefereeError::Network)?;
     let (events_tx, seat_events) = mpsc::unbounded_channel();
     let mut seats = Vec::with_capacity(spec.seats.len());
     let mut runtimes = Vec::new();

@@ -12,7 +12,10 @@ use tokio::io::AsyncWriteExt;
 use tokio::net::TcpStream;
 
 use super::json_reader::JsonReader;
+use std::sync::Arc;
+
 use crate::hub::{Hub, HubEvent, HubLimits, Link, Uids};
+use crate::identity::Owners;
 
 /// Connections open at once on one port (the room also caps them per bot, by uid); lines
 /// queued to a connection that does not read them before it is dropped.
@@ -25,10 +28,11 @@ const LIMITS: HubLimits = HubLimits {
 /// run; connections wait for it before they are identified and announced.
 pub(super) fn start(
     listeners: Vec<std::net::TcpListener>,
+    owners: Arc<Owners>,
     uids: Uids,
     line_cap: usize,
 ) -> std::io::Result<Hub> {
-    Hub::start(listeners, uids, LIMITS, move |stream, link| {
+    Hub::start(listeners, owners, uids, LIMITS, move |stream, link| {
         serve(stream, link, line_cap)
     })
 }

@@ -50,10 +50,14 @@ pub(crate) async fn run(
     table: Table,
 ) -> Result<MatchResult, RefereeError> {
     let transcript = Transcript::new(spec.limits.transcript_bytes);
-    let (net, listeners) = crate::net::open(&PORTS)?;
+    let crate::net::MatchSockets {
+        net,
+        listeners,
+        owners,
+    } = crate::net::open(&PORTS)?;
     let (uids_tx, uids_rx) = watch::channel(None);
-    let hub =
-        lines::start(listeners, uids_rx, spec.limits.line_bytes).map_err(RefereeError::Network)?;
+    let hub = lines::start(listeners, owners, uids_rx, spec.limits.line_bytes)
+        .map_err(RefereeError::Network)?;
     let room = if spec.games > 1 { "learning" } else { "normal" };
     let (events_tx, seat_events) = mpsc::unbounded_channel();
     let mut seats = Vec::with_capacity(spec.seats.len());
