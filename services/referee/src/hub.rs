@@ -60,6 +60,11 @@ enum Event {
     Other(HubEvent),
 }
 
+/// The verdict's words for [`SendError::NotReading`]: a bot that does not read is stuck,
+/// which is a time limit, not bad output.
+pub(crate) const NOT_READING: &str =
+    "stopped reading its connection: the messages sent to it waited unread until its queue was full";
+
 /// Why [`Hub::send`] failed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum SendError {

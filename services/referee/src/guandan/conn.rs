@@ -94,15 +94,25 @@ impl Conn {
 
 /// Queues a text frame, waiting up to `patience` for room; `false` when the bot did not read
 /// meanwhile or the connection is gone.
+/// Why a frame could not be queued.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum SendFailed {
+    /// The bot read nothing for `patience` while its queue was full.
+    Stalled,
+    /// The connection is gone.
+    Broken,
+}
+
 pub(super) async fn send(
     queue: mpsc::Sender<String>,
     text: String,
     patience: std::time::Duration,
-) -> bool {
-    matches!(
-        tokio::time::timeout(patience, queue.send(text)).await,
-        Ok(Ok(()))
-    )
+) -> Result<(), SendFailed> {
+    match tokio::time::timeout(patience, queue.send(text)).await {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(_)) => Err(SendFailed::Broken),
+        Err(_) => Err(SendFailed::Stalled),
+    }
 }
 
 async fn serve(

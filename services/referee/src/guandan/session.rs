@@ -9,7 +9,7 @@ use croupier_sandbox::KillReason;
 use serde_json::Value;
 use tokio::sync::mpsc;
 
-use super::conn::{Conn, ConnEvent};
+use super::conn::{Conn, ConnEvent, SendFailed};
 use crate::result::{Direction, Transcript};
 use crate::seat::{SeatEvent, SeatProc, Stop};
 use crate::table::Table;
@@ -81,17 +81,22 @@ impl Session {
         let sent = super::conn::send(queue, text.clone(), self.limits.move_time).await;
         self.transcript
             .push(seat.index() as u64, Some(seat), Direction::ToBot, &text);
-        if !sent && !self.over {
-            let detail = format!(
-                "read nothing from its websocket for {:?} (or the connection broke)",
-                self.limits.move_time
-            );
-            self.retire(
-                seat,
-                FaultKind::InvalidOutput,
-                detail,
-                Stop::Now(KillReason::MatchEnded),
-            );
+        let (kind, detail) = match sent {
+            Ok(()) => return,
+            Err(SendFailed::Stalled) => (
+                FaultKind::TimeLimit,
+                format!(
+                    "read nothing from its websocket for {:?}",
+                    self.limits.move_time
+                ),
+            ),
+            Err(SendFailed::Broken) => (
+                FaultKind::Left,
+                "its websocket connection broke before the match was over".to_owned(),
+            ),
+        };
+        if !self.over {
+            self.retire(seat, kind, detail, Stop::Now(KillReason::MatchEnded));
         }
     }
 

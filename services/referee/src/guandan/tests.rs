@@ -109,3 +109,23 @@ async fn the_match_future_can_move_between_worker_threads() {
     let future = super::run(&sandbox, &spec, table);
     assert_send(&future);
 }
+
+#[tokio::test]
+async fn a_bot_that_reads_nothing_is_stalled_and_a_closed_connection_is_broken() {
+    use super::conn::{send, SendFailed};
+    use std::time::Duration;
+
+    let (queue, rx) = tokio::sync::mpsc::channel(1);
+    let patience = Duration::from_millis(20);
+    assert_eq!(send(queue.clone(), "a".into(), patience).await, Ok(()));
+    // Nobody reads: the queue stays full for the whole patience — a time limit, not bad output.
+    assert_eq!(
+        send(queue.clone(), "b".into(), patience).await,
+        Err(SendFailed::Stalled)
+    );
+    drop(rx);
+    assert_eq!(
+        send(queue, "c".into(), patience).await,
+        Err(SendFailed::Broken)
+    );
+}

@@ -214,11 +214,10 @@ impl Session {
         self.transcript
             .push(conn, Some(seat), Direction::ToBot, text);
         if let Err(SendError::NotReading) = self.hub.send(conn, text) {
-            let detail = "stopped reading its connection";
             self.retire(
                 seat,
-                FaultKind::InvalidOutput,
-                detail,
+                FaultKind::TimeLimit,
+                crate::hub::NOT_READING,
                 Stop::Now(KillReason::MatchEnded),
             );
         }

@@ -174,6 +174,11 @@ impl Room {
 
     /// Bad input on `conn`: the seat it belongs to (by role, or by uid in the lobby) is faulty.
     fn invalid(&mut self, conn: ConnId, reason: String) {
+        self.fail(conn, FaultKind::InvalidOutput, reason);
+    }
+
+    /// The seat behind `conn` (or the seat still waiting that owns it) is retired for `kind`.
+    fn fail(&mut self, conn: ConnId, kind: FaultKind, reason: String) {
         let seat = self.seat_of_conn(conn).or_else(|| {
             let uid = self.conns.get(&conn)?.uid;
             self.seat_of_uid(uid)
@@ -181,12 +186,7 @@ impl Room {
         });
         self.close(conn);
         if let Some(seat) = seat {
-            self.retire(
-                seat,
-                FaultKind::InvalidOutput,
-                reason,
-                Stop::Now(KillReason::MatchEnded),
-            );
+            self.retire(seat, kind, reason, Stop::Now(KillReason::MatchEnded));
         }
     }
 
@@ -228,7 +228,7 @@ impl Room {
         let seat = self.seat_of_conn(conn);
         self.transcript.push(conn, seat, Direction::ToBot, line);
         if let Err(SendError::NotReading) = self.hub.send(conn, line) {
-            self.invalid(conn, "stopped reading its connection".into());
+            self.fail(conn, FaultKind::TimeLimit, crate::hub::NOT_READING.into());
         }
     }
 
