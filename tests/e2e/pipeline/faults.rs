@@ -214,3 +214,70 @@ async fn a_round_robin_completes_across_a_postgresql_restart() {
     }
     drop(db);
 }
+
+/// Bench-style (run by `scripts/bench/chaos`, not in CI): a worker is SIGKILLed mid-match, and
+/// a new one started, `CHAOS_KILLS` times (default 100) during a round-robin of 40 rounds (120
+/// matches). Every match must be played to the end exactly once: none lost, none doubled.
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "bench-style: scripts/bench/chaos"]
+async fn a_hundred_worker_kills_during_a_round_robin_lose_and_double_nothing() {
+    let kills: u32 = std::env::var("CHAOS_KILLS")
+        .ok()
+        .and_then(|k| k.parse().ok())
+        .unwrap_or(100);
+    let dir = scratch();
+    let p = platform(dir.path()).await;
+    let mut current = worker(&p, dir.path(), "worker-0").await;
+    let (admin, competition_id) = three_bots_and_a_competition(&p, 40).await;
+    let t0 = std::time::Instant::now();
+    let mut hit = 0;
+    for k in 1..=kills {
+        // Wait for a match to be running on the current worker, let it play a little, kill.
+        let running = eventually(Duration::from_secs(60), "a running match", || async {
+            let n: i64 = sqlx::query_scalar("select count(*) from match where status = 'running'")
+                .fetch_one(&p.pool)
+                .await
+                .expect("query");
+            let queued: i64 = sqlx::query_scalar(
+                "select count(*) from job where status in ('queued', 'running')",
+            )
+            .fetch_one(&p.pool)
+            .await
+            .expect("query");
+            (n > 0 || queued == 0).then_some(n > 0)
+        })
+        .await;
+        if !running {
+            break; // the round-robin is over before every kill was spent
+        }
+        let pause = 200 + (u64::from(k) * 7919) % 1300; // 0.2–1.5 s, spread, repeatable
+        tokio::time::sleep(Duration::from_millis(pause)).await;
+        current.kill_hard().await;
+        hit += 1;
+        current = worker(&p, dir.path(), &format!("worker-{k}")).await;
+    }
+    let board = admin
+        .wait_finished(&competition_id, Duration::from_secs(1800))
+        .await;
+    let per_match = results_per_match(&p.pool).await;
+    let finished = per_match.iter().filter(|(s, _)| s == "finished").count();
+    let doubled = per_match.iter().filter(|(_, n)| *n > 3).count();
+    let retried: i64 =
+        sqlx::query_scalar("select count(*) from job where match_id is not null and attempt > 1")
+            .fetch_one(&p.pool)
+            .await
+            .expect("retries");
+    eprintln!(
+        "chaos: {hit} worker SIGKILLs in {:?}; {} matches, {finished} finished once, {} lost, \
+         {doubled} doubled, {retried} retried",
+        t0.elapsed(),
+        per_match.len(),
+        per_match.len() - finished
+    );
+    assert_eq!(
+        per_match,
+        vec![("finished".to_owned(), 3); 120],
+        "{board:#}"
+    );
+    drop(current);
+}
