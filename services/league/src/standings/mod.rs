@@ -3,6 +3,7 @@
 
 mod tally;
 
+pub use tally::rank_points;
 pub(crate) use tally::sides_apart;
 
 use std::cmp::Ordering;

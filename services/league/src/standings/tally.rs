@@ -10,7 +10,7 @@ use crate::Scoring;
 use super::{Extra, Standing};
 
 /// Rank points for a rank: 1st 4, 2nd 2, 3rd 1, anything else 0.
-pub(crate) fn rank_points(rank: u32) -> u32 {
+pub fn rank_points(rank: u32) -> u32 {
     match rank {
         1 => 4,
         2 => 2,
