@@ -44,16 +44,21 @@ fn play_json_has_three_standings_and_the_same_seed_gives_the_same_output() {
     let mut bots: Vec<&str> = standings.iter().filter_map(|s| s["bot"].as_str()).collect();
     bots.sort_unstable();
     assert_eq!(bots, ["builtin:heuristic", "builtin:random", PYTHON_KIT]);
-    let mut points = 0;
+    let mut points = 0.0;
     for s in standings {
         assert!(s["mean_score"].is_number() && s["wins"].is_u64(), "{s}");
         assert_eq!(
             s["end_states"]["ok"], 6,
             "every bot ends every match ok: {s}"
         );
-        points += s["points"].as_u64().expect("points");
+        assert_eq!(s["seat_games"], 6, "one seat in each of 6 matches: {s}");
+        let per_game = s["points"].as_f64().expect("points per seat-game");
+        points += per_game * 6.0;
     }
-    assert_eq!(points, 6 * (4 + 2 + 1), "rank points 4/2/1 (ties share)");
+    assert!(
+        (points - 6.0 * (4.0 + 2.0 + 1.0)).abs() < 0.01,
+        "rank points 4/2/1 (ties share): {points}"
+    );
     let without_timing = |o: &std::process::Output| {
         let mut json = json_of(o);
         assert!(json["timing"]["wall_ms"].is_u64(), "{json}");

@@ -76,6 +76,7 @@ pub mod bridge;
 pub mod conformance;
 mod dynamic;
 mod error;
+pub mod fair;
 mod game_id;
 pub mod guandan;
 pub mod hanabi;

@@ -38,6 +38,11 @@ pub struct SeatResult {
 pub struct Outcome {
     pub order: ScoreOrder,
     pub seats: Vec<SeatResult>,
+    /// Seats that were due to move but never made a legal move, ranked last by
+    /// [`Outcome::demote_idle`] (the platform's rule, see [`crate::fair`]). Empty in an engine's
+    /// own outcome.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub idle: Vec<Seat>,
 }
 
 impl Outcome {
@@ -75,7 +80,40 @@ impl Outcome {
                 }
             })
             .collect();
-        Outcome { order, seats }
+        Outcome {
+            order,
+            seats,
+            idle: Vec::new(),
+        }
+    }
+
+    /// Ranks the seats with `idle[s] == true` last: below every other seat, all sharing one
+    /// rank whatever their scores. The other seats keep their order among themselves (so their
+    /// ties and tie-breaks stand). Scores are unchanged.
+    pub fn demote_idle(mut self, idle: &[bool]) -> Self {
+        let is_idle = |s: &SeatResult| idle.get(s.seat.index()).copied().unwrap_or(false);
+        let before: Vec<(u32, bool)> = self.seats.iter().map(|s| (s.rank, is_idle(s))).collect();
+        let playing = before.iter().filter(|(_, idle)| !idle).count();
+        let last = u32::try_from(playing).unwrap_or(u32::MAX).saturating_add(1);
+        for (seat, &(rank, idle)) in self.seats.iter_mut().zip(&before) {
+            seat.rank = if idle {
+                last
+            } else {
+                let ahead = before.iter().filter(|&&(r, i)| !i && r < rank).count();
+                u32::try_from(ahead).unwrap_or(u32::MAX).saturating_add(1)
+            };
+        }
+        self.idle = (self.seats.iter())
+            .zip(&before)
+            .filter(|(_, (_, idle))| *idle)
+            .map(|(s, _)| s.seat)
+            .collect();
+        self
+    }
+
+    /// Whether `seat` is one of [`Outcome::idle`].
+    pub fn is_idle(&self, seat: Seat) -> bool {
+        self.idle.contains(&seat)
     }
 
     pub fn get(&self, seat: Seat) -> Option<&SeatResult> {
@@ -88,11 +126,25 @@ impl Outcome {
     }
 
     /// Checks the invariants every outcome keeps, saying which one fails: one entry per seat in
-    /// seat order; each rank is 1 + the number of seats ranked strictly better; a strictly better
-    /// score never ranks worse; equal ranks have equal scores.
+    /// seat order; each rank is 1 + the number of seats ranked strictly better; idle seats share
+    /// the last rank, below every other seat; among the other seats a strictly better score
+    /// never ranks worse and equal ranks have equal scores.
     pub fn check(&self, seats: usize) -> Result<(), String> {
         if self.seats.len() != seats {
             return Err(format!("{} results for {seats} seats", self.seats.len()));
+        }
+        if let Some(bad) = self.idle.iter().find(|s| s.index() >= seats) {
+            return Err(format!("idle seat {bad} does not exist"));
+        }
+        for a in self.seats.iter().filter(|a| self.is_idle(a.seat)) {
+            if let Some(b) = (self.seats.iter())
+                .find(|b| b.rank > a.rank || (b.rank == a.rank && !self.is_idle(b.seat)))
+            {
+                return Err(format!(
+                    "seat {} never made a legal move but does not rank below seat {}",
+                    a.seat, b.seat
+                ));
+            }
         }
         for (i, a) in self.seats.iter().enumerate() {
             if a.seat != Seat(i) {
@@ -105,7 +157,10 @@ impl Outcome {
                     a.rank
                 ));
             }
-            for b in &self.seats {
+            if self.is_idle(a.seat) {
+                continue;
+            }
+            for b in self.seats.iter().filter(|b| !self.is_idle(b.seat)) {
                 let by_score = self.order.compare(a.score, b.score);
                 if by_score.is_lt() && a.rank >= b.rank {
                     return Err(format!(
@@ -154,6 +209,37 @@ mod tests {
             Outcome::from_scores_then(ScoreOrder::HigherIsBetter, &[15, 15, 15], &[7, 5, 7]);
         assert_eq!(ranks(&outcome), [2, 1, 2]);
         assert_eq!(outcome.check(3), Ok(()));
+    }
+
+    #[test]
+    fn idle_seats_rank_last_and_tie_while_the_others_keep_their_order() {
+        // Splendor-like: all on 0 points, the tie-break (fewer cards) favours seats 0 and 2.
+        let engine = Outcome::from_scores_then(ScoreOrder::HigherIsBetter, &[0, 0, 0], &[0, 1, 0]);
+        assert_eq!(ranks(&engine), [1, 3, 1]);
+        let fair = engine.demote_idle(&[true, false, true]);
+        assert_eq!(ranks(&fair), [2, 1, 2]);
+        assert_eq!(fair.idle, [Seat(0), Seat(2)]);
+        assert_eq!(fair.check(3), Ok(()));
+        let four = Outcome::from_scores(ScoreOrder::LowerIsBetter, &[5, 9, 9, 1]);
+        let fair = four.demote_idle(&[false, false, false, true]);
+        assert_eq!(ranks(&fair), [1, 2, 2, 4]);
+        assert_eq!(fair.check(4), Ok(()));
+    }
+
+    #[test]
+    fn nobody_idle_or_everybody_idle_leaves_the_ranks_as_they_were_or_all_tied() {
+        let engine = Outcome::from_scores(ScoreOrder::HigherIsBetter, &[3, 7, 5]);
+        assert_eq!(engine.clone().demote_idle(&[false; 3]), engine);
+        let all = engine.demote_idle(&[true; 3]);
+        assert_eq!(ranks(&all), [1, 1, 1]);
+        assert_eq!(all.check(3), Ok(()));
+    }
+
+    #[test]
+    fn check_refuses_an_idle_seat_ranked_level_with_a_playing_one() {
+        let mut outcome = Outcome::from_scores(ScoreOrder::HigherIsBetter, &[0, 0]);
+        outcome.idle = vec![Seat(1)];
+        assert!(outcome.check(2).is_err());
     }
 
     #[test]

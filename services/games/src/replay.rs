@@ -37,6 +37,10 @@ pub enum Entry {
         seat: Seat,
         action: Value,
         events: Vec<DynEvent>,
+        /// Played for the seat by the referee after a fault (a lost turn, a forced pick, the
+        /// Bridge Robot), not chosen by its bot.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        forced: bool,
     },
     /// A move the engine refused; the state did not change.
     Refused {
@@ -46,6 +50,17 @@ pub enum Entry {
     },
     /// A protocol fault reported to the engine with `record_fault`.
     Fault { seat: Seat, reason: String },
+}
+
+impl Entry {
+    /// The seat the entry is about.
+    pub fn seat(&self) -> Seat {
+        match self {
+            Entry::Move { seat, .. } | Entry::Refused { seat, .. } | Entry::Fault { seat, .. } => {
+                *seat
+            }
+        }
+    }
 }
 
 /// Why a replay could not be rebuilt.
@@ -81,6 +96,7 @@ impl Replay {
                     seat,
                     action,
                     events,
+                    ..
                 } => {
                     let replayed = game
                         .apply_json(*seat, action)
@@ -94,6 +110,37 @@ impl Replay {
             }
         }
         Ok(game)
+    }
+
+    /// The seats that were due to move but never made a legal move of their own (see
+    /// [`crate::fair`]), indexed by seat.
+    pub fn idle_seats(&self) -> Vec<bool> {
+        crate::fair::idle_seats(self.seats(), &self.entries)
+    }
+
+    /// What each seat did in this game ([`crate::fair::Participation`]).
+    pub fn participation(&self) -> Vec<crate::fair::Participation> {
+        crate::fair::participation(self.seats(), &self.entries)
+    }
+
+    /// Seats in the game (from the outcome once over, else from the entries).
+    fn seats(&self) -> usize {
+        match &self.outcome {
+            Some(o) => o.seats.len(),
+            None => self
+                .entries
+                .iter()
+                .map(|e| e.seat().index() + 1)
+                .max()
+                .unwrap_or(0),
+        }
+    }
+
+    /// The outcome under the platform's rules ([`crate::fair::outcome`]): the engine's outcome
+    /// with the seats that never made a legal move ranked last. `None` while the game runs.
+    pub fn fair_outcome(&self) -> Option<Outcome> {
+        let engine = self.outcome.clone()?;
+        Some(crate::fair::outcome(self.game, engine, &self.idle_seats()))
     }
 
     /// The log lines of the applied moves, in order.
@@ -141,6 +188,24 @@ impl Recorder {
 
     /// Applies and records the move, or records the refusal.
     pub fn apply(&mut self, seat: Seat, action: Value) -> Result<&[DynEvent], IllegalAction> {
+        self.apply_as(seat, action, false)
+    }
+
+    /// Applies and records a move the referee plays for a faulty seat (marked `forced`).
+    pub fn apply_forced(
+        &mut self,
+        seat: Seat,
+        action: Value,
+    ) -> Result<&[DynEvent], IllegalAction> {
+        self.apply_as(seat, action, true)
+    }
+
+    fn apply_as(
+        &mut self,
+        seat: Seat,
+        action: Value,
+        forced: bool,
+    ) -> Result<&[DynEvent], IllegalAction> {
         match self.game.apply_json(seat, &action) {
             Ok(events) => {
                 self.replay.outcome = self.game.outcome();
@@ -148,6 +213,7 @@ impl Recorder {
                     seat,
                     action,
                     events,
+                    forced,
                 });
                 match self.replay.entries.last() {
                     Some(Entry::Move { events, .. }) => Ok(events),

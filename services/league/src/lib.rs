@@ -80,5 +80,5 @@ pub use ratings::{ratings, Rating};
 pub use results::{EndState, MatchResult, SeatOutcome, UnknownEndState};
 pub use schedule::{match_count, schedule, PlannedMatch, ScheduleSpec, MAX_MATCHES};
 pub use scheme::{Format, RatingForm, Scheme, Scoring};
-pub use standings::{battle_score, standings, Extra, Standing};
+pub use standings::{battle_score, rank_points, standings, Extra, Standing};
 pub use stats::{t_975, Interval};

@@ -13,7 +13,8 @@ pub struct MatchResult {
     /// One per game, in order (several in a learning room).
     pub games: Vec<GameRecord>,
     /// Scores summed over the games and ranked with the game's score order; for a one-game
-    /// match this is that game's engine outcome.
+    /// match this is that game's outcome. Seats that never made a legal move rank last
+    /// ([`croupier_games::fair`]).
     pub outcome: Outcome,
     /// The protocol messages, in order, capped at [`MatchLimits::transcript_bytes`](crate::MatchLimits).
     pub transcript: Vec<TranscriptLine>,
@@ -24,8 +25,9 @@ pub struct MatchResult {
 /// One game of a match.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GameRecord {
-    /// Re-scores identically with [`Replay::rebuild`].
+    /// Re-scores identically with [`Replay::rebuild`]; its `outcome` is the engine's own.
     pub replay: Replay,
+    /// The engine's outcome under the platform's rules: [`Replay::fair_outcome`].
     pub outcome: Outcome,
 }
 

@@ -138,13 +138,15 @@ impl Table {
     }
 
     /// Plays `action` for a seat that lost its move (Splendor: the judge's lost turn, a
-    /// pass), counted as forced, not as the bot's answer.
+    /// pass; Bridge: the Robot's move), counted as forced, not as the bot's answer, and
+    /// recorded as forced (such moves never make a seat count as having played, see
+    /// [`croupier_games::fair`]).
     pub fn apply_forced_action(&mut self, seat: Seat, action: Value) -> Result<(), RefereeError> {
         if let Some(stats) = self.stats.get_mut(seat.index()) {
             stats.forced += 1;
         }
         self.current
-            .apply(seat, action)
+            .apply_forced(seat, action)
             .map(|_| ())
             .map_err(|e| internal(seat, &e.to_string()))
     }
@@ -193,7 +195,9 @@ impl Table {
         Ok(())
     }
 
-    /// Closes the last game; returns every game and the summed outcome.
+    /// Closes the last game; returns every game and the summed outcome. Each game's outcome
+    /// and the match's follow [`croupier_games::fair`]: a seat that never made a legal move of
+    /// its own ranks last (over a match: idle in every game it was due to move in).
     pub fn finish(mut self) -> Result<Finished, RefereeError> {
         self.records.push(record(self.current)?);
         let order = self.records.first().map(|r| r.outcome.order);
@@ -210,7 +214,15 @@ impl Table {
         // Several: the summed scores ranked in the game's score order.
         let outcome = match self.records.as_slice() {
             [only] => only.outcome.clone(),
-            _ => Outcome::from_scores(order, &totals),
+            _ => {
+                let seen: Vec<_> = self
+                    .records
+                    .iter()
+                    .map(|r| r.replay.participation())
+                    .collect();
+                let idle = croupier_games::fair::idle_over(self.names.len(), &seen);
+                Outcome::from_scores(order, &totals).demote_idle(&idle)
+            }
         };
         Ok(Finished {
             games: self.records,
@@ -221,15 +233,14 @@ impl Table {
     }
 }
 
+/// The game's record with its outcome under the platform's rules (the engine's own outcome
+/// stays in the replay).
 fn record(recorder: Recorder) -> Result<GameRecord, RefereeError> {
-    let outcome = recorder
-        .game()
-        .outcome()
+    let replay = recorder.into_replay();
+    let outcome = replay
+        .fair_outcome()
         .ok_or_else(|| RefereeError::Internal("a game ended without an outcome".into()))?;
-    Ok(GameRecord {
-        replay: recorder.into_replay(),
-        outcome,
-    })
+    Ok(GameRecord { replay, outcome })
 }
 
 fn internal(seat: Seat, what: &str) -> RefereeError {

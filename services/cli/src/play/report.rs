@@ -1,10 +1,17 @@
 //! Standings of a `croupier play` run: the matches tallied per bot with the game's leaderboard
 //! scheme (`croupier_league::standings`), end-state counts, and the table / JSON output.
+//!
+//! A bot can hold several seats of a match (the same `--bot` twice, partners, self-play), so
+//! every row compares like with like: it says how many *seat-games* the bot played and shows
+//! per-seat-game averages, never sums over seats: `points` is the scheme's metric per
+//! seat-game (No Thanks, Splendor: rank points 4/2/1; Guandan: games won, draws ½; Bridge:
+//! IMPs per board; Hanabi: the score), `wins` counts seat-games ranked 1st and `win_rate` is
+//! their share. Rows are ordered by `points`, then by mean score.
 
 use std::collections::BTreeMap;
 
 use anyhow::Result;
-use croupier_games::GameId;
+use croupier_games::{GameId, ScoreOrder};
 use croupier_league::{Scheme, Scoring};
 use croupier_referee::MatchResult;
 use croupier_sandbox::EndState;
@@ -17,11 +24,26 @@ pub struct Row {
     #[serde(skip)]
     pub position: u32,
     pub bot: String,
-    /// The leaderboard metric (No Thanks: rank points 4/2/1).
+    /// Seats the bot held, summed over the matches.
+    pub seat_games: u32,
+    /// The leaderboard metric per seat-game (see the module docs).
     pub points: Value,
+    /// Score per seat-game.
     pub mean_score: f64,
+    /// Seat-games ranked 1st (shared 1st included).
     pub wins: u32,
+    /// `wins / seat_games`.
+    pub win_rate: f64,
     pub end_states: BTreeMap<&'static str, u32>,
+}
+
+/// One bot's seats over the run.
+#[derive(Debug, Clone, Default)]
+struct Seats {
+    games: u32,
+    rank_points: u32,
+    score: f64,
+    wins: u32,
 }
 
 /// The matches so far.
@@ -30,6 +52,7 @@ pub struct Tally {
     labels: Vec<String>,
     results: Vec<croupier_league::MatchResult<usize>>,
     end_states: Vec<BTreeMap<&'static str, u32>>,
+    seats: Vec<Seats>,
     timing: Timing,
 }
 
@@ -48,6 +71,7 @@ impl Tally {
         Tally {
             game,
             end_states: vec![BTreeMap::new(); labels.len()],
+            seats: vec![Seats::default(); labels.len()],
             labels,
             results: Vec::new(),
             timing: Timing::default(),
@@ -68,6 +92,11 @@ impl Tally {
         let seats = result.seats.iter().zip(order).map(|(seat, &bot)| {
             let name = end_state_name(&seat.end_state);
             *self.end_states[bot].entry(name).or_default() += 1;
+            let seats = &mut self.seats[bot];
+            seats.games += 1;
+            seats.rank_points += croupier_league::rank_points(seat.rank);
+            seats.score += seat.score as f64;
+            seats.wins += u32::from(seat.rank == 1);
             croupier_league::SeatOutcome {
                 entrant: bot,
                 score: seat.score as f64,
@@ -94,31 +123,66 @@ impl Tally {
         });
     }
 
+    /// The rows, best first: ordered by points per seat-game, then mean score per seat-game
+    /// (in the game's score order); equal on both share a position.
     pub fn standings(&self) -> Vec<Row> {
-        let rank_points = matches!(Scheme::of(self.game).scoring, Scoring::RankPoints { .. });
-        croupier_league::standings(self.game, &self.results)
+        let scheme = Scheme::of(self.game);
+        let mut rows: Vec<(Row, f64)> = croupier_league::standings(self.game, &self.results)
             .into_iter()
-            .map(|s| Row {
-                position: s.position,
-                bot: self.labels[s.entrant].clone(),
-                points: if rank_points {
-                    json!(s.rank_points)
-                } else {
-                    number(s.metric)
-                },
-                mean_score: s.mean_score,
-                wins: s.wins,
-                end_states: self.end_states[s.entrant].clone(),
+            .map(|s| {
+                let seats = &self.seats[s.entrant];
+                let per_seat = |x: f64| x / f64::from(seats.games.max(1));
+                let points = match scheme.scoring {
+                    Scoring::RankPoints { .. } => per_seat(f64::from(seats.rank_points)),
+                    Scoring::GamesWon => s.metric / f64::from(s.games.max(1)),
+                    Scoring::Imps => s.interval.mean,
+                    Scoring::MeanScore => per_seat(seats.score),
+                };
+                let row = Row {
+                    position: 0,
+                    bot: self.labels[s.entrant].clone(),
+                    seat_games: seats.games,
+                    points: number(points),
+                    mean_score: round3(per_seat(seats.score)),
+                    wins: seats.wins,
+                    win_rate: round3(per_seat(f64::from(seats.wins))),
+                    end_states: self.end_states[s.entrant].clone(),
+                };
+                (row, points)
             })
-            .collect()
+            .collect();
+        let better_score = |a: f64, b: f64| match scheme.score_order {
+            ScoreOrder::HigherIsBetter => b.total_cmp(&a),
+            ScoreOrder::LowerIsBetter => a.total_cmp(&b),
+        };
+        let order = |a: &(Row, f64), b: &(Row, f64)| {
+            (b.1.total_cmp(&a.1)).then_with(|| better_score(a.0.mean_score, b.0.mean_score))
+        };
+        rows.sort_by(|a, b| order(a, b).then_with(|| a.0.bot.cmp(&b.0.bot)));
+        let mut out: Vec<Row> = Vec::with_capacity(rows.len());
+        for i in 0..rows.len() {
+            let position = match i.checked_sub(1).and_then(|p| rows.get(p)) {
+                Some(prev) if order(prev, &rows[i]).is_eq() => out[i - 1].position,
+                _ => u32::try_from(i + 1).unwrap_or(u32::MAX),
+            };
+            let mut row = rows[i].0.clone();
+            row.position = position;
+            out.push(row);
+        }
+        out
     }
+}
+
+/// Three decimals are enough for a table and keep the JSON stable.
+fn round3(x: f64) -> f64 {
+    (x * 1000.0).round() / 1000.0
 }
 
 fn number(x: f64) -> Value {
     if x.fract() == 0.0 && x.abs() < 9e15 {
         json!(x as i64)
     } else {
-        json!(x)
+        json!(round3(x))
     }
 }
 
@@ -132,7 +196,7 @@ pub fn json(game: &GameId, rules: &str, games: u32, rows: &[Row], timing: &Timin
     json!({ "game": game, "rules": rules, "games": games, "standings": rows, "timing": timing })
 }
 
-/// The human table.
+/// The human table: per seat-game figures, with the seat-games each bot played.
 pub fn table(rows: &[Row]) -> String {
     let width = rows
         .iter()
@@ -141,8 +205,8 @@ pub fn table(rows: &[Row]) -> String {
         .unwrap_or(3);
     let width = width.clamp(3, 60);
     let mut out = format!(
-        "{:>3}  {:<width$}  {:>6}  {:>10}  {:>5}  end states\n",
-        "#", "bot", "points", "mean score", "wins"
+        "{:>3}  {:<width$}  {:>10}  {:>11}  {:>10}  {:>6}  end states\n",
+        "#", "bot", "seat-games", "points/game", "mean score", "wins"
     );
     for r in rows {
         let states: Vec<String> = r
@@ -151,12 +215,13 @@ pub fn table(rows: &[Row]) -> String {
             .map(|(k, v)| format!("{k} {v}"))
             .collect();
         out += &format!(
-            "{:>3}  {:<width$}  {:>6}  {:>10.2}  {:>5}  {}\n",
+            "{:>3}  {:<width$}  {:>10}  {:>11}  {:>10.2}  {:>5.0}%  {}\n",
             r.position,
             r.bot,
+            r.seat_games,
             r.points.to_string(),
             r.mean_score,
-            r.wins,
+            r.win_rate * 100.0,
             states.join(", ")
         );
     }

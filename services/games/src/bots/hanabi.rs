@@ -1,5 +1,6 @@
 //! A Hanabi convention bot: play what hints make playable, hint playable cards, discard the
-//! oldest unhinted card.
+//! oldest unhinted card; in the last round, when a discard gains nothing, try the card most
+//! likely to play.
 //!
 //! The convention, [`HanabiConvention::pick`]: a player plays a card the hints prove playable;
 //! failing that (and with fewer than 2 errors) the newest *touched* card that may still be
@@ -182,6 +183,13 @@ impl HanabiConvention {
                 return Some(save);
             }
         }
+        // The last round (the deck is out): a discard gains nothing any more, a lucky play
+        // still scores. Gamble on the likeliest card while a miss cannot end the game.
+        if obs.turns_left.is_some() && errors < 2 {
+            if let Some(card) = Self::likeliest(obs, me, &stacks) {
+                return Some(Action::Play { card });
+            }
+        }
         let mine = obs.knowledge_of(me);
         let discard = mine
             .iter()
@@ -197,6 +205,34 @@ impl HanabiConvention {
             .flat_map(|&p| hints_to(p).map(move |h| (h, p)))
             .find(|&(h, p)| !simulate(Some(h), p).bad_first)
             .map(|(h, _)| h)
+    }
+
+    /// The own slot most likely to be playable, each card it may be weighted by its copies
+    /// not yet seen (discarded, on a stack, or in the other hands); `None` when no slot can be.
+    fn likeliest(obs: &Observation, me: Seat, stacks: &Stacks) -> Option<usize> {
+        let mut seen: Vec<Card> = obs.discards.clone();
+        for p in (0..obs.players).map(Seat).filter(|&p| p != me) {
+            seen.extend((0..obs.hand_len(p)).filter_map(|s| obs.card(p, s)));
+        }
+        let on_stacks =
+            |c: Card| usize::from(stacks.get(c.color.index()).is_some_and(|&h| c.number <= h));
+        let unseen = |c: Card| {
+            let shown = seen.iter().filter(|&&s| s == c).count() + on_stacks(c);
+            usize::from(copies(c.number)).saturating_sub(shown) as f64
+        };
+        let mut best: Option<(usize, f64)> = None;
+        for (slot, k) in obs.knowledge_of(me).iter().enumerate() {
+            let total: f64 = k.possible().map(unseen).sum();
+            let good: f64 = k
+                .possible()
+                .filter(|&c| playable(stacks, c))
+                .map(unseen)
+                .sum();
+            if total > 0.0 && good > 0.0 && best.is_none_or(|(_, b)| good / total > b) {
+                best = Some((slot, good / total));
+            }
+        }
+        best.map(|(slot, _)| slot)
     }
 
     fn save<H, I>(

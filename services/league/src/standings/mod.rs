@@ -3,6 +3,7 @@
 
 mod tally;
 
+pub use tally::rank_points;
 pub(crate) use tally::sides_apart;
 
 use std::cmp::Ordering;
@@ -82,6 +83,11 @@ pub fn battle_score(position: u32) -> u32 {
 /// game score (better first, per [`Scheme::score_order`]) and by entrant id, so the order is
 /// total and reproducible. Matches with a platform fault (`setup_error`) are left out. Splendor's
 /// battle score maps positions 1–7 to 10, 9, …, 4 and later positions to 3.
+///
+/// Every scheme counts an entrant once per match, however many seats it holds (self-play,
+/// partners, a field that repeats an entrant): its seats' rank points and scores are averaged,
+/// it wins when its best seat ranks 1st, and one faulty seat makes the game a fault. (Schedules
+/// never seat an entrant twice in a rank-point game; the rule keeps hand-made fields fair too.)
 pub fn standings<E: Clone + Ord>(game: GameId, results: &[MatchResult<E>]) -> Vec<Standing<E>> {
     let scheme = Scheme::of(game);
     let tallies = tally::collect(scheme.scoring, results);

@@ -10,7 +10,7 @@ use crate::Scoring;
 use super::{Extra, Standing};
 
 /// Rank points for a rank: 1st 4, 2nd 2, 3rd 1, anything else 0.
-pub(crate) fn rank_points(rank: u32) -> u32 {
+pub fn rank_points(rank: u32) -> u32 {
     match rank {
         1 => 4,
         2 => 2,
@@ -24,7 +24,8 @@ pub(super) struct Tally {
     games: u32,
     /// One value per game (Bridge: per board) for the interval.
     samples: Vec<f64>,
-    rank_points: u32,
+    /// Rank points, an entrant's seats in one match averaged.
+    rank_point_sum: f64,
     score: f64,
     wins: u32,
     draws: u32,
@@ -49,7 +50,7 @@ impl Tally {
             self.score / f64::from(self.games)
         };
         let (metric, extra) = match scoring {
-            Scoring::RankPoints { .. } => (f64::from(self.rank_points), Extra::None),
+            Scoring::RankPoints { .. } => (self.rank_point_sum, Extra::None),
             Scoring::GamesWon => (
                 sum,
                 Extra::Guandan {
@@ -74,7 +75,7 @@ impl Tally {
             games: self.games,
             metric,
             interval,
-            rank_points: self.rank_points,
+            rank_points: self.rank_point_sum.round() as u32,
             total_score: self.score,
             mean_score,
             wins: self.wins,
@@ -92,12 +93,13 @@ pub(super) fn collect<E: Clone + Ord>(
     let counted = results.iter().filter(|r| r.counts());
     match scoring {
         Scoring::RankPoints { .. } => {
-            for seat in counted.flat_map(|r| &r.seats) {
-                let tally = tallies.entry(seat.entrant.clone()).or_default();
-                let points = rank_points(seat.rank);
-                tally.game(f64::from(points), seat.score, seat.end_state.is_fault());
-                tally.rank_points += points;
-                tally.wins += u32::from(seat.rank == 1);
+            for result in counted {
+                for e in per_entrant(result.seats.iter()) {
+                    let tally = tallies.entry(e.entrant.clone()).or_default();
+                    tally.game(e.rank_points, e.score, e.faulted);
+                    tally.rank_point_sum += e.rank_points;
+                    tally.wins += u32::from(e.best_rank == 1);
+                }
             }
         }
         Scoring::GamesWon => {
@@ -108,9 +110,9 @@ pub(super) fn collect<E: Clone + Ord>(
                         std::cmp::Ordering::Equal => 0.5,
                         std::cmp::Ordering::Greater => 0.0,
                     };
-                    for (entrant, score, faulted) in per_entrant(result.side(side)) {
-                        let tally = tallies.entry(entrant.clone()).or_default();
-                        tally.game(won, score, faulted);
+                    for e in per_entrant(result.side(side)) {
+                        let tally = tallies.entry(e.entrant.clone()).or_default();
+                        tally.game(won, e.score, e.faulted);
                         tally.wins += u32::from(won == 1.0);
                         tally.draws += u32::from(won == 0.5);
                     }
@@ -144,11 +146,11 @@ pub(super) fn collect<E: Clone + Ord>(
         }
         Scoring::MeanScore => {
             for result in counted {
-                for (entrant, score, faulted) in per_entrant(result.seats.iter()) {
+                for e in per_entrant(result.seats.iter()) {
                     tallies
-                        .entry(entrant.clone())
+                        .entry(e.entrant.clone())
                         .or_default()
-                        .game(score, score, faulted);
+                        .game(e.score, e.score, e.faulted);
                 }
             }
         }
@@ -163,17 +165,51 @@ pub(crate) fn sides_apart<E: PartialEq>(result: &MatchResult<E>) -> bool {
         .all(|a| result.side(1).all(|b| a.entrant != b.entrant))
 }
 
-/// Each distinct entrant among `seats` once: its first seat's score, and whether any of its
-/// seats faulted.
+/// One entrant's seats in one match, taken together: a submission counts once per match
+/// however many seats it holds (self-play, partners, or a field with a repeated entrant).
+struct EntrantGame<'a, E> {
+    entrant: &'a E,
+    /// Mean over its seats.
+    score: f64,
+    /// Mean over its seats of the rank points (4/2/1).
+    rank_points: f64,
+    best_rank: u32,
+    /// Whether any of its seats faulted.
+    faulted: bool,
+}
+
+/// Each distinct entrant among `seats` once, in first-seat order.
 fn per_entrant<'a, E: PartialEq + 'a>(
     seats: impl Iterator<Item = &'a SeatOutcome<E>>,
-) -> Vec<(&'a E, f64, bool)> {
-    let mut out: Vec<(&E, f64, bool)> = Vec::new();
+) -> Vec<EntrantGame<'a, E>> {
+    let mut out: Vec<(EntrantGame<'a, E>, u32)> = Vec::new();
     for seat in seats {
-        match out.iter_mut().find(|(e, _, _)| *e == &seat.entrant) {
-            Some(entry) => entry.2 |= seat.end_state.is_fault(),
-            None => out.push((&seat.entrant, seat.score, seat.end_state.is_fault())),
+        let points = f64::from(rank_points(seat.rank));
+        match out.iter_mut().find(|(e, _)| e.entrant == &seat.entrant) {
+            Some((e, n)) => {
+                e.score += seat.score;
+                e.rank_points += points;
+                e.best_rank = e.best_rank.min(seat.rank);
+                e.faulted |= seat.end_state.is_fault();
+                *n += 1;
+            }
+            None => out.push((
+                EntrantGame {
+                    entrant: &seat.entrant,
+                    score: seat.score,
+                    rank_points: points,
+                    best_rank: seat.rank,
+                    faulted: seat.end_state.is_fault(),
+                },
+                1,
+            )),
         }
     }
-    out
+    out.into_iter()
+        .map(|(mut e, n)| {
+            e.score /= f64::from(n);
+            e.rank_points /= f64::from(n);
+            e
+        })
+        .collect()
 }

@@ -210,3 +210,39 @@ fn faults_are_counted_once_per_game() {
     let rows = standings(GameId::Hanabi, &[result]);
     assert_eq!((row(&rows, 1).faults, row(&rows, 2).faults), (1, 0));
 }
+
+#[test]
+fn an_entrant_holding_two_seats_of_a_rank_point_game_counts_once_with_its_seats_averaged() {
+    // Arrange: entrant 1 crashed in two seats (both ranked last, 2nd shared); 2 won.
+    let results = [
+        game(0, 0, &[(1, 0.0, 2), (2, 17.0, 1), (1, 0.0, 2)]),
+        game(1, 0, &[(2, 15.0, 1), (1, 3.0, 2), (1, 0.0, 3)]),
+    ];
+
+    // Act
+    let rows = standings(GameId::Splendor, &results);
+
+    // Assert: 2 points a game for entrant 1 in game 0, (2 + 1) / 2 in game 1; never a sum.
+    let crashed = row(&rows, 1);
+    assert_eq!((crashed.games, crashed.metric), (2, 3.5));
+    assert_eq!((crashed.wins, crashed.mean_score), (0, 0.75));
+    assert_eq!(row(&rows, 2).metric, 8.0);
+    assert_eq!(summary(&rows)[0], (1, id(2), 8.0));
+}
+
+#[test]
+fn a_hanabi_entrant_is_scored_over_all_its_seats_so_a_seat_that_never_acted_costs_it() {
+    // Arrange: cross-play; entrant 1's seat 2 never acted (scored 0 by the fair-play rule)
+    // while its seat 0 and entrant 2's seats kept the team's 12.
+    let results = [game(
+        0,
+        0,
+        &[(1, 12.0, 1), (2, 12.0, 1), (1, 0.0, 4), (2, 12.0, 1)],
+    )];
+
+    // Act
+    let rows = standings(GameId::Hanabi, &results);
+
+    // Assert
+    assert_eq!(summary(&rows), [(1, id(2), 12.0), (2, id(1), 6.0)]);
+}

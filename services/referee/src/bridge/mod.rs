@@ -240,15 +240,7 @@ impl Match<'_> {
             .choose(&obs, &legal, &mut self.robot_rng)
             .ok_or_else(|| internal(seat, "the Robot has no move"))?;
         let json = serde_json::to_value(action).map_err(|e| internal(seat, e))?;
-        self.table
-            .apply_bot(seat, json, Duration::ZERO)
-            .map_err(|e| internal(seat, format!("the Robot's move was refused: {e}")))?;
-        if let Some(stats) = self.table.stats.get_mut(seat.index()) {
-            stats.moves = stats.moves.saturating_sub(1);
-            stats.move_ms.pop();
-            stats.forced += 1;
-        }
-        Ok(())
+        self.table.apply_forced_action(seat, json)
     }
 }
 

@@ -160,15 +160,16 @@ pub fn quick_limits() -> MatchLimits {
 }
 
 /// Checks what every finished match must satisfy: consistent ranks, replays that rebuild to
-/// the recorded outcome, and one outcome per seat.
+/// the recorded engine outcome, game outcomes that are the replays' fair outcomes, and one
+/// outcome per seat.
 pub fn assert_consistent(result: &MatchResult) {
     let seats = result.seats.len();
     result.outcome.check(seats).unwrap();
     for game in &result.games {
         game.outcome.check(seats).unwrap();
         let rebuilt = game.replay.rebuild().expect("the replay rebuilds");
-        assert_eq!(rebuilt.outcome().as_ref(), Some(&game.outcome));
-        assert_eq!(game.replay.outcome.as_ref(), Some(&game.outcome));
+        assert_eq!(rebuilt.outcome(), game.replay.outcome);
+        assert_eq!(game.replay.fair_outcome().as_ref(), Some(&game.outcome));
     }
     for (seat, outcome) in result.seats.iter().zip(&result.outcome.seats) {
         assert_eq!((seat.rank, seat.score), (outcome.rank, outcome.score));

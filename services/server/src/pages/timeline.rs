@@ -84,6 +84,7 @@ pub fn read(blob: &[u8]) -> Timeline {
                     seat,
                     action,
                     events,
+                    ..
                 } => {
                     let mut texts = events.iter().map(|e| with_names(&e.text, players));
                     Row {
