@@ -22,8 +22,13 @@
 //!   A progress bar goes to stderr unless `--json` or stderr is not a terminal.
 //!   `--replay-dir DIR` writes each match's replay (the hosted replay document) as
 //!   `DIR/match-0000.json`, ….
+//! * What the bots said ([`logs`]): the seats that failed are listed under the table with the
+//!   referee's reasons and their last lines of stderr; `--logs DIR` writes every program seat's
+//!   stderr and verdict to `DIR/match-0000-seat-1.log`, …; `--json` adds `"seats"`: every
+//!   program seat's match, seat, bot, end state, reasons and log file.
 
 mod bots;
+mod logs;
 mod report;
 mod seating;
 
@@ -72,6 +77,10 @@ pub struct PlayArgs {
     /// Write each match's replay JSON into this directory.
     #[arg(long)]
     pub replay_dir: Option<PathBuf>,
+    /// Write each program seat's stderr and verdict into this directory (one file per seat
+    /// and match).
+    #[arg(long, value_name = "DIR")]
+    pub logs: Option<PathBuf>,
     /// Bot isolation: auto (isolated if root and the probe passes, else none), isolated, none.
     #[arg(long, env = "CROUPIER_SANDBOX", default_value = "auto")]
     pub sandbox: String,
@@ -179,6 +188,7 @@ pub async fn run(args: PlayArgs) -> Result<()> {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cannot create the replay dir {}", dir.display()))?;
     }
+    let mut logs = logs::Logs::new(args.logs.clone())?;
     let bar = progress(plan.games, args.json);
     let labels: Vec<String> = bots.iter().map(|b| b.label.clone()).collect();
     let entrants = seating::entrants(&labels);
@@ -213,22 +223,26 @@ pub async fn run(args: PlayArgs) -> Result<()> {
                 .with_context(|| format!("cannot write {}", path.display()))?;
         }
         let by_entrant: Vec<usize> = order.iter().map(|&b| entrants[b]).collect();
+        let program_seats: Vec<Option<&str>> = order
+            .iter()
+            .map(|&b| Some(bots[b].label.as_str()).filter(|l| !l.starts_with("builtin:")))
+            .collect();
+        logs.add(i, &program_seats, &result)?;
         tally.add(i, seating.group, &by_entrant, &result);
         bar.inc(1);
     }
     bar.finish_and_clear();
     let standings = tally.standings();
     if args.json {
-        println!(
-            "{}",
-            report::json(
-                &plan.game,
-                &plan.rules,
-                plan.games,
-                &standings,
-                &tally.timing()
-            )
+        let mut doc = report::json(
+            &plan.game,
+            &plan.rules,
+            plan.games,
+            &standings,
+            &tally.timing(),
         );
+        doc["seats"] = serde_json::to_value(logs.seats())?;
+        println!("{doc}");
     } else {
         let how = if isolated {
             "isolated"
@@ -247,6 +261,13 @@ pub async fn run(args: PlayArgs) -> Result<()> {
             plan.seed
         );
         print!("{}", report::table(&standings));
+        let failures = logs.failures();
+        if !failures.is_empty() {
+            println!("\nSeats that did not end ok:\n{failures}");
+        }
+        if let Some(dir) = &args.logs {
+            println!("Every seat's stderr and verdict: {}", dir.display());
+        }
     }
     Ok(())
 }
