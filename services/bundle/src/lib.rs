@@ -31,6 +31,7 @@
 
 use std::path::Path;
 
+mod entry_point;
 mod error;
 mod extract;
 mod kind;
@@ -40,6 +41,7 @@ mod tar;
 mod walk;
 mod zip;
 
+pub use entry_point::{EntryPoint, MAX_ENTRY_POINT};
 pub use error::BundleError;
 pub use kind::{detect_kind, Kind, ParseKindError};
 pub use limits::{Limits, MIB};
