@@ -41,7 +41,7 @@ mod tar;
 mod walk;
 mod zip;
 
-pub use entry_point::{EntryPoint, MAX_ENTRY_POINT};
+pub use entry_point::{python_entry, EntryPoint, MAX_ENTRY_POINT, PYTHON_ENTRY_POINTS};
 pub use error::BundleError;
 pub use kind::{detect_kind, Kind, ParseKindError};
 pub use limits::{Limits, MIB};

@@ -9,7 +9,7 @@
 //! Debian's g++ links with `--as-needed` by default (checked with `readelf -d`: a program that
 //! uses no jsoncpp has no `NEEDED libjsoncpp`), so `-ljsoncpp` costs nothing to bots without it.
 
-use croupier_bundle::EntryPoint;
+use croupier_bundle::{python_entry, EntryPoint};
 
 /// A build plan, chosen from the language and the upload's file list.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -22,8 +22,6 @@ pub(crate) struct Plan {
     pub run_command: Vec<String>,
 }
 
-/// Entry points of a Python bot, in order of preference.
-pub(crate) const PYTHON_ENTRY_POINTS: [&str; 4] = ["bot.py", "main.py", "player.py", "__main__.py"];
 const CPP_EXTENSIONS: [&str; 5] = [".cpp", ".cc", ".cxx", ".c++", ".C"];
 
 /// The plan for `language` over the upload's `files`, from the submitter's `entry` (empty: none
@@ -144,67 +142,12 @@ fn compiled(compiler: &str, args: Vec<String>) -> Plan {
     }
 }
 
-/// The Python file that starts the bot: `bot.py`, `main.py`, `player.py` or `__main__.py` at the
-/// top, else the only `.py` file, else one of those names in exactly one sub-folder.
-pub(crate) fn python_entry(py: &[String]) -> Result<String, String> {
-    if let Some(name) = PYTHON_ENTRY_POINTS
-        .iter()
-        .find(|n| py.iter().any(|p| p == *n))
-    {
-        return Ok((*name).to_owned());
-    }
-    if let [only] = py {
-        return Ok(only.clone());
-    }
-    for name in PYTHON_ENTRY_POINTS {
-        let found: Vec<&String> = py
-            .iter()
-            .filter(|p| p.rsplit('/').next() == Some(name))
-            .collect();
-        if let [only] = found[..] {
-            return Ok(only.clone());
-        }
-    }
-    if py.is_empty() {
-        return Err("no .py file in the upload".into());
-    }
-    Err(format!(
-        "cannot tell which file starts your bot: the upload has {}; choose one as the entry \
-         (the upload's entry field, `croupier submit --entry FILE`) or name it bot.py \
-         (or main.py, player.py, __main__.py)",
-        py.join(", ")
-    ))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn names(xs: &[&str]) -> Vec<String> {
         xs.iter().map(|s| (*s).to_owned()).collect()
-    }
-
-    #[test]
-    fn a_python_bot_starts_from_bot_py_before_any_other_file() {
-        assert_eq!(
-            python_entry(&names(&["util.py", "main.py", "bot.py"])),
-            Ok("bot.py".into())
-        );
-        assert_eq!(
-            python_entry(&names(&["strategy.py"])),
-            Ok("strategy.py".into())
-        );
-        assert_eq!(
-            python_entry(&names(&["mybot/util.py", "mybot/player.py"])),
-            Ok("mybot/player.py".into())
-        );
-    }
-
-    #[test]
-    fn a_python_bot_without_a_clear_entry_point_is_refused_with_its_file_list() {
-        let err = python_entry(&names(&["a.py", "b.py"])).unwrap_err();
-        assert!(err.contains("a.py, b.py"), "{err}");
-        assert!(err.contains("entry"), "{err}");
     }
 
     #[test]
