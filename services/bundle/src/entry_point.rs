@@ -47,7 +47,7 @@ impl EntryPoint {
     /// The same entry point with its file found among the upload's `files`: the file itself,
     /// else the only one under a folder (`client0.py` finds `bot/client0.py`).
     pub fn locate(&self, files: &[String]) -> Result<Self, String> {
-        let found = if files.iter().any(|f| *f == self.file) {
+        let found = if files.contains(&self.file) {
             self.file.clone()
         } else {
             let suffix = format!("/{}", self.file);

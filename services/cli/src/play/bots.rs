@@ -144,10 +144,13 @@ pub fn parse(spec: &str, index: usize, game: GameId, isolated: bool) -> Result<B
     })
 }
 
+/// Where a `--bot` names a Hanabi class: the word holding the file, and the class.
+type ClassAt = Option<(usize, String)>;
+
 /// The words of `label`, and where it names a class bot's file with a class: `FILE.py:CLASS`
 /// alone becomes `python3 FILE.py`, else the first such word after the program is split. The
 /// class's shape is checked as an upload's entry is.
-fn class_words(label: &str) -> Result<(Vec<String>, Option<(usize, String)>)> {
+fn class_words(label: &str) -> Result<(Vec<String>, ClassAt)> {
     let class_of = |word: &str| -> Result<Option<(String, String)>> {
         let Some((file, _)) = word.split_once(':') else {
             return Ok(None);
