@@ -50,6 +50,11 @@ impl Api {
         }
     }
 
+    /// The API token, for `croupier submit --token`.
+    pub fn token(&self) -> &str {
+        &self.token
+    }
+
     pub async fn get(&self, path: &str) -> Value {
         let resp = self
             .client

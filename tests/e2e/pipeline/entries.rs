@@ -1,6 +1,7 @@
 //! Entry points through the whole platform over HTTP: a Guandan contest folder with one client
 //! per seat (`gd/client0.py` … `gd/client3.py`) is refused without an entry, listing the
-//! candidates, and with one it is compiled, validated and plays a competition; an origin-style
+//! candidates, and with one (over the API or `croupier submit --entry`) it is compiled,
+//! validated and plays a competition; an origin-style
 //! Hanabi class file plays with the class its entry names, and one with several player
 //! classes and none named `player` fails its build listing them.
 
@@ -11,6 +12,7 @@ use serde_json::json;
 use super::api::Api;
 use super::bots::game_kit;
 use super::procs::{scratch, Proc};
+use crate::binary::process::croupier;
 use crate::helpers::archives::zip;
 
 /// The origin-style class bots of the referee's tests (a console `player`, `careful`,
@@ -45,18 +47,45 @@ async fn a_folder_of_clients_and_a_hanabi_class_play_with_the_entry_their_team_c
         "{message}"
     );
 
-    // Act: the chosen clients, and the Hanabi class files
-    let mut ids = Vec::new();
-    for (team, entry) in [(&ruby, "client0.py"), (&onyx, "gd/client3.py")] {
-        let (status, body) = api.try_upload(team, guandan(entry), four_clients()).await;
-        assert_eq!(status, 201, "{body}");
-        ids.push(
-            body["submission"]["submission_id"]
-                .as_str()
-                .unwrap()
-                .to_owned(),
-        );
-    }
+    // Act: the chosen clients (over the API, and with `croupier submit --entry`), and the
+    // Hanabi class files
+    let (status, body) = api
+        .try_upload(&ruby, guandan("client0.py"), four_clients())
+        .await;
+    assert_eq!(status, 201, "{body}");
+    let mut ids = vec![body["submission"]["submission_id"]
+        .as_str()
+        .unwrap()
+        .to_owned()];
+    let folder = dir.path().join("gd.zip");
+    std::fs::write(&folder, four_clients()).unwrap();
+    let submitted = croupier()
+        .args([
+            "submit",
+            "--server",
+            &base,
+            "--token",
+            api.token(),
+            "--team",
+            &onyx,
+        ])
+        .args([
+            "--game",
+            "guandan",
+            "--lang",
+            "python3",
+            "--entry",
+            "gd/client3.py",
+        ])
+        .arg(&folder)
+        .output()
+        .expect("croupier submit");
+    let out = String::from_utf8_lossy(&submitted.stdout);
+    assert!(submitted.status.success(), "{out} {submitted:?}");
+    let listed = api.get(&format!("/api/v1/teams/{onyx}/submissions")).await;
+    let mine = &listed["submissions"][0];
+    assert_eq!(mine["entry"], "gd/client3.py", "{listed:#}");
+    ids.push(mine["submission_id"].as_str().unwrap().to_owned());
     let hanabi = |entry| ["hanabi", "python3", "bots.py", entry];
     let (_, class) = api
         .try_upload(
