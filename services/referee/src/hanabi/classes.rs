@@ -54,6 +54,9 @@ pub(crate) struct Classes {
     pub has_player: bool,
     /// Its classes deriving from `basePlayer` (directly or through its own classes), in order.
     pub players: Vec<String>,
+    /// It speaks the websocket itself (mentions `ws://`, `websocket` or `ws4py`): a client
+    /// that drives its own player class, not a class for the runner.
+    pub connects: bool,
 }
 
 impl Classes {
@@ -79,6 +82,9 @@ impl Classes {
         Classes {
             has_player: all.iter().any(|(n, _)| n == "player"),
             players,
+            connects: ["ws://", "websocket", "ws4py"]
+                .iter()
+                .any(|w| source.contains(w)),
         }
     }
 }

@@ -5,7 +5,8 @@
 //! knows languages, not games): a seat whose command is `<python> /bot/<entry>` is class-based
 //! when the entry names a class (`/bot/player.py:cautious(0.3)`, the build plan's form of the
 //! submitter's entry), or its file is `player.py` defining a top-level `class player`, or the
-//! file defines a `basePlayer` subclass (see [`super::classes`] for which class then plays).
+//! file defines a `basePlayer` subclass and does not speak the websocket itself (a client
+//! driving its own player class runs as it is; see [`super::classes`] for which class plays).
 //! Whatever else the file does (a `__main__` block playing a local game, say) is not run: the
 //! module is imported.
 //!
@@ -110,7 +111,8 @@ pub(crate) fn class_based(bot_dir: &Path, command: &[String]) -> Option<ClassBot
     let source = fs::read_to_string(bot_dir.join(&entry.file)).ok()?;
     let classes = Classes::scan(&source);
     let named_player = entry.file.rsplit('/').next() == Some("player.py") && classes.has_player;
-    if entry.class.is_none() && !named_player && classes.players.is_empty() {
+    let subclass = !classes.players.is_empty() && !classes.connects;
+    if entry.class.is_none() && !named_player && !subclass {
         return None;
     }
     Some(ClassBot {
@@ -196,6 +198,11 @@ mod tests {
             "class SimplePlayer(basePlayer):\n    pass\n",
         )
         .unwrap();
+        fs::write(
+            dir.join("client.py"),
+            "import websocket\nclass Mine(basePlayer):\n    pass\n",
+        )
+        .unwrap();
         let run = |cmd: &[&str]| class_based(&dir, &words(cmd));
 
         assert_eq!(
@@ -220,6 +227,11 @@ mod tests {
             run(&["/usr/bin/python3", "/bot/bot.py"]),
             None,
             "bot.py has its own main"
+        );
+        assert_eq!(
+            run(&["/usr/bin/python3", "/bot/client.py"]),
+            None,
+            "a websocket client driving its own basePlayer subclass"
         );
         assert_eq!(run(&["/bot/player.py"]), None, "not run by python");
         fs::write(dir.join("player.py"), "class players(object): pass\n").unwrap();
