@@ -1,24 +1,21 @@
 """Croupier's shared core of `game` and `gameRainbow` (the seed's 《控制论合作者》 modules).
 
 Do not import this module yourself: import `game` (or `gameRainbow`) as the seed describes.
-The enums are IntEnums, so `colors.red == 0` and `game.colors.red == gameRainbow.colors.red`
-hold; `.value` works as in the original.
+The enums are plain `enum.Enum`s with the origin's names and values, as in the original files:
+compare members with members (`c.color == colors.red`) or use `.value` (`colors.red.value == 0`).
+`actions`, `card`, `action` and `invalidAction` are the same objects in both modules;
+`colors` and `endgames` differ (gameRainbow adds `colors.rainbow` and names reason 0
+`blackFuse`), so each module defines its own.
 """
 import random
-from enum import IntEnum
+from enum import Enum
 
 
-class actions(IntEnum):
+class actions(Enum):
     hintColor = 0
     hintNumber = 1
-    playCard = 2
-    discardCard = 3
-
-
-class endgames(IntEnum):
-    errors = 0  # the third error token
-    deckOut = 1  # the deck ran out and every player took one more turn
-    fireworks = 2  # every stack is complete
+    play = 2
+    discard = 3
 
 
 class invalidAction(Exception):
@@ -54,7 +51,16 @@ class action:
 
     def __repr__(self):
         return "action(%s, %s, color=%s, number=%s)" % (
-            getattr(self.actionType, "name", self.actionType), self.target, self.color, self.number)
+            getattr(self.actionType, "name", self.actionType), self.target,
+            getattr(self.color, "name", self.color), self.number)
+
+
+def value(x):
+    """The plain value of an enum member (of any module's copy of the enum), or `x` itself."""
+    return getattr(x, "value", x)
+
+
+RAINBOW = 5
 
 
 class baseGame:
@@ -62,6 +68,7 @@ class baseGame:
     calling their listeners in the order the Croupier match server sends its messages."""
 
     colors = None  # set by game / gameRainbow
+    endgames = None
     rainbow = False
 
     def __init__(self, players=None, **kwargs):
@@ -94,13 +101,16 @@ class baseGame:
             for f in self._listeners(p, "onStart"):
                 f(status)
 
+    def _touches(self, c, colour):
+        return value(c.color) in (value(colour), RAINBOW)
+
     def _check(self, index, a):
         hand = self.hands[index]
-        kind = actions(a.actionType)
-        if kind in (actions.playCard, actions.discardCard):
+        kind = actions(value(a.actionType))
+        if kind in (actions.play, actions.discard):
             if not 0 <= a.target < len(hand):
                 raise invalidAction("no card %s in your hand" % a.target)
-            if kind == actions.discardCard and self.hints >= 8:
+            if kind == actions.discard and self.hints >= 8:
                 raise invalidAction("cannot discard with 8 hint tokens")
             return
         if self.hints <= 0:
@@ -108,9 +118,9 @@ class baseGame:
         if a.target == index or not 0 <= a.target < len(self.players):
             raise invalidAction("a hint goes to another player")
         if kind == actions.hintColor:
-            if a.color is None or not 0 <= int(a.color) <= 4:
+            if a.color is None or not 0 <= value(a.color) <= 4:
                 raise invalidAction("that colour cannot be named")
-            touched = [c for c in self.hands[a.target] if c.color in (a.color, 5)]
+            touched = [c for c in self.hands[a.target] if self._touches(c, a.color)]
         else:
             touched = [c for c in self.hands[a.target] if c.number == a.number]
         if not touched:
@@ -119,14 +129,15 @@ class baseGame:
     def resolveTurn(self, index, player):
         a = player.turn()
         self._check(index, a)
-        kind = actions(a.actionType)
+        kind = actions(value(a.actionType))
         kwargs = {}
+        drawn = None
         if kind in (actions.hintColor, actions.hintNumber):
             self.hints -= 1
             target = self.players[a.target]
             if kind == actions.hintColor:
-                a.color = self.colors(int(a.color))
-                info = [card(a.color if c.color in (a.color, 5) else self.colors.unknown, -1)
+                a.color = self.colors(value(a.color))
+                info = [card(a.color if self._touches(c, a.color) else self.colors.unknown, -1)
                         for c in self.hands[a.target]]
                 name = "onHintColor"
             else:
@@ -137,8 +148,8 @@ class baseGame:
                 f(info)
         else:
             c = self.hands[index].pop(a.target)
-            if kind == actions.playCard:
-                stack = self.field[int(c.color)]
+            if kind == actions.play:
+                stack = self.field[value(c.color)]
                 if len(stack) == c.number - 1:
                     stack.append(c)
                     self.score += 1
@@ -170,14 +181,16 @@ class baseGame:
                 f(index, a, **extra)
 
     def checkEndgame(self, index):
+        """The score if the game is over (after telling every player), else -1. Reasons by
+        value: 0 three errors, 1 the deck ran out and the last round ended, 2 every stack done."""
         if self.turnsLeft > 0:
             self.turnsLeft -= 1
         if self.error >= 3:
-            reason = endgames.errors
+            reason = self.endgames(0)
         elif self.score >= self.maxScore:
-            reason = endgames.fireworks
+            reason = self.endgames(2)
         elif self.turnsLeft == 0:
-            reason = endgames.deckOut
+            reason = self.endgames(1)
         else:
             return -1
         for p in self.players:

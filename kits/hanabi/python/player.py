@@ -23,7 +23,7 @@ class player(basePlayer):
 
     # -- listeners -------------------------------------------------------------------------
     def start(self, handStatus):
-        self.hands = [[(int(c.color), c.number) for c in row] for row in handStatus]
+        self.hands = [[(c.color.value, c.number) for c in row] for row in handStatus]
         self.known = [[[-1, -1] for _ in row] for row in handStatus]
         self.me = next(i for i, row in enumerate(self.hands) if all(n == -1 for _, n in row))
         self.deck = 50 - sum(len(row) for row in self.hands)
@@ -38,31 +38,31 @@ class player(basePlayer):
 
     def hinted_me(self, hintInfo):
         for slot, c in enumerate(hintInfo):
-            if int(c.color) >= 0:
-                self.known[self.me][slot][0] = int(c.color)
+            if c.color.value >= 0:
+                self.known[self.me][slot][0] = c.color.value
             if c.number > 0:
                 self.known[self.me][slot][1] = c.number
 
     def acted(self, index, playerAction, **kwargs):
-        kind = actions(playerAction.actionType)
+        kind = playerAction.actionType
         target = playerAction.target
         if kind in (actions.hintColor, actions.hintNumber):
             self.hints -= 1
             if target != self.me:
                 for slot, (c, n) in enumerate(self.hands[target]):
-                    if kind == actions.hintColor and c in (int(playerAction.color), 5):
+                    if kind == actions.hintColor and c in (playerAction.color.value, 5):
                         self.known[target][slot][0] = c
                     if kind == actions.hintNumber and n == playerAction.number:
                         self.known[target][slot][1] = n
             return
         moved = kwargs.get("play") or kwargs.get("discard")
-        c, n = int(moved.color), moved.number
+        c, n = moved.color.value, moved.number
         self.saw(c)
-        if kind == actions.playCard and self.playable(c, n):
+        if kind == actions.play and self.playable(c, n):
             self.stacks[c] = n
             if n == 5 and self.hints < 8:
                 self.hints += 1
-        elif kind == actions.discardCard:
+        elif kind == actions.discard:
             self.hints += 1
         del self.hands[index][target]
         del self.known[index][target]
@@ -70,8 +70,8 @@ class player(basePlayer):
         # Others see card(unknown, 0) once the deck is empty; our own draw is always unknown.
         if drew is not None and drew.number != 0 and self.deck > 0:
             self.deck -= 1
-            self.saw(int(drew.color))
-            self.hands[index].append((int(drew.color), drew.number))
+            self.saw(drew.color.value)
+            self.hands[index].append((drew.color.value, drew.number))
             self.known[index].append([-1, -1])
 
     # -- the turn ------------------------------------------------------------------------
@@ -81,7 +81,7 @@ class player(basePlayer):
     def turn(self):
         for slot, (c, n) in enumerate(self.known[self.me]):
             if n > 0 and self.playable(c, n):
-                return action(actions.playCard, slot)
+                return action(actions.play, slot)
         players = len(self.hands)
         if self.hints > 0:
             for step in range(1, players):
@@ -94,6 +94,6 @@ class player(basePlayer):
                         return action(actions.hintColor, p, color=colors(c))
         if self.hints < 8:
             fresh = [s for s, k in enumerate(self.known[self.me]) if k == [-1, -1]]
-            return action(actions.discardCard, fresh[0] if fresh else 0)
+            return action(actions.discard, fresh[0] if fresh else 0)
         p = (self.me + 1) % players
         return action(actions.hintNumber, p, number=self.hands[p][0][1])

@@ -31,6 +31,7 @@
 
 use std::path::Path;
 
+mod entry_point;
 mod error;
 mod extract;
 mod kind;
@@ -40,6 +41,7 @@ mod tar;
 mod walk;
 mod zip;
 
+pub use entry_point::{python_entry, EntryPoint, MAX_ENTRY_POINT, PYTHON_ENTRY_POINTS};
 pub use error::BundleError;
 pub use kind::{detect_kind, Kind, ParseKindError};
 pub use limits::{Limits, MIB};

@@ -27,6 +27,11 @@ pub struct SubmitArgs {
     /// A short label shown next to the version, e.g. "greedy v2".
     #[arg(long, default_value = "")]
     pub label: String,
+    /// The entry point, when the upload has several candidates: the file that starts the bot
+    /// (`client0.py`, `gd/client2.py`), and for a Hanabi class bot the class and its arguments
+    /// (Python literals): `player.py:cautious(0.3)`.
+    #[arg(long, default_value = "")]
+    pub entry: String,
     /// The bot: a single file, a .zip or a .tar.gz.
     pub path: PathBuf,
 }
@@ -86,6 +91,7 @@ pub async fn run(args: SubmitArgs) -> Result<()> {
         .text("game", args.game)
         .text("language", args.language)
         .text("label", args.label)
+        .text("entry", args.entry)
         .part("file", Part::bytes(bytes).file_name(filename));
     let resp = client
         .post(format!("{base}/api/v1/teams/{team}/submissions"))

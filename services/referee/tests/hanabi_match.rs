@@ -18,6 +18,8 @@ use tempfile::TempDir;
 mod faults;
 #[path = "hanabi/indices.rs"]
 mod indices;
+#[path = "hanabi/origin.rs"]
+mod origin;
 
 const RAW_CLIENT: &str = include_str!("hanabi/raw_client.py");
 const HOSTILE: &str = include_str!("hanabi/hostile.py");

@@ -30,6 +30,8 @@ pub struct UploadForm {
     pub game: String,
     pub language: String,
     pub label: String,
+    /// The entry point (`bot/client0.py`, `player.py:cautious(0.3)`); empty: the build chooses.
+    pub entry: String,
     pub csrf: String,
     pub filename: String,
     pub bytes: Vec<u8>,
@@ -51,7 +53,7 @@ async fn read_text(field: Field<'_>, cap: u64) -> Result<String, Error> {
     Ok(text.trim().to_owned())
 }
 
-/// Reads the form fields (`game`, `language`, `label`, `csrf`, `file`), stopping as soon as
+/// Reads the form fields (`game`, `language`, `label`, `entry`, `csrf`, `file`), stopping as soon as
 /// the file passes `cap` bytes.
 pub async fn read(mut multipart: Multipart, cap: u64) -> Result<UploadForm, Error> {
     let mut form = UploadForm::default();
@@ -65,6 +67,7 @@ pub async fn read(mut multipart: Multipart, cap: u64) -> Result<UploadForm, Erro
             "game" => form.game = read_text(field, cap).await?,
             "language" => form.language = read_text(field, cap).await?,
             "label" => form.label = read_text(field, cap).await?,
+            "entry" => form.entry = read_text(field, cap).await?,
             "csrf" => form.csrf = read_text(field, cap).await?,
             "file" => {
                 saw_file = true;
@@ -125,6 +128,47 @@ fn check_language(language: &str, files: &[NewFile]) -> Result<(), Error> {
     Ok(())
 }
 
+/// Checks the chosen entry point against the upload: a file of it (no `..`), of the language,
+/// and a class only for a Python Hanabi class bot. Returns the entry with its file's full path.
+/// Without one, a Python upload must have a clear start file (the build's rule), else it is
+/// refused with the candidates.
+fn check_entry(form: &UploadForm, game: GameId, files: &[NewFile]) -> Result<String, Error> {
+    let paths: Vec<String> = files.iter().map(|f| f.path.clone()).collect();
+    if form.entry.is_empty() {
+        if form.language == "python3" {
+            let py: Vec<String> = paths.into_iter().filter(|p| p.ends_with(".py")).collect();
+            croupier_bundle::python_entry(&py).map_err(Error::BadRequest)?;
+        }
+        return Ok(String::new());
+    }
+    let entry = croupier_bundle::EntryPoint::parse(&form.entry)
+        .and_then(|e| e.locate(&paths))
+        .map_err(Error::BadRequest)?;
+    if let Some(class) = &entry.class {
+        if game != GameId::Hanabi || form.language != "python3" {
+            return Err(Error::BadRequest(format!(
+                "the entry names a class ({class}): that is for Python class bots of Hanabi only; \
+                 give just the file"
+            )));
+        }
+    }
+    let wanted: &[&str] = match form.language.as_str() {
+        "python3" => &[".py"],
+        "c" => &[".c"],
+        "cpp" => &[".cpp", ".cc", ".cxx", ".c++", ".C"],
+        _ => &[],
+    };
+    if !wanted.is_empty() && !wanted.iter().any(|ext| entry.file.ends_with(ext)) {
+        return Err(Error::BadRequest(format!(
+            "the entry file {} is not a {} file ({})",
+            entry.file,
+            form.language,
+            wanted.join(", ")
+        )));
+    }
+    Ok(entry.to_string())
+}
+
 /// Validates `form` and stores it as the next version of the team's bot for that game.
 pub async fn store(
     state: &AppState,
@@ -167,12 +211,14 @@ pub async fn store(
         })
         .collect();
     check_language(&form.language, &files)?;
+    let entry = check_entry(form, game, &files)?;
     let new = NewSubmission {
         team_id,
         game: game.as_str(),
         language: &form.language,
         label: &form.label,
         filename: &form.filename,
+        entry: &entry,
         bundle_kind: manifest.kind.as_str(),
         bytes: &form.bytes,
         unpacked_size: manifest.total_bytes,

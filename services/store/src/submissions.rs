@@ -14,6 +14,8 @@ pub struct NewSubmission<'a> {
     pub language: &'a str,
     pub label: &'a str,
     pub filename: &'a str,
+    /// The chosen entry point (`bot/client0.py`, `player.py:cautious(0.3)`), or empty.
+    pub entry: &'a str,
     pub bundle_kind: &'a str,
     pub bytes: &'a [u8],
     pub unpacked_size: u64,
@@ -39,6 +41,8 @@ pub struct Submission {
     pub status: String,
     pub label: String,
     pub filename: String,
+    /// The entry point chosen at upload (see [`NewSubmission::entry`]); empty if none.
+    pub entry: String,
     pub bundle_kind: String,
     pub source_size: i64,
     pub unpacked_size: i64,
@@ -78,10 +82,10 @@ pub async fn create(pool: &PgPool, new: &NewSubmission<'_>) -> Result<Submission
     let submission_id = sqlx::query_scalar!(
         r#"
         insert into submission (team_id, game, language, version, label, filename, bundle_kind,
-                                source_sha256, source_size, unpacked_size, submitted_by)
+                                source_sha256, source_size, unpacked_size, submitted_by, entry)
         values ($1, $2, $3,
                 (select coalesce(max(version), 0) + 1 from submission where team_id = $1 and game = $2),
-                $4, $5, $6, $7, $8, $9, $10)
+                $4, $5, $6, $7, $8, $9, $10, $11)
         returning submission_id
         "#,
         new.team_id,
@@ -93,7 +97,8 @@ pub async fn create(pool: &PgPool, new: &NewSubmission<'_>) -> Result<Submission
         &sha[..],
         to_i64(new.bytes.len() as u64),
         to_i64(new.unpacked_size),
-        new.submitted_by
+        new.submitted_by,
+        new.entry
     )
     .fetch_one(&mut *tx)
     .await?;
@@ -132,7 +137,7 @@ pub async fn get(db: impl PgExecutor<'_>, submission_id: Uuid) -> Result<Submiss
         Submission,
         r#"
         select s.submission_id, s.team_id, t.name as team_name, s.game, s.language, s.version, s.status,
-               s.label, s.filename, s.bundle_kind, s.source_size, s.unpacked_size, s.compile_log,
+               s.label, s.filename, s.entry, s.bundle_kind, s.source_size, s.unpacked_size, s.compile_log,
                s.failure_reason, u.username as submitted_by, s.created_at
         from submission s join team t using (team_id) join app_user u on u.user_id = s.submitted_by
         where s.submission_id = $1
@@ -206,7 +211,7 @@ pub async fn of_team(
         Submission,
         r#"
         select s.submission_id, s.team_id, t.name as team_name, s.game, s.language, s.version, s.status,
-               s.label, s.filename, s.bundle_kind, s.source_size, s.unpacked_size, s.compile_log,
+               s.label, s.filename, s.entry, s.bundle_kind, s.source_size, s.unpacked_size, s.compile_log,
                s.failure_reason, u.username as submitted_by, s.created_at
         from submission s join team t using (team_id) join app_user u on u.user_id = s.submitted_by
         where s.team_id = $1

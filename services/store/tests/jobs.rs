@@ -29,6 +29,7 @@ async fn a_team_with_a_submission_numbered(pool: &PgPool, n: usize) -> Uuid {
             language: "python3",
             label: "",
             filename: "bot.py",
+            entry: "",
             bundle_kind: "file",
             bytes: source.as_bytes(),
             unpacked_size: source.len() as u64,

@@ -38,7 +38,13 @@ pub fn zip_with_symlink() -> Vec<u8> {
 
 /// A zip with `count` small Python files.
 pub fn zip_with_files(count: usize) -> Vec<u8> {
-    let names: Vec<String> = (0..count).map(|i| format!("pkg/m{i:03}.py")).collect();
+    // `pkg/bot.py` first: the upload has a clear entry point.
+    let names: Vec<String> = (0..count)
+        .map(|i| match i {
+            0 => "pkg/bot.py".to_owned(),
+            _ => format!("pkg/m{i:03}.py"),
+        })
+        .collect();
     let files: Vec<(&str, &[u8])> = names
         .iter()
         .map(|n| (n.as_str(), &b"x = 1\n"[..]))

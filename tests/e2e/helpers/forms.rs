@@ -54,6 +54,8 @@ pub struct Upload {
     pub game: String,
     pub language: String,
     pub label: String,
+    /// The entry point field (empty: none chosen).
+    pub entry: String,
     pub filename: String,
     pub bytes: Vec<u8>,
 }
@@ -65,6 +67,7 @@ impl Upload {
             game: "nothanks".into(),
             language: "python3".into(),
             label: String::new(),
+            entry: String::new(),
             filename: filename.into(),
             bytes: bytes.to_vec(),
         }
@@ -77,6 +80,11 @@ impl Upload {
 
     pub fn language(mut self, language: &str) -> Self {
         self.language = language.into();
+        self
+    }
+
+    pub fn entry(mut self, entry: &str) -> Self {
+        self.entry = entry.into();
         self
     }
 
@@ -93,6 +101,7 @@ impl Upload {
             Part::Text("game", &self.game),
             Part::Text("language", &self.language),
             Part::Text("label", &self.label),
+            Part::Text("entry", &self.entry),
             Part::File {
                 name: "file",
                 filename: &self.filename,

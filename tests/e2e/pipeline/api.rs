@@ -50,6 +50,11 @@ impl Api {
         }
     }
 
+    /// The API token, for `croupier submit --token`.
+    pub fn token(&self) -> &str {
+        &self.token
+    }
+
     pub async fn get(&self, path: &str) -> Value {
         let resp = self
             .client
@@ -104,9 +109,28 @@ impl Api {
         filename: &str,
         source: Vec<u8>,
     ) -> String {
+        let (status, body) = self
+            .try_upload(team_id, [game, language, filename, ""], source)
+            .await;
+        assert!(status.is_success(), "upload: {status} {body}");
+        body["submission"]["submission_id"]
+            .as_str()
+            .expect("id")
+            .to_owned()
+    }
+
+    /// Uploads `source` with the fields `[game, language, filename, entry]`; returns the
+    /// status and the JSON answer, whatever they are.
+    pub async fn try_upload(
+        &self,
+        team_id: &str,
+        [game, language, filename, entry]: [&str; 4],
+        source: Vec<u8>,
+    ) -> (reqwest::StatusCode, Value) {
         let form = Form::new()
             .text("game", game.to_owned())
             .text("language", language.to_owned())
+            .text("entry", entry.to_owned())
             .part("file", Part::bytes(source).file_name(filename.to_owned()));
         let resp = self
             .client
@@ -116,15 +140,23 @@ impl Api {
             .send()
             .await
             .expect("upload");
-        ok_json(resp, "upload").await["submission"]["submission_id"]
-            .as_str()
-            .expect("id")
-            .to_owned()
+        let status = resp.status();
+        let body = resp.text().await.expect("body");
+        (status, serde_json::from_str(&body).expect("json"))
     }
 
     /// Waits until the submission is compiled and validated; panics with its log if it failed.
     pub async fn wait_ready(&self, submission_id: &str) {
-        let last = eventually(
+        let last = self.wait_built(submission_id).await;
+        assert_eq!(
+            last["submission"]["status"], "ready",
+            "submission {submission_id}: {last:#}"
+        );
+    }
+
+    /// Waits until the submission is `ready` or `failed`; returns it.
+    pub async fn wait_built(&self, submission_id: &str) -> Value {
+        eventually(
             Duration::from_secs(180),
             "the submission to be compiled and validated",
             || async {
@@ -138,11 +170,7 @@ impl Api {
                 matches!(status.as_str(), "ready" | "failed").then_some(s)
             },
         )
-        .await;
-        assert_eq!(
-            last["submission"]["status"], "ready",
-            "submission {submission_id}: {last:#}"
-        );
+        .await
     }
 
     /// Waits until no match of the competition is queued or running; returns the leaderboard.

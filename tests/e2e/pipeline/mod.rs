@@ -5,6 +5,7 @@
 
 mod api;
 mod bots;
+mod entries;
 mod faults;
 mod games;
 mod procs;

@@ -1,6 +1,7 @@
 //! Bot uploads through the real multipart upload form, CSRF token included.
 
 mod accepted;
+mod entry;
 mod refused;
 
 use sqlx::PgPool;

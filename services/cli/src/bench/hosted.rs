@@ -199,6 +199,7 @@ async fn upload(pool: &PgPool, team: Uuid, user: Uuid) -> Result<Uuid> {
         language: "python3",
         label: "bench",
         filename: "bot.py",
+        entry: "",
         bundle_kind: "file",
         bytes: PYTHON_BOT.as_bytes(),
         unpacked_size: PYTHON_BOT.len() as u64,

@@ -10,6 +10,11 @@
 //! without a bot file gets an empty `/bot`. With `--sandbox=none` the same command runs on the host (the
 //! sandbox maps `/bot` back to the directory), and paths outside the bot's directory are passed
 //! as absolute host paths instead of being refused.
+//!
+//! A Hanabi **class bot** may name the class that plays, with its arguments, as an upload's
+//! entry does: `FILE.py:CLASS(ARGS)`, alone (`kits/hanabi/python/player.py:cautious(0.3)`, run
+//! with `python3`) or after the interpreter (`python3 'bots.py:cautious(0.3)'`). The seat's
+//! command is then `python3 /bot/FILE.py:CLASS(ARGS)`, the form the hosted build plan stores.
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -46,7 +51,12 @@ pub fn parse(spec: &str, index: usize, game: GameId, isolated: bool) -> Result<B
             seat: SeatSpec::builtin(name),
         });
     }
-    let words = split(&label).with_context(|| format!("--bot {label:?}"))?;
+    let (words, class) = class_words(&label)?;
+    if let Some((_, class)) = &class {
+        if game != GameId::Hanabi {
+            bail!("--bot {label:?} names a class ({class}): that is for Hanabi class bots only");
+        }
+    }
     let Some(program) = words.first() else {
         bail!("--bot is empty: give `builtin:NAME` or a command such as \"python3 bot.py\"");
     };
@@ -72,6 +82,8 @@ pub fn parse(spec: &str, index: usize, game: GameId, isolated: bool) -> Result<B
     };
     let bot_file = if program.contains('/') {
         Some(program_path.clone())
+    } else if let Some((at, _)) = &class {
+        existing(&words[*at])
     } else {
         words[1..]
             .iter()
@@ -90,7 +102,15 @@ pub fn parse(spec: &str, index: usize, game: GameId, isolated: bool) -> Result<B
         readable_by_others(&bot_dir, bot_file.as_deref())?;
     }
     let mut command = vec![rewrite_program(program, &program_path, &bot_dir)];
-    for word in &words[1..] {
+    for (i, word) in words.iter().enumerate().skip(1) {
+        if let Some((at, class)) = &class {
+            if *at == i {
+                let file = existing(word).unwrap_or_default();
+                let rel = file.strip_prefix(&bot_dir).unwrap_or(&file);
+                command.push(format!("/bot/{}:{class}", rel.display()));
+                continue;
+            }
+        }
         command.push(match existing(word) {
             Some(path) => match path.strip_prefix(&bot_dir) {
                 Ok(rel) => format!("/bot/{}", rel.display()).trim_end_matches('/').to_owned(),
@@ -122,6 +142,40 @@ pub fn parse(spec: &str, index: usize, game: GameId, isolated: bool) -> Result<B
         label,
         seat: SeatSpec::program(name, bot_dir, command),
     })
+}
+
+/// Where a `--bot` names a Hanabi class: the word holding the file, and the class.
+type ClassAt = Option<(usize, String)>;
+
+/// The words of `label`, and where it names a class bot's file with a class: `FILE.py:CLASS`
+/// alone becomes `python3 FILE.py`, else the first such word after the program is split. The
+/// class's shape is checked as an upload's entry is.
+fn class_words(label: &str) -> Result<(Vec<String>, ClassAt)> {
+    let class_of = |word: &str| -> Result<Option<(String, String)>> {
+        let Some((file, _)) = word.split_once(':') else {
+            return Ok(None);
+        };
+        if !file.ends_with(".py") || existing(file).is_none() || existing(word).is_some() {
+            return Ok(None);
+        }
+        let class =
+            croupier_bundle::EntryPoint::parse(&format!("x.py:{}", &word[file.len() + 1..]))
+                .map_err(|e| anyhow!("--bot {label:?}: {e}"))?
+                .class
+                .unwrap_or_default();
+        Ok(Some((file.to_owned(), class)))
+    };
+    if let Some((file, class)) = class_of(label)? {
+        return Ok((vec!["python3".to_owned(), file], Some((1, class))));
+    }
+    let mut words = split(label).with_context(|| format!("--bot {label:?}"))?;
+    for i in 1..words.len() {
+        if let Some((file, class)) = class_of(&words[i])? {
+            words[i] = file;
+            return Ok((words, Some((i, class))));
+        }
+    }
+    Ok((words, None))
 }
 
 fn rewrite_program(program: &str, resolved: &Path, bot_dir: &Path) -> String {
@@ -262,6 +316,35 @@ mod tests {
         assert_eq!(bot_dir, dir.path().canonicalize().unwrap());
         assert!(command[0].ends_with("/python3"), "{command:?}");
         assert_eq!(command[1], "/bot/bot.py");
+    }
+
+    #[test]
+    fn a_hanabi_class_bot_names_its_class_and_arguments_after_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("bots.py"), "class cautious: pass\n").unwrap();
+        let file = dir.path().join("bots.py").display().to_string();
+        for spec in [
+            format!("{file}:cautious(0.3, name='a b')"),
+            format!("python3 '{file}:cautious(0.3, name='\\''a b'\\'')'"),
+        ] {
+            let bot = parse(&spec, 0, GameId::Hanabi, false).unwrap();
+            let SeatSpec::Program {
+                bot_dir, command, ..
+            } = bot.seat
+            else {
+                panic!("not a program seat")
+            };
+            assert_eq!(bot_dir, dir.path().canonicalize().unwrap(), "{spec}");
+            assert!(command[0].ends_with("/python3"), "{command:?}");
+            assert_eq!(
+                command[1], "/bot/bots.py:cautious(0.3, name='a b')",
+                "{spec}"
+            );
+        }
+        let err = parse(&format!("{file}:cautious"), 0, GameId::Guandan, false).unwrap_err();
+        assert!(err.to_string().contains("Hanabi"), "{err}");
+        let err = parse(&format!("{file}:os.system('x')"), 0, GameId::Hanabi, false).unwrap_err();
+        assert!(err.to_string().contains("Name(args)"), "{err}");
     }
 
     #[test]

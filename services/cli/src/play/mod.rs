@@ -57,8 +57,10 @@ pub struct PlayArgs {
     #[arg(long)]
     pub settings: Option<String>,
     /// A bot, once per seat: `builtin:NAME` (builtin:heuristic, builtin:random) or a command
-    /// line ("python3 kits/nothanks/python/bot.py", "./bot"). Guandan and Bridge also take two
-    /// bots, seated A-B-A-B (partners share a bot).
+    /// line ("python3 kits/nothanks/python/bot.py", "./bot"). A Hanabi class bot may name its
+    /// class and arguments after the file: "kits/hanabi/python/player.py:player",
+    /// "bots.py:cautious(0.3)". Guandan and Bridge also take two bots, seated A-B-A-B
+    /// (partners share a bot).
     #[arg(long = "bot", value_name = "SPEC")]
     pub bots: Vec<String>,
     /// Matches to play (default: the number of seats, one full seat rotation; Guandan and

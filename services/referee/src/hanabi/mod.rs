@@ -26,11 +26,14 @@
 //! first legal move, playing its oldest card) so the others' game completes.
 //! A built-in seat plays through the engine and gets no messages.
 
+mod classes;
 mod frames;
 mod indices;
 mod runtime;
 mod session;
 mod wire;
+
+pub use classes::check_entry;
 
 use std::collections::HashMap;
 use std::time::Instant;
@@ -101,14 +104,12 @@ pub(crate) async fn run(
             } => {
                 let (limits, events) = (&spec.limits, events_tx.clone());
                 let proc = match runtime::class_based(bot_dir, command) {
-                    Some((module_dir, python)) => {
-                        let (run, dir) =
-                            runtime::runner_spec(&python, bot_dir, &module_dir, rainbow).map_err(
-                                |e| RefereeError::Sandbox {
-                                    seat: i,
-                                    reason: format!("writing the class-based bot runner: {e}"),
-                                },
-                            )?;
+                    Some(class_bot) => {
+                        let (run, dir) = runtime::runner_spec(&class_bot, bot_dir, rainbow)
+                            .map_err(|e| RefereeError::Sandbox {
+                                seat: i,
+                                reason: format!("writing the class-based bot runner: {e}"),
+                            })?;
                         runtimes.push(dir);
                         SeatProc::start_spec(
                             sandbox,

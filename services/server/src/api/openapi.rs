@@ -80,6 +80,7 @@ pub fn document() -> Value {
                             "game": { "type": "string", "enum": ["nothanks", "splendor", "hanabi", "guandan", "bridge"] },
                             "language": { "type": "string", "enum": ["python3", "c", "cpp", "binary"] },
                             "label": { "type": "string", "maxLength": 80 },
+                            "entry": { "type": "string", "maxLength": 512, "description": ENTRY_DOC, "example": "player.py:cautious(0.3)" },
                             "file": { "type": "string", "format": "binary" } } } } } }
                 }))
             },
@@ -102,6 +103,14 @@ pub fn document() -> Value {
         }
     })
 }
+
+/// What the upload's `entry` field means (the same text as the upload form's hint).
+const ENTRY_DOC: &str = "Optional entry point: the file that starts the bot, as a path inside the upload \
+(`client0.py`, `gd/client2.py`; a bare name finds the only file of that name in a folder). For python3 the \
+.py file run, for binary the program, for C/C++ the one source compiled. A Hanabi class bot may add its class \
+and constructor arguments, Python literals only: `player.py:cautious(0.3)`. Empty: bot.py, main.py, player.py, \
+__main__.py or the only source file; for Hanabi the class named player, else the only basePlayer subclass. \
+An ambiguous upload without an entry fails its build with the list of candidates.";
 
 /// The body of `POST /admin/competitions` (its own function: one `json!` this deep would
 /// exceed the macro recursion limit).

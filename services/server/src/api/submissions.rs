@@ -38,7 +38,7 @@ async fn list(
     Ok(Json(json!({ "submissions": subs })))
 }
 
-/// Multipart fields: `game`, `language`, optional `label`, and `file`.
+/// Multipart fields: `game`, `language`, optional `label` and `entry`, and `file`.
 async fn create(
     State(state): State<AppState>,
     api: ApiUser,

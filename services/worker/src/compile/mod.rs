@@ -1,7 +1,8 @@
 //! The compile job: unpack the upload, build it in the sandbox, store the artifact, play the
 //! validation game, and leave the submission `ready` or `failed` with a log for the team.
 //!
-//! A compile error, a missing entry point, a build over its limits or a lost validation game
+//! A compile error, a missing or ambiguous entry point (for a Hanabi class bot: which class
+//! plays, [`croupier_referee::hanabi::check_entry`]), a build over its limits or a lost validation game
 //! are the team's: the submission fails at once (no retry). A sandbox that cannot start, an
 //! I/O error on the worker or a referee error are the platform's: the job is retried.
 
@@ -12,6 +13,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 use croupier_bundle::BundleError;
+use croupier_games::GameId;
 use croupier_sandbox::{EndState, Spec};
 use croupier_store::builds::{self, Fence, Verdict};
 use croupier_store::jobs::{self, Claimed};
@@ -86,10 +88,15 @@ pub(crate) async fn run(w: &Worker, job: &Claimed) -> Result<Done, StoreError> {
         Err(e) => return Ok(Done::Platform(format!("unpacking the upload: {e}"))),
     };
     let files: Vec<String> = manifest.entries.into_iter().map(|e| e.path).collect();
-    let plan = match toolchain::plan(&sub.language, &files) {
+    let plan = match toolchain::plan(&sub.language, &files, &sub.entry) {
         Ok(plan) => plan,
         Err(msg) => return finish(w, job, fence, failed(msg.clone()), &msg).await,
     };
+    if sub.game == GameId::Hanabi.as_str() {
+        if let Err(msg) = croupier_referee::hanabi::check_entry(&work, &plan.run_command) {
+            return finish(w, job, fence, failed(msg.clone()), &msg).await;
+        }
+    }
 
     let mut log = String::new();
     if let Some((program, args)) = plan.build {

@@ -1,7 +1,15 @@
 //! What to run to build an upload, per language, and how to start the result.
 //!
+//! The submitter may choose the entry point ([`EntryPoint`]): for python3 the file that starts
+//! the bot (and for a Hanabi class bot the class, kept in the run command as
+//! `/bot/player.py:cautious(0.3)` for the referee), for a binary upload the program, for C and
+//! C++ the one source file to compile (a folder with one program per seat). Without one the
+//! plan chooses by file names and refuses only when that is ambiguous, listing the candidates.
+//!
 //! Debian's g++ links with `--as-needed` by default (checked with `readelf -d`: a program that
 //! uses no jsoncpp has no `NEEDED libjsoncpp`), so `-ljsoncpp` costs nothing to bots without it.
+
+use croupier_bundle::{python_entry, EntryPoint};
 
 /// A build plan, chosen from the language and the upload's file list.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -14,12 +22,25 @@ pub(crate) struct Plan {
     pub run_command: Vec<String>,
 }
 
-/// Entry points of a Python bot, in order of preference.
-pub(crate) const PYTHON_ENTRY_POINTS: [&str; 4] = ["bot.py", "main.py", "player.py", "__main__.py"];
 const CPP_EXTENSIONS: [&str; 5] = [".cpp", ".cc", ".cxx", ".c++", ".C"];
 
-/// The plan for `language` over the upload's `files`; `Err` is a message for the team.
-pub(crate) fn plan(language: &str, files: &[String]) -> Result<Plan, String> {
+/// The plan for `language` over the upload's `files`, from the submitter's `entry` (empty: none
+/// chosen); `Err` is a message for the team.
+pub(crate) fn plan(language: &str, files: &[String], entry: &str) -> Result<Plan, String> {
+    let entry = match entry.trim() {
+        "" => None,
+        text => Some(EntryPoint::parse(text)?.locate(files)?),
+    };
+    if let Some(EntryPoint {
+        class: Some(class), ..
+    }) = &entry
+    {
+        if language != "python3" {
+            return Err(format!(
+                "the entry names a class ({class}): that is for Python class bots (Hanabi) only"
+            ));
+        }
+    }
     let with = |exts: &[&str]| -> Vec<String> {
         files
             .iter()
@@ -31,7 +52,13 @@ pub(crate) fn plan(language: &str, files: &[String]) -> Result<Plan, String> {
     match language {
         "python3" => {
             let py = with(&[".py"]);
-            let entry = python_entry(&py)?;
+            let entry = match entry {
+                Some(e) if !e.file.ends_with(".py") => {
+                    return Err(format!("the entry file {} is not a .py file", e.file))
+                }
+                Some(e) => e.to_string(),
+                None => python_entry(&py)?,
+            };
             let mut args = strings(&["-m", "py_compile"]);
             args.extend(py);
             Ok(Plan {
@@ -41,7 +68,10 @@ pub(crate) fn plan(language: &str, files: &[String]) -> Result<Plan, String> {
             })
         }
         "c" => {
-            let sources = with(&[".c"]);
+            let sources = match entry {
+                Some(e) => vec![source_file(e, &[".c"])?],
+                None => with(&[".c"]),
+            };
             if sources.is_empty() {
                 return Err(format!(
                     "no .c file in the upload (it has: {})",
@@ -54,7 +84,10 @@ pub(crate) fn plan(language: &str, files: &[String]) -> Result<Plan, String> {
             Ok(compiled("/usr/bin/gcc", args))
         }
         "cpp" => {
-            let sources = with(&CPP_EXTENSIONS);
+            let sources = match entry {
+                Some(e) => vec![source_file(e, &CPP_EXTENSIONS)?],
+                None => with(&CPP_EXTENSIONS),
+            };
             if sources.is_empty() {
                 return Err(format!(
                     "no C++ source (.cpp, .cc, .cxx) in the upload (it has: {})",
@@ -67,12 +100,13 @@ pub(crate) fn plan(language: &str, files: &[String]) -> Result<Plan, String> {
             Ok(compiled("/usr/bin/g++", args))
         }
         "binary" => {
-            let file = match files {
-                [only] => only.clone(),
+            let file = match (entry, files) {
+                (Some(e), _) => e.file,
+                (None, [only]) => only.clone(),
                 _ if files.iter().any(|f| f == "bot") => "bot".into(),
                 _ => {
                     return Err(format!(
-                        "a binary upload must be a single file or contain a file named `bot` (it has: {})",
+                        "a binary upload must be a single file, contain a file named `bot`, or name its program as the entry (it has: {})",
                         files.join(", ")
                     ))
                 }
@@ -87,42 +121,25 @@ pub(crate) fn plan(language: &str, files: &[String]) -> Result<Plan, String> {
     }
 }
 
+/// The chosen C or C++ source: compiled alone (other sources reach it by `#include`).
+fn source_file(entry: EntryPoint, extensions: &[&str]) -> Result<String, String> {
+    if extensions.iter().any(|ext| entry.file.ends_with(ext)) {
+        Ok(entry.file)
+    } else {
+        Err(format!(
+            "the entry file {} is not a source file ({})",
+            entry.file,
+            extensions.join(", ")
+        ))
+    }
+}
+
 fn compiled(compiler: &str, args: Vec<String>) -> Plan {
     Plan {
         build: Some((compiler.into(), args)),
         executable: None,
         run_command: vec!["/bot/bot".into()],
     }
-}
-
-/// The Python file that starts the bot: `bot.py`, `main.py`, `player.py` or `__main__.py` at the
-/// top, else the only `.py` file, else one of those names in exactly one sub-folder.
-pub(crate) fn python_entry(py: &[String]) -> Result<String, String> {
-    if let Some(name) = PYTHON_ENTRY_POINTS
-        .iter()
-        .find(|n| py.iter().any(|p| p == *n))
-    {
-        return Ok((*name).to_owned());
-    }
-    if let [only] = py {
-        return Ok(only.clone());
-    }
-    for name in PYTHON_ENTRY_POINTS {
-        let found: Vec<&String> = py
-            .iter()
-            .filter(|p| p.rsplit('/').next() == Some(name))
-            .collect();
-        if let [only] = found[..] {
-            return Ok(only.clone());
-        }
-    }
-    if py.is_empty() {
-        return Err("no .py file in the upload".into());
-    }
-    Err(format!(
-        "cannot tell which file starts your bot: name it bot.py (or main.py, player.py, __main__.py); the upload has {}",
-        py.join(", ")
-    ))
 }
 
 #[cfg(test)]
@@ -134,52 +151,81 @@ mod tests {
     }
 
     #[test]
-    fn a_python_bot_starts_from_bot_py_before_any_other_file() {
-        assert_eq!(
-            python_entry(&names(&["util.py", "main.py", "bot.py"])),
-            Ok("bot.py".into())
+    fn a_chosen_entry_starts_a_folder_of_one_client_per_seat() {
+        let files = names(&[
+            "gd/client0.py",
+            "gd/client1.py",
+            "gd/client2.py",
+            "gd/client3.py",
+            "gd/readme.txt",
+        ]);
+        let err = plan("python3", &files, "").unwrap_err();
+        assert!(
+            err.contains("gd/client0.py, gd/client1.py, gd/client2.py, gd/client3.py"),
+            "{err}"
         );
+        let chosen = plan("python3", &files, "client2.py").unwrap();
         assert_eq!(
-            python_entry(&names(&["strategy.py"])),
-            Ok("strategy.py".into())
+            chosen.run_command,
+            ["/usr/bin/python3", "/bot/gd/client2.py"]
         );
-        assert_eq!(
-            python_entry(&names(&["mybot/util.py", "mybot/player.py"])),
-            Ok("mybot/player.py".into())
+        let (_, args) = chosen.build.unwrap();
+        assert!(
+            args.contains(&"gd/client0.py".to_owned()),
+            "every .py file is compiled"
         );
+        let class = plan("python3", &names(&["player.py"]), "player.py:cautious(0.3)").unwrap();
+        assert_eq!(class.run_command[1], "/bot/player.py:cautious(0.3)");
+        for (bad, why) in [
+            ("client9.py", "not in the upload"),
+            ("gd/readme.txt", "not a .py file"),
+            ("../gd/client0.py", ".."),
+        ] {
+            let err = plan("python3", &files, bad).unwrap_err();
+            assert!(err.contains(why), "{bad}: {err}");
+        }
     }
 
     #[test]
-    fn a_python_bot_without_a_clear_entry_point_is_refused_with_its_file_list() {
-        let err = python_entry(&names(&["a.py", "b.py"])).unwrap_err();
-        assert!(err.contains("a.py, b.py"), "{err}");
+    fn an_entry_picks_the_program_of_a_binary_and_the_source_of_a_c_bot() {
+        let bin = plan("binary", &names(&["a", "b"]), "b").unwrap();
+        assert_eq!(
+            (bin.executable.as_deref(), bin.run_command),
+            (Some("b"), vec!["/bot/b".to_owned()])
+        );
+        let c = plan("c", &names(&["seat0.c", "seat1.c", "common.h"]), "seat1.c").unwrap();
+        let (_, args) = c.build.unwrap();
+        assert!(args.contains(&"seat1.c".to_owned()) && !args.contains(&"seat0.c".to_owned()));
+        assert!(plan("c", &names(&["seat0.c", "common.h"]), "common.h").is_err());
+        let err = plan("c", &names(&["seat0.c"]), "seat0.c:Player").unwrap_err();
+        assert!(err.contains("class"), "{err}");
     }
 
     #[test]
     fn c_and_cpp_bots_compile_every_source_into_bot() {
-        let c = plan("c", &names(&["main.c", "lib/util.c", "lib/util.h"])).unwrap();
+        let c = plan("c", &names(&["main.c", "lib/util.c", "lib/util.h"]), "").unwrap();
         let (cc, args) = c.build.unwrap();
         assert_eq!(cc, "/usr/bin/gcc");
         assert!(
             args.contains(&"lib/util.c".to_owned()) && !args.contains(&"lib/util.h".to_owned())
         );
         assert_eq!(c.run_command, ["/bot/bot"]);
-        let cpp = plan("cpp", &names(&["bot.cpp"])).unwrap();
+        let cpp = plan("cpp", &names(&["bot.cpp"]), "").unwrap();
         assert!(cpp.build.unwrap().1.contains(&"-ljsoncpp".to_owned()));
     }
 
     #[test]
     fn a_binary_upload_is_its_only_file_or_the_one_named_bot() {
         assert_eq!(
-            plan("binary", &names(&["runme"])).unwrap().run_command,
+            plan("binary", &names(&["runme"]), "").unwrap().run_command,
             ["/bot/runme"]
         );
         assert_eq!(
-            plan("binary", &names(&["bot", "data.txt"]))
+            plan("binary", &names(&["bot", "data.txt"]), "")
                 .unwrap()
                 .executable,
             Some("bot".into())
         );
-        assert!(plan("binary", &names(&["a", "b"])).is_err());
+        assert!(plan("binary", &names(&["a", "b"]), "").is_err());
     }
 }

@@ -77,6 +77,7 @@ pub async fn upload(
         language,
         label: "",
         filename,
+        entry: "",
         bundle_kind: "file",
         bytes: text.as_bytes(),
         unpacked_size: text.len() as u64,
