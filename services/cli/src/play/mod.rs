@@ -9,13 +9,16 @@
 //! * Bridge: `--boards N` boards per table (default 4, as the seed's matches).
 //! * Standings come from `croupier_league::standings` with the game's own scheme (No Thanks:
 //!   rank points 4/2/1; Splendor adds the battle score; Guandan games won; Bridge IMPs over
-//!   duplicate pairs; Hanabi mean score), so they match the hosted leaderboard.
+//!   duplicate pairs; Hanabi mean score), so they match the hosted leaderboard, shown per
+//!   seat-game so that a bot holding several seats compares like with like ([`report`]); a
+//!   seat that never made a legal move ranks last in its game (docs/fair-play.md).
 //! * The sandbox (`--sandbox`, default `auto`): `isolated` when running as root and the probe
 //!   passes, else `none` with one loud warning (the per-spawn warnings of the sandbox crate are
 //!   filtered out of `play`'s default log level; `RUST_LOG` brings them back). Only built-in
 //!   bots: no sandbox at all.
 //! * Output: a table on stdout, or with `--json` exactly one JSON object
-//!   `{"game","rules","games","standings":[{"bot","points","mean_score","wins","end_states"}],
+//!   `{"game","rules","games","standings":[{"bot","seat_games","points","mean_score","wins",
+//!   "win_rate","end_states"}],
 //!   "timing":{"wall_ms","bot_cpu_ms","bot_moves"}}`: `timing` sums the matches' wall time and
 //!   the program seats' CPU time and answers, so `(wall_ms - bot_cpu_ms) / bot_moves` bounds
 //!   the platform's overhead per move.
