@@ -173,9 +173,10 @@ impl SplendorGreedy {
             return Some(reserve(target));
         }
         // A gold counts as any colour: when one gold completes the target, reserve the card
-        // nearest to affordable for it.
+        // nearest to affordable for it — with the last slot too, which is kept for this.
         let gold = observation.table.gems.gold > 0;
-        if may_reserve && gold && shortfall(&me.gems, &me.bonuses, &target) == 1 {
+        let slot_left = me.reserved_cards.len() < MAX_RESERVED;
+        if slot_left && gold && shortfall(&me.gems, &me.bonuses, &target) == 1 {
             let for_gold = best_by(legal, |a| match a {
                 Action::Reserve { card, .. } => {
                     Some(-f64::from(shortfall(&me.gems, &me.bonuses, card)))
@@ -229,8 +230,9 @@ impl Hand {
     }
 
     /// Whether the hand can still change, looking `depth` moves ahead: it can take three gems,
-    /// or reserve (taking a gold while any is left) into a live hand, or buy a card into a live
-    /// hand. At depth 0 any affordable card will do.
+    /// or take one gem (the judge takes one or two colours too) into a live hand, or reserve
+    /// (taking a gold while any is left) into a live hand, or buy a card into a live hand. At
+    /// depth 0 any affordable card will do.
     fn live(&self, depth: u32, gold_left: bool) -> bool {
         let tokens = self.gems.total();
         if tokens + 3 <= TOKEN_CAP {
@@ -238,6 +240,16 @@ impl Hand {
         }
         if depth == 0 {
             return self.cards.iter().any(|c| self.buy(c, false).is_some());
+        }
+        if tokens < TOKEN_CAP {
+            let one_more = |c: Color| {
+                let mut next = self.clone();
+                *next.gems.slot(c) = next.gems.get(c).saturating_add(1);
+                next.live(depth - 1, gold_left)
+            };
+            if Color::GEMS.into_iter().any(one_more) {
+                return true;
+            }
         }
         if self.reserved < MAX_RESERVED && tokens < TOKEN_CAP {
             let mut next = self.clone();
