@@ -2,7 +2,8 @@
 //!
 //! The child of the worker runs [`prepare_child`] between `fork` and `exec` *as root*: it moves
 //! itself into the sandbox cgroups, joins the match network namespace, sets the rlimits, makes the
-//! report pipe inheritable and only then drops to the slot uid/gid with no supplementary groups.
+//! report pipe inheritable (every other descriptor above stderr is marked close-on-exec) and only
+//! then drops to the slot uid/gid with no supplementary groups.
 //! We drop the uid ourselves instead of using `Command::uid`, because std runs `pre_exec` hooks after
 //! its own uid drop, when joining a cgroup or a namespace is no longer allowed. Everything there is a
 //! plain syscall on memory prepared before the fork (no allocation, no locks).
@@ -144,7 +145,7 @@ pub(crate) fn finish(cmd: &mut Command, mut setup: ChildSetup) {
         .stderr(Stdio::piped())
         .kill_on_drop(true);
     // SAFETY: the closure runs in the forked child before exec. It performs only async-signal-safe
-    // syscalls (write, setns, setrlimit, fcntl, setgroups, setresgid, setresuid) on descriptors and
+    // syscalls (write, setns, setrlimit, close_range, fcntl, setgroups, setresgid, setresuid) on descriptors and
     // values captured before the fork; it allocates nothing and takes no locks. The glibc wrappers
     // are safe here because std forks with fork(2), which leaves glibc's thread list consistent
     // (the setxid deadlock seen after a raw clone() does not apply).
@@ -166,6 +167,9 @@ fn prepare_child(s: &mut ChildSetup) -> io::Result<()> {
     setrlimit(Resource::RLIMIT_FSIZE, l.file_size_bytes, l.file_size_bytes)?;
     setrlimit(Resource::RLIMIT_NOFILE, l.open_files, l.open_files)?;
     setrlimit(Resource::RLIMIT_CPU, cpu.max(1), cpu.max(1) + 1)?;
+    // Nothing the worker has open may reach bwrap (and through it the bot): only the report pipe
+    // is made inheritable again below.
+    crate::init::close_on_exec_above_stdio()?;
     if let Some(fd) = &s.report {
         fcntl(fd.as_fd().as_raw_fd(), FcntlArg::F_SETFD(FdFlag::empty()))?;
     }

@@ -62,6 +62,7 @@ mod probe;
 mod process;
 mod report;
 mod sandbox;
+pub mod seccomp;
 mod slot;
 mod util;
 
