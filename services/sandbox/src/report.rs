@@ -17,6 +17,9 @@ pub struct Limits {
     pub cpu: Duration,
     /// Memory cgroup limit for the whole tree (RSS + page cache + the private `/tmp`), no swap.
     pub memory_bytes: u64,
+    /// CPU bandwidth of the tree in thousandths of a core (cgroup `cpu.max` / CFS quota over a
+    /// 100 ms period): 1000 = one core however many processes or threads it runs; 0 = no quota.
+    pub cpu_millicores: u32,
     /// Process/thread cap for the tree (pids cgroup; RLIMIT_NPROC on the slot uid as a backstop).
     pub pids: u32,
     /// RLIMIT_FSIZE: the largest file the bot may write (SIGXFSZ beyond it).
@@ -32,11 +35,12 @@ pub struct Limits {
 }
 
 impl Default for Limits {
-    /// A per-move default: 5 s wall, 5 s CPU, 256 MiB, 64 pids, 16 MiB files, 64 fds.
+    /// A per-move default: 5 s wall, 5 s CPU, one core, 256 MiB, 64 pids, 16 MiB files, 64 fds.
     fn default() -> Self {
         Self {
             wall: Duration::from_secs(5),
             cpu: Duration::from_secs(5),
+            cpu_millicores: 1000,
             memory_bytes: 256 << 20,
             pids: 64,
             file_size_bytes: 16 << 20,

@@ -5,10 +5,10 @@ mod common;
 use std::fs;
 use std::os::fd::{AsRawFd, OwnedFd};
 use std::os::unix::fs::PermissionsExt;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use common::*;
-use croupier_sandbox::{EndState, KillReason};
+use croupier_sandbox::{CgroupLayout, EndState, KillReason};
 use nix::fcntl::{fcntl, FcntlArg, FdFlag};
 use tokio::io::AsyncReadExt;
 
@@ -183,4 +183,49 @@ async fn every_denied_system_call_fails_with_eperm() {
         let want = if name == "clone3" { "ENOSYS" } else { "EPERM" };
         assert_eq!(result, want, "{name}");
     }
+}
+
+/// Forks four children that spin forever.
+const FOUR_SPINNERS: &str = r#"#include <unistd.h>
+int main(void){ for(int i = 0; i < 4; i++) if(fork() == 0){ volatile unsigned long x = 0; for(;;) x++; }
+  for(;;) pause(); }"#;
+
+/// `(key, value)` from the seat's cgroup `cpu.stat` (the cpu hierarchy on v1, the group on v2).
+fn cpu_stat(uid: u32, key: &str) -> u64 {
+    let dir = match CgroupLayout::detect().unwrap() {
+        CgroupLayout::V1 { cpu, .. } => cpu.expect("a v1 cpu hierarchy"),
+        CgroupLayout::V2 { root } => root,
+    };
+    let text = fs::read_to_string(dir.join(format!("slot-{uid}/cpu.stat"))).unwrap();
+    text.lines()
+        .find_map(|l| l.strip_prefix(key)?.trim().parse().ok())
+        .unwrap_or(0)
+}
+
+#[tokio::test]
+async fn four_busy_children_get_only_the_seats_cpu_quota() {
+    let sb = sandbox(63030).await;
+    let bot = c_bot(FOUR_SPINNERS);
+    let mut spec = spec("/bot/bot", bot.path(), Duration::from_secs(20));
+    spec.limits.cpu = Duration::from_secs(20);
+    spec.limits.cpu_millicores = 200;
+    let mut p = sb.spawn(spec).await.unwrap();
+    let uid = p.uid().unwrap();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+
+    let (cpu0, t0) = (p.cpu_time().unwrap(), Instant::now());
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let (cpu1, wall) = (p.cpu_time().unwrap(), t0.elapsed());
+    let throttled = cpu_stat(uid, "nr_throttled");
+    p.kill(KillReason::MatchEnded);
+    let report = p.wait().await;
+
+    let share = (cpu1 - cpu0).as_secs_f64() / wall.as_secs_f64();
+    eprintln!("four spinners under a 0.2-core quota: {share:.2} cores over {wall:?}, throttled {throttled} times");
+    assert_eq!(report.end_state, EndState::Ok);
+    assert!(throttled > 0, "the quota never throttled the seat");
+    assert!(
+        share < 0.3,
+        "a fifth of a core was the quota, got {share:.2}"
+    );
 }

@@ -60,6 +60,7 @@ impl WorkerConfig {
             build: Limits {
                 wall: Duration::from_secs(60),
                 cpu: Duration::from_secs(60),
+                cpu_millicores: 1000,
                 memory_bytes: 1 << 30,
                 pids: 128,
                 file_size_bytes: 64 << 20,
