@@ -90,27 +90,33 @@ pub(crate) fn bwrap_command(
     }
     arg(&[&"--ro-bind", &hosts, &"/etc/hosts"]);
     arg(&[&"--proc", &"/proc", &"--dev", &"/dev"]);
-    let tmp = setup.limits.tmp_bytes.to_string();
-    arg(&[&"--perms", &"1777", &"--size", &tmp, &"--tmpfs", &"/tmp"]);
-    arg(&[
-        &"--perms",
-        &"1777",
-        &"--size",
-        &tmp,
-        &"--tmpfs",
-        &"/dev/shm",
-    ]);
+    let seat_at = spec.seat_dir.as_ref().map(|d| d.inside());
+    match &spec.seat_dir {
+        // The seat's own tmpfs: one cap for all it writes, kept for the seat's whole match.
+        Some(seat) => {
+            arg(&[&"--bind", &seat.tmp(), &"/tmp"]);
+            arg(&[&"--bind", &seat.shm(), &"/dev/shm"]);
+        }
+        None => {
+            let size = setup.limits.disk_bytes.to_string();
+            for dir in ["/tmp", "/dev/shm"] {
+                arg(&[&"--perms", &"1777", &"--size", &size, &"--tmpfs", &dir]);
+            }
+        }
+    }
     arg(&[&"--ro-bind", &init, &INIT_PATH]);
-    arg(&[&"--ro-bind", &spec.bot_dir, &"/bot"]);
-    if let Some(work) = &spec.work_dir {
-        arg(&[&"--bind", work, &"/work"]);
+    if seat_at != Some("/bot") {
+        arg(&[&"--ro-bind", &spec.bot_dir, &"/bot"]);
+    }
+    match &spec.work_dir {
+        Some(work) if seat_at != Some("/work") => arg(&[&"--ro-bind", work, &"/work"]),
+        _ => {}
+    }
+    if let Some(seat) = &spec.seat_dir {
+        arg(&[&"--bind", &seat.path(), &seat.inside()]);
     }
     arg(&[&"--remount-ro", &"/", &"--chdir", &spec.cwd]);
-    let home = if spec.work_dir.is_some() {
-        "/work"
-    } else {
-        "/tmp"
-    };
+    let home = seat_at.unwrap_or("/tmp");
     for (k, v) in [
         ("PATH", PATH),
         ("HOME", home),

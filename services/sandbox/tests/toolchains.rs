@@ -34,6 +34,13 @@ async fn a_python3_bot_runs_with_debians_python() {
     );
 }
 
+/// What the worker does after a build: takes the executable out of the build's seat dir (which
+/// goes away with it) into a directory the bots' slot uids can read.
+fn artifact(build: &croupier_sandbox::SeatDir, dir: &std::path::Path) -> std::path::PathBuf {
+    std::fs::copy(build.path().join("bot"), dir.join("bot")).unwrap();
+    dir.to_owned()
+}
+
 #[tokio::test]
 async fn numpy_threads_and_subprocesses_work_under_the_system_call_filter() {
     let sb = sandbox(64020).await;
@@ -74,7 +81,11 @@ async fn gxx_builds_a_threaded_cpp_bot_that_runs_under_the_filter() {
     compile.args = ["-O2", "-pthread", "-o", "/work/bot", "/work/main.cpp"]
         .map(String::from)
         .to_vec();
-    compile.work_dir = Some(work.path().to_owned());
+    let build = sb
+        .seat_dir(work.path(), "/work", &compile.limits)
+        .await
+        .unwrap();
+    compile.seat_dir = Some(build.clone());
     compile.cwd = "/work".into();
     compile.limits.memory_bytes = 768 << 20;
     compile.limits.wall = Duration::from_secs(60);
@@ -89,7 +100,11 @@ async fn gxx_builds_a_threaded_cpp_bot_that_runs_under_the_filter() {
     );
     let report = sb
         .run(
-            spec("/bot/bot", work.path(), Duration::from_secs(5)),
+            spec(
+                "/bot/bot",
+                &artifact(&build, work.path()),
+                Duration::from_secs(5),
+            ),
             Vec::new(),
         )
         .await;
@@ -110,7 +125,11 @@ async fn gcc_compiles_a_c_file_in_the_work_dir_and_the_result_runs() {
     compile.args = ["-O2", "-o", "/work/bot", "/work/main.c"]
         .map(String::from)
         .to_vec();
-    compile.work_dir = Some(work.path().to_owned());
+    let build = sb
+        .seat_dir(work.path(), "/work", &compile.limits)
+        .await
+        .unwrap();
+    compile.seat_dir = Some(build.clone());
     compile.cwd = "/work".into();
     compile.limits.memory_bytes = 512 << 20;
 
@@ -123,7 +142,11 @@ async fn gcc_compiles_a_c_file_in_the_work_dir_and_the_result_runs() {
     );
     let ran = sb
         .run(
-            spec("/bot/bot", work.path(), Duration::from_secs(5)),
+            spec(
+                "/bot/bot",
+                &artifact(&build, work.path()),
+                Duration::from_secs(5),
+            ),
             Vec::new(),
         )
         .await;
