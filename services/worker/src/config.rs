@@ -65,7 +65,7 @@ impl WorkerConfig {
                 pids: 128,
                 file_size_bytes: 64 << 20,
                 open_files: 256,
-                tmp_bytes: 256 << 20,
+                disk_bytes: 256 << 20,
                 stdout_bytes: 64 << 10,
                 stderr_bytes: 64 << 10,
             },

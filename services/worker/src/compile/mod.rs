@@ -4,6 +4,11 @@
 //! A compile error, a missing entry point, a build over its limits or a lost validation game
 //! are the team's: the submission fails at once (no retry). A sandbox that cannot start, an
 //! I/O error on the worker or a referee error are the platform's: the job is retried.
+//!
+//! The build runs in a private seat dir ([`croupier_sandbox::SeatDir`]) holding a copy of the
+//! unpacked upload at `/work` (its cwd): everything the compiler writes is capped by the build
+//! limits' `disk_bytes` and never reaches the worker's disk; the artifact is packed from it and it
+//! is unmounted when the job ends.
 
 mod toolchain;
 
@@ -92,6 +97,9 @@ pub(crate) async fn run(w: &Worker, job: &Claimed) -> Result<Done, StoreError> {
     };
 
     let mut log = String::new();
+    // Without a build step the upload itself is the artifact.
+    let mut built = work.clone();
+    let mut _build_dir = None;
     if let Some((program, args)) = plan.build {
         log = format!(
             "$ {} {}\n",
@@ -100,7 +108,13 @@ pub(crate) async fn run(w: &Worker, job: &Claimed) -> Result<Done, StoreError> {
         );
         let mut spec = Spec::new(program, &tools);
         spec.args = args;
-        spec.work_dir = Some(work.clone());
+        let dir = match w.sandbox.seat_dir(&work, "/work", &w.cfg.build).await {
+            Ok(dir) => dir,
+            Err(e) => return Ok(Done::Platform(format!("build sandbox: {e}"))),
+        };
+        built = dir.path();
+        spec.seat_dir = Some(dir.clone());
+        _build_dir = Some(dir);
         spec.cwd = "/work".into();
         spec.env = vec![
             ("HOME".into(), "/work".into()),
@@ -131,7 +145,7 @@ pub(crate) async fn run(w: &Worker, job: &Claimed) -> Result<Done, StoreError> {
         }
     }
     if let Some(file) = &plan.executable {
-        let path = work.join(file);
+        let path = built.join(file);
         if !is_plain_file(&path) {
             return finish(
                 w,
@@ -148,7 +162,7 @@ pub(crate) async fn run(w: &Worker, job: &Claimed) -> Result<Done, StoreError> {
     }
 
     let cap = w.cfg.artifact_bytes;
-    let packed = tokio::task::spawn_blocking(move || artifact::pack(&work, cap)).await;
+    let packed = tokio::task::spawn_blocking(move || artifact::pack(&built, cap)).await;
     let bytes = match packed {
         Ok(Ok(bytes)) => bytes,
         Ok(Err(e))
