@@ -144,6 +144,30 @@ impl CgroupLayout {
     }
 }
 
+impl CgroupLayout {
+    /// Gives the `croupier` parent the CPU weight of `slots` ordinary processes (v1 `cpu.shares`
+    /// 1024 each, v2 `cpu.weight` 100 each, capped by the kernel's maximum). Each sandbox's group
+    /// competes with its siblings inside the parent; without this the parent as a whole would
+    /// weigh like one host process and every bot would starve under host load, while their move
+    /// clocks run on wall time. Each seat stays bounded by its own quota.
+    pub fn weigh(&self, slots: u32) -> io::Result<()> {
+        match self {
+            Self::V1 { cpu: Some(cpu), .. } => write(
+                &cpu.join("cpu.shares"),
+                &(1024 * u64::from(slots)).min(262_144).to_string(),
+            ),
+            Self::V1 { cpu: None, .. } => Ok(()),
+            Self::V2 { root } => {
+                let f = root.join("cpu.weight");
+                match f.exists() {
+                    true => write(&f, &(100 * u64::from(slots)).min(10_000).to_string()),
+                    false => Ok(()),
+                }
+            }
+        }
+    }
+}
+
 /// The cgroup(s) of one sandbox.
 #[derive(Debug)]
 pub(crate) struct Cgroup {

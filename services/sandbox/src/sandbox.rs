@@ -62,7 +62,12 @@ impl Sandbox {
         if cfg.mode == Mode::Isolated {
             match cfg.cgroups.clone().map_or_else(CgroupLayout::detect, Ok) {
                 Ok(l) => match l.ensure_parents() {
-                    Ok(()) => layout = Some(l),
+                    Ok(()) => {
+                        if let Err(e) = l.weigh(cfg.slots) {
+                            tracing::warn!(error = %e, "could not set the sandboxes' CPU weight");
+                        }
+                        layout = Some(l)
+                    }
                     Err(e) => problems.push(format!("cgroup parents not writable: {e}")),
                 },
                 Err(e) => problems.push(e),

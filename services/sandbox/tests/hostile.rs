@@ -224,6 +224,14 @@ async fn four_busy_children_get_only_the_seats_cpu_quota() {
     eprintln!("four spinners under a 0.2-core quota: {share:.2} cores over {wall:?}, throttled {throttled} times");
     assert_eq!(report.end_state, EndState::Ok);
     assert!(throttled > 0, "the quota never throttled the seat");
+    if let CgroupLayout::V1 { cpu: Some(cpu), .. } = CgroupLayout::detect().unwrap() {
+        let shares = fs::read_to_string(cpu.join("cpu.shares")).unwrap();
+        assert_eq!(
+            shares.trim(),
+            (1024 * SLOTS).to_string(),
+            "the sandboxes weigh like {SLOTS} processes"
+        );
+    }
     assert!(
         share < 0.3,
         "a fifth of a core was the quota, got {share:.2}"
