@@ -226,3 +226,63 @@ async fn hanabi_websocket_and_class_based_bots_write_next_to_themselves_on_every
 
     check(66940, spec, &[0, 1, 2], 3, &[ws.path(), class.path()]).await;
 }
+
+/// After its first good move it fills its directory to the last page and leaves a tree deeper
+/// than PATH_MAX where Board.txt was: that call changed Board.txt, and at its next call the
+/// platform cannot write Board.txt any more. Both are its own violations; the match goes on.
+const SABOTAGE: &str = r#"
+import os, sys
+import kit
+kit.main()
+def fill():
+    try:
+        with open(os.path.join(HERE, "fill"), "ab", buffering=0) as f:
+            while True:
+                f.write(b"x" * 4096)
+    except OSError:
+        pass
+if not os.path.exists("done"):
+    open("done", "w").close()
+    fill()
+    os.remove(sys.argv[1])
+    os.mkdir(sys.argv[1])
+    os.chdir(sys.argv[1])
+    for _ in range(60):
+        os.mkdir("d" * 100)
+        os.chdir("d" * 100)
+    fill()  # the page Board.txt had
+    print("sabotaged", file=sys.stderr)
+"#;
+
+#[tokio::test]
+async fn a_bridge_bot_that_fills_its_directory_and_buries_board_txt_only_faults_itself() {
+    let bot = wrapped("bridge/python/bot.py", SABOTAGE);
+    let seats = vec![
+        seat("north", bot.path()),
+        SeatSpec::builtin("robot"),
+        SeatSpec::builtin("robot"),
+        SeatSpec::builtin("robot"),
+    ];
+    let mut spec = MatchSpec::new(GameId::Bridge, 7, seats);
+    spec.games = 2;
+    spec.limits.seat.disk_bytes = 2 << 20;
+    let sb = sandbox(66950).await;
+
+    let result = play(&sb, spec).await.unwrap();
+
+    let about = describe(&result);
+    eprintln!("{about}");
+    assert_consistent(&result);
+    assert_eq!(result.games.len(), 2, "both deals are played");
+    let north = &result.seats[0];
+    assert!(north.stderr_tail.contains("sabotaged"), "{about}");
+    assert_eq!(north.end_state, EndState::InvalidOutput, "{about}");
+    let faults: Vec<&str> = north.detail.lines().collect();
+    assert_eq!(faults.len(), 2, "{about}");
+    assert!(faults[0].starts_with("board 1,"), "{about}");
+    assert!(
+        faults[1].starts_with("board 2,") && faults[1].contains("could not be written"),
+        "{about}"
+    );
+    assert_no_slot_processes(66950);
+}
