@@ -17,7 +17,7 @@
 //! | Hanabi | [`hanabi`]: websocket on :9999, binary frames, one process per seat, class-based `player.py` through a runner | done |
 //! | Guandan | [`guandan`]: websocket on 127.0.0.1:23456 (`/game/*`), text frames, seats started one by one in connection order, `{"actIndex": i}` replies | done |
 //! | Splendor | [`splendor`]: one process per move (the `permove` runner), state as `argv[1]` and stdin, JSON answer on stdout | done |
-//! | Bridge | [`bridge`]: one process per move ([`permove`](crate::permove)), `<bot> /work/Board.txt /work/StepLog.txt` in the seat's private work dir, one appended StepLog line; violations hand the seat to the Robot | done |
+//! | Bridge | [`bridge`]: one process per move ([`permove`](crate::permove)), `<bot> /bot/Board.txt /bot/StepLog.txt` in the seat's private writable directory, one appended StepLog line; violations hand the seat to the Robot | done |
 //!
 //! Built-in seats ([`SeatSpec::Builtin`]) play through the same engine calls and never touch
 //! a socket. The CLI's offline `croupier play` calls the same [`play`] with a sandbox in mode

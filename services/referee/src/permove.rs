@@ -1,15 +1,19 @@
 //! Program seats that run **one process per move** (Splendor, Bridge), shared by their adapters.
 //!
 //! A [`PerMoveSeat`] is a bot program that is started afresh for every decision: the adapter
-//! builds the call's input (extra `argv` words, stdin bytes, files in the seat's `work_dir`),
+//! builds the call's input (extra `argv` words, stdin bytes, files in the seat's directory),
 //! [`PerMoveSeat::call`] runs one sandboxed process with [`Sandbox::run`] and classifies it, and
 //! the adapter reads the answer from [`Call::stdout`] (or from the work dir).
 //!
 //! # One call
 //!
 //! * `argv` = the seat's command followed by the call's extra words; stdin = the given bytes,
-//!   then closed; the bot's directory read-only at `/bot`, cwd `/bot`, no network; the seat's
-//!   `work_dir` (if any) writable at `/work`, chowned to the slot uid at each call.
+//!   then closed; cwd `/bot`, no network.
+//! * `/bot` is the seat's private writable copy of the bot ([`SeatDir`], made when the seat is
+//!   created and kept for the whole match): what a call writes there (or in `/tmp`) is there for
+//!   the next call, as on the original platforms where a bot ran from its own folder; it is
+//!   never shared with another seat, capped at the seat limits' `disk_bytes`, and discarded with
+//!   the seat. Every call of the seat runs as the seat's one slot uid.
 //! * Limits: the match's [`MatchLimits::seat`] limits with `wall` = [`MatchLimits::move_time`]
 //!   (the per-move limit, measured from the spawn, so process start-up counts) and `cpu` = the
 //!   smaller of the two (a CPU backstop per call, rounded up to whole seconds by the sandbox).
@@ -36,7 +40,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use croupier_games::Seat;
-use croupier_sandbox::{EndState, ExitInfo, Limits, RunReport, Sandbox, Spec};
+use croupier_sandbox::{EndState, ExitInfo, Limits, RunReport, Sandbox, SeatDir, Spec};
 
 use crate::result::{millis, SeatOutcome};
 use crate::seat::Tail;
@@ -102,18 +106,18 @@ pub(crate) struct PerMoveSeat {
     seat: Seat,
     bot_dir: PathBuf,
     command: Vec<String>,
-    work_dir: Option<PathBuf>,
+    dir: SeatDir,
     limits: Limits,
     totals: PerMoveTotals,
 }
 
 impl PerMoveSeat {
-    /// `command` is the seat's command (first word the program); `work_dir`, if any, is
-    /// mounted writable at `/work` for every call.
-    pub fn new(
+    /// `command` is the seat's command (first word the program). Makes the seat's private
+    /// directory (a copy of `bot_dir`), which every call gets at `/bot`.
+    pub async fn new(
+        sandbox: &Sandbox,
         seat: Seat,
         (bot_dir, command): (PathBuf, Vec<String>),
-        work_dir: Option<PathBuf>,
         limits: &MatchLimits,
     ) -> Result<Self, RefereeError> {
         if command.is_empty() {
@@ -124,11 +128,18 @@ impl PerMoveSeat {
         let mut per_call = limits.seat.clone();
         per_call.wall = limits.move_time;
         per_call.cpu = limits.seat.cpu.min(limits.move_time);
+        let dir = sandbox
+            .seat_dir(&bot_dir, "/bot", &limits.seat)
+            .await
+            .map_err(|e| RefereeError::Sandbox {
+                seat: seat.index(),
+                reason: e.to_string(),
+            })?;
         Ok(PerMoveSeat {
             seat,
             bot_dir,
             command,
-            work_dir,
+            dir,
             limits: per_call,
             totals: PerMoveTotals::new(limits.tail_bytes),
         })
@@ -146,7 +157,7 @@ impl PerMoveSeat {
         })?;
         let mut spec = Spec::new(program.clone(), self.bot_dir.clone());
         spec.args = fixed.iter().chain(args).cloned().collect();
-        spec.work_dir = self.work_dir.clone();
+        spec.seat_dir = Some(self.dir.clone());
         spec.limits = self.limits.clone();
         let report = sandbox.run(spec, stdin).await;
         let outcome = match &report.end_state {
@@ -177,6 +188,11 @@ impl PerMoveSeat {
             wall: report.wall,
             stdout: report.stdout,
         })
+    }
+
+    /// The seat's private directory (the bot's `/bot`), for files the adapter puts there.
+    pub fn dir(&self) -> &SeatDir {
+        &self.dir
     }
 
     pub fn into_totals(self) -> PerMoveTotals {

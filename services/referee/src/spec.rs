@@ -78,8 +78,9 @@ pub enum SeatSpec {
     Program {
         /// The player name the bot is told on stdin and that other players see; unique in the match.
         name: String,
-        /// The compiled submission's files, mounted read-only at `/bot`. It and its parents must
-        /// be world-readable (0755) for the sandbox.
+        /// The compiled submission's files; every seat gets its own writable copy at `/bot`
+        /// (a [`croupier_sandbox::SeatDir`], kept for the match), this directory is never written.
+        /// It and its parents must be world-readable (0755) for the sandbox.
         bot_dir: PathBuf,
         /// The command inside the sandbox: `["/usr/bin/python3", "/bot/bot.py"]`, `["/bot/bot"]`.
         command: Vec<String>,

@@ -148,6 +148,37 @@ async fn main() {
     println!("bare bwrap:      {}", stats(bare_t));
     println!("sandboxed spawn: {}", stats(sandboxed_t));
 
+    // A seat: its directory (tmpfs mount + copy of the bot) once, then every move in it.
+    let (mut made_t, mut seat_t, mut gone_t) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..n / 10 {
+        let t0 = Instant::now();
+        let seat = sb
+            .seat_dir(dir.path(), "/bot", &Limits::default())
+            .await
+            .unwrap();
+        made_t.push(t0.elapsed());
+        for _ in 0..10 {
+            let t0 = Instant::now();
+            let report = sb
+                .run(
+                    Spec {
+                        seat_dir: Some(seat.clone()),
+                        ..spec()
+                    },
+                    INPUT.to_vec(),
+                )
+                .await;
+            seat_t.push(t0.elapsed());
+            assert_eq!(report.end_state, EndState::Ok);
+        }
+        let t0 = Instant::now();
+        drop(seat);
+        gone_t.push(t0.elapsed());
+    }
+    println!("seat dir made:   {}", stats(made_t));
+    println!("run in seat dir: {}", stats(seat_t));
+    println!("seat dir gone:   {}", stats(gone_t));
+
     let (tasks, per_task) = (8, n / 4);
     let t0 = Instant::now();
     let handles: Vec<_> = (0..tasks)

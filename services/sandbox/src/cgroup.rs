@@ -1,8 +1,10 @@
 //! One fresh cgroup per sandbox, under a `croupier` parent in each hierarchy.
 //!
 //! v1 (hybrid hosts like the dev VM): `memory/croupier/slot-N` (+ `memory.memsw.*` when swap
-//! accounting exists), `pids/croupier/slot-N`, `cpuacct/croupier/slot-N`. v2: one
-//! `<cgroup2>/croupier/slot-N` with `memory.max`, `memory.swap.max`, `pids.max`, `cgroup.kill`.
+//! accounting exists), `pids/croupier/slot-N`, `cpuacct/croupier/slot-N`, `cpu/croupier/slot-N`
+//! (`cpu.cfs_quota_us` over a 100 ms `cpu.cfs_period_us`); controllers mounted together share one
+//! directory. v2: one `<cgroup2>/croupier/slot-N` with `memory.max`, `memory.swap.max`,
+//! `pids.max`, `cpu.max` (when the cpu controller can be enabled), `cgroup.kill`.
 //! Nothing outside the `croupier` parents is ever written. The group is named after the slot, so a
 //! group left behind by a crashed worker is emptied and replaced when the slot is next used.
 
@@ -19,11 +21,12 @@ use crate::Limits;
 /// Where the `croupier` parent groups live.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CgroupLayout {
-    /// Separate v1 hierarchies (memory and pids required, cpuacct optional).
+    /// Separate v1 hierarchies (memory and pids required, cpuacct and cpu optional).
     V1 {
         memory: PathBuf,
         pids: PathBuf,
         cpuacct: Option<PathBuf>,
+        cpu: Option<PathBuf>,
     },
     /// The unified hierarchy with the memory and pids controllers available.
     V2 { root: PathBuf },
@@ -35,7 +38,8 @@ impl CgroupLayout {
     pub fn detect() -> Result<Self, String> {
         let mounts = fs::read_to_string("/proc/self/mounts")
             .map_err(|e| format!("/proc/self/mounts: {e}"))?;
-        let (mut memory, mut pids, mut cpuacct, mut unified) = (None, None, None, None);
+        let (mut memory, mut pids, mut cpuacct, mut cpu, mut unified) =
+            (None, None, None, None, None);
         for line in mounts.lines() {
             let f: Vec<&str> = line.split_whitespace().collect();
             let [_, dir, kind, opts, ..] = f[..] else {
@@ -54,6 +58,9 @@ impl CgroupLayout {
                     if opts.contains(&"cpuacct") {
                         cpuacct = Some(dir.join("croupier"));
                     }
+                    if opts.contains(&"cpu") {
+                        cpu = Some(dir.join("croupier"));
+                    }
                 }
                 "cgroup2" => unified = Some(dir),
                 _ => {}
@@ -64,6 +71,7 @@ impl CgroupLayout {
                 memory,
                 pids,
                 cpuacct,
+                cpu,
             }),
             (Some(_), None, _) => {
                 Err("cgroup v1 memory is mounted but the pids controller is not".into())
@@ -90,19 +98,29 @@ impl CgroupLayout {
         }
     }
 
+    /// The distinct parent directories (co-mounted controllers share one).
     fn parents(&self) -> Vec<&Path> {
-        match self {
+        let mut v = match self {
             Self::V1 {
                 memory,
                 pids,
                 cpuacct,
+                cpu,
             } => {
                 let mut v = vec![memory.as_path(), pids.as_path()];
                 v.extend(cpuacct.as_deref());
+                v.extend(cpu.as_deref());
                 v
             }
             Self::V2 { root } => vec![root.as_path()],
-        }
+        };
+        let mut seen = Vec::new();
+        v.retain(|p| {
+            let new = !seen.contains(p);
+            seen.push(*p);
+            new
+        });
+        v
     }
 
     /// Creates the `croupier` parents (and, on v2, delegates memory and pids to their children).
@@ -116,25 +134,87 @@ impl CgroupLayout {
             if !(current.contains("memory") && current.contains("pids")) {
                 write(&f, "+memory +pids")?;
             }
+            // CPU quotas need the cpu controller, which the host may not delegate: without it
+            // seats run unthrottled (the probe says so in the log).
+            if !current.contains("cpu") && write(&f, "+cpu").is_err() {
+                tracing::warn!("cgroup v2: the cpu controller is not available, no CPU quotas");
+            }
         }
         Ok(())
+    }
+}
+
+impl CgroupLayout {
+    /// Gives the `croupier` parent the CPU weight of `slots` ordinary processes (v1 `cpu.shares`
+    /// 1024 each, v2 `cpu.weight` 100 each, capped by the kernel's maximum). Each sandbox's group
+    /// competes with its siblings inside the parent; without this the parent as a whole would
+    /// weigh like one host process and every bot would starve under host load, while their move
+    /// clocks run on wall time. Each seat stays bounded by its own quota.
+    pub fn weigh(&self, slots: u32) -> io::Result<()> {
+        match self {
+            Self::V1 { cpu: Some(cpu), .. } => write(
+                &cpu.join("cpu.shares"),
+                &(1024 * u64::from(slots)).min(262_144).to_string(),
+            ),
+            Self::V1 { cpu: None, .. } => Ok(()),
+            Self::V2 { root } => {
+                let f = root.join("cpu.weight");
+                match f.exists() {
+                    true => write(&f, &(100 * u64::from(slots)).min(10_000).to_string()),
+                    false => Ok(()),
+                }
+            }
+        }
     }
 }
 
 /// The cgroup(s) of one sandbox.
 #[derive(Debug)]
 pub(crate) struct Cgroup {
-    layout: CgroupLayout,
+    /// Every distinct directory (created and removed together).
     dirs: Vec<PathBuf>,
+    memory: PathBuf,
+    /// Holds every task (`cgroup.procs` to list and kill).
+    tasks: PathBuf,
+    /// `cpuacct.usage` (v1) or `cpu.stat` (v2) lives here.
+    cpuacct: Option<PathBuf>,
+    /// The cpu controller's directory, when quotas can be set.
+    cpu: Option<PathBuf>,
+    v2: bool,
 }
 
 impl Cgroup {
     /// Creates `<parent>/<name>` in every hierarchy, replacing a leftover, and writes the limits.
     pub async fn create(layout: &CgroupLayout, name: &str, limits: &Limits) -> io::Result<Self> {
         let dirs: Vec<PathBuf> = layout.parents().into_iter().map(|p| p.join(name)).collect();
-        let cg = Self {
-            layout: layout.clone(),
-            dirs,
+        let cg = match layout {
+            CgroupLayout::V1 {
+                memory,
+                pids,
+                cpuacct,
+                cpu,
+            } => Self {
+                dirs,
+                memory: memory.join(name),
+                tasks: pids.join(name),
+                cpuacct: cpuacct.as_ref().map(|d| d.join(name)),
+                cpu: cpu.as_ref().map(|d| d.join(name)),
+                v2: false,
+            },
+            CgroupLayout::V2 { root } => {
+                let d = root.join(name);
+                let controllers =
+                    fs::read_to_string(root.join("cgroup.subtree_control")).unwrap_or_default();
+                let cpu = controllers.split_whitespace().any(|c| c == "cpu");
+                Self {
+                    dirs,
+                    memory: d.clone(),
+                    tasks: d.clone(),
+                    cpuacct: Some(d.clone()),
+                    cpu: cpu.then(|| d.clone()),
+                    v2: true,
+                }
+            }
         };
         if cg.dirs.iter().any(|d| d.exists()) {
             tracing::warn!(cgroup = name, "removing a leftover sandbox cgroup");
@@ -145,24 +225,28 @@ impl Cgroup {
         }
         let mem = limits.memory_bytes.to_string();
         let pids = (limits.pids + 2).to_string(); // + bwrap's monitor and the sandbox init
-        match &cg.layout {
-            CgroupLayout::V1 { .. } => {
-                let (m, p) = (&cg.dirs[0], &cg.dirs[1]);
-                write(&m.join("memory.limit_in_bytes"), &mem)?;
-                let memsw = m.join("memory.memsw.limit_in_bytes");
-                if memsw.exists() {
-                    write(&memsw, &mem)?;
-                }
-                write(&p.join("pids.max"), &pids)?;
+        let (m, p) = (&cg.memory, &cg.tasks);
+        if cg.v2 {
+            write(&m.join("memory.max"), &mem)?;
+            let swap = m.join("memory.swap.max");
+            if swap.exists() {
+                write(&swap, "0")?;
             }
-            CgroupLayout::V2 { .. } => {
-                let d = &cg.dirs[0];
-                write(&d.join("memory.max"), &mem)?;
-                let swap = d.join("memory.swap.max");
-                if swap.exists() {
-                    write(&swap, "0")?;
-                }
-                write(&d.join("pids.max"), &pids)?;
+        } else {
+            write(&m.join("memory.limit_in_bytes"), &mem)?;
+            let memsw = m.join("memory.memsw.limit_in_bytes");
+            if memsw.exists() {
+                write(&memsw, &mem)?;
+            }
+        }
+        write(&p.join("pids.max"), &pids)?;
+        if let (Some(c), 1..) = (&cg.cpu, limits.cpu_millicores) {
+            let quota = u64::from(limits.cpu_millicores) * CPU_PERIOD_US / 1000;
+            if cg.v2 {
+                write(&c.join("cpu.max"), &format!("{quota} {CPU_PERIOD_US}"))?;
+            } else {
+                write(&c.join("cpu.cfs_period_us"), &CPU_PERIOD_US.to_string())?;
+                write(&c.join("cpu.cfs_quota_us"), &quota.to_string())?;
             }
         }
         Ok(cg)
@@ -184,11 +268,7 @@ impl Cgroup {
 
     /// The processes in the group (from the pids or unified hierarchy, which holds every task).
     pub fn pids(&self) -> Vec<i32> {
-        let dir = match self.layout {
-            CgroupLayout::V1 { .. } => &self.dirs[1],
-            CgroupLayout::V2 { .. } => &self.dirs[0],
-        };
-        let f = dir.join("cgroup.procs");
+        let f = self.tasks.join("cgroup.procs");
         fs::read_to_string(f)
             .unwrap_or_default()
             .lines()
@@ -246,9 +326,9 @@ impl Cgroup {
 
     /// How many times the OOM killer fired in this group.
     pub fn oom_kills(&self) -> u64 {
-        let file = match self.layout {
-            CgroupLayout::V1 { .. } => self.dirs[0].join("memory.oom_control"),
-            CgroupLayout::V2 { .. } => self.dirs[0].join("memory.events"),
+        let file = match self.v2 {
+            false => self.memory.join("memory.oom_control"),
+            true => self.memory.join("memory.events"),
         };
         let text = fs::read_to_string(file).unwrap_or_default();
         keyed(&text, "oom_kill").unwrap_or(0)
@@ -256,26 +336,21 @@ impl Cgroup {
 
     /// CPU time used by the whole tree so far.
     pub fn cpu(&self) -> Option<Duration> {
-        match &self.layout {
-            CgroupLayout::V1 {
-                cpuacct: Some(_), ..
-            } => {
-                let ns = fs::read_to_string(self.dirs[2].join("cpuacct.usage")).ok()?;
-                Some(Duration::from_nanos(ns.trim().parse().ok()?))
-            }
-            CgroupLayout::V1 { .. } => None,
-            CgroupLayout::V2 { .. } => {
-                let text = fs::read_to_string(self.dirs[0].join("cpu.stat")).ok()?;
-                Some(Duration::from_micros(keyed(&text, "usage_usec")?))
-            }
+        let dir = self.cpuacct.as_ref()?;
+        if self.v2 {
+            let text = fs::read_to_string(dir.join("cpu.stat")).ok()?;
+            Some(Duration::from_micros(keyed(&text, "usage_usec")?))
+        } else {
+            let ns = fs::read_to_string(dir.join("cpuacct.usage")).ok()?;
+            Some(Duration::from_nanos(ns.trim().parse().ok()?))
         }
     }
 
     /// Peak memory charged to the group (includes page cache and tmpfs).
     pub fn memory_peak(&self) -> u64 {
-        let file = match self.layout {
-            CgroupLayout::V1 { .. } => self.dirs[0].join("memory.max_usage_in_bytes"),
-            CgroupLayout::V2 { .. } => self.dirs[0].join("memory.peak"),
+        let file = match self.v2 {
+            false => self.memory.join("memory.max_usage_in_bytes"),
+            true => self.memory.join("memory.peak"),
         };
         fs::read_to_string(file)
             .ok()
@@ -283,6 +358,9 @@ impl Cgroup {
             .unwrap_or(0)
     }
 }
+
+/// The CFS period the quotas are expressed over.
+const CPU_PERIOD_US: u64 = 100_000;
 
 fn keyed(text: &str, key: &str) -> Option<u64> {
     text.lines()

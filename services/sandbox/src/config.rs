@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use crate::{CgroupLayout, Limits, MatchNet};
+use crate::{CgroupLayout, Limits, MatchNet, SeatDir};
 
 /// Isolation level. There is no silent fallback: `None` must be chosen explicitly.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -26,7 +26,8 @@ pub struct Config {
     /// First slot uid (= gid); slots are `first_uid .. first_uid + slots`.
     pub first_uid: u32,
     pub slots: u32,
-    /// Slot lock files (`slots/`, mode 0700) and the sandbox's `/etc/hosts` live here.
+    /// Slot lock files (`slots/`, mode 0700), the seat dirs' mount points (`seats/<uid>`) and the
+    /// sandbox's `/etc/hosts` live here.
     pub state_dir: PathBuf,
     pub bwrap: PathBuf,
     /// The `croupier-sandbox-init` binary; must be readable and executable by the slot uids.
@@ -70,10 +71,15 @@ pub struct Spec {
     /// Path inside the sandbox (`/bot/bot`, `/usr/bin/python3`) or a name looked up in the sandbox PATH.
     pub program: String,
     pub args: Vec<String>,
-    /// Host directory mounted read-only at `/bot`; it and its ancestors must be readable by others.
+    /// Host directory mounted read-only at `/bot` (unless [`Spec::seat_dir`] is mounted there); it
+    /// and its ancestors must be readable by others.
     pub bot_dir: PathBuf,
-    /// Host directory mounted read-write at `/work`; chowned (recursively, never following links) to
-    /// the slot uid at each spawn. Read files the bot wrote with `O_NOFOLLOW`.
+    /// The seat's private writable directory ([`crate::Sandbox::seat_dir`]): its copy of the bot
+    /// read-write at [`SeatDir::inside`], its `/tmp` and `/dev/shm`; the process runs as the
+    /// seat's slot uid. `None`: nothing but a private `/tmp` and `/dev/shm` is writable.
+    pub seat_dir: Option<SeatDir>,
+    /// Extra platform files (a runtime), mounted **read-only** at `/work` (unless the seat dir is
+    /// mounted there); readable by others like `bot_dir`.
     pub work_dir: Option<PathBuf>,
     /// Working directory inside the sandbox.
     pub cwd: String,
@@ -90,6 +96,7 @@ impl Spec {
             program: program.into(),
             args: Vec::new(),
             bot_dir: bot_dir.into(),
+            seat_dir: None,
             work_dir: None,
             cwd: "/bot".into(),
             env: Vec::new(),
@@ -106,8 +113,8 @@ pub enum SetupError {
     NoSlot(io::Error),
     #[error("sandbox cgroup: {0}")]
     Cgroup(io::Error),
-    #[error("preparing the work dir: {0}")]
-    WorkDir(io::Error),
+    #[error("preparing the seat dir: {0}")]
+    SeatDir(io::Error),
     #[error("starting the sandbox: {0}")]
     Spawn(io::Error),
 }

@@ -10,12 +10,19 @@
 //! action (pid 1 would silently ignore them), and bwrap's lossy `128 + signal` exit code is never
 //! needed. The report fd is close-on-exec before the bot starts, and the init is not dumpable, so the
 //! bot (same uid, no capabilities) can neither write to it nor ptrace the init.
+//!
+//! In the bot's process, between fork and exec, the init marks every descriptor above stderr
+//! close-on-exec (`close_range`), so the bot starts with its stdio and nothing else, and installs
+//! the system-call filter ([`crate::seccomp`], built before the fork). A filter that cannot be built
+//! is a setup error (the init exits before saying `init`).
 #![allow(unsafe_code)]
 
 use std::ffi::OsString;
 use std::fs::File;
+use std::io;
 use std::io::Write;
 use std::os::fd::{AsRawFd, FromRawFd, RawFd};
+use std::os::unix::process::CommandExt;
 use std::process::Command;
 
 use nix::errno::Errno;
@@ -47,13 +54,31 @@ fn run(args: Vec<OsString>) -> i32 {
     // SAFETY: the launcher passed this inherited descriptor to us alone (checked open just above); no
     // other owner exists in this process, so taking ownership cannot double-close anything.
     let mut report = unsafe { File::from_raw_fd(fd) };
+    let filters = match crate::seccomp::programs() {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("croupier-sandbox-init: building the system-call filter: {e}");
+            return 2;
+        }
+    };
     let _ = nix::sys::prctl::set_dumpable(false);
     let _ = report.write_all(b"init\n");
     let Some(program) = args.get(1) else {
         let _ = report.write_all(b"exec-error 22 no program given\n");
         return 127;
     };
-    let child = match Command::new(program).args(&args[2..]).spawn() {
+    let mut command = Command::new(program);
+    command.args(&args[2..]);
+    // SAFETY: the init is single-threaded, so the forked child may call anything; the closure only
+    // makes two system calls through `close_range` and the filter installation, on data built
+    // before the fork.
+    unsafe {
+        command.pre_exec(move || {
+            close_on_exec_above_stdio()?;
+            crate::seccomp::install(&filters)
+        });
+    }
+    let child = match command.spawn() {
         Ok(child) => child,
         Err(e) => {
             eprintln!(
@@ -95,4 +120,22 @@ fn run(args: Vec<OsString>) -> i32 {
         show(signal)
     );
     0
+}
+
+/// Marks every descriptor above stderr close-on-exec (Linux 5.11+ `close_range` flag): whatever the
+/// process inherited is closed by the coming `exec`, while std's own exec-error pipe still works.
+pub(crate) fn close_on_exec_above_stdio() -> io::Result<()> {
+    // SAFETY: close_range only changes descriptor flags in this process; no memory is involved.
+    let r = unsafe {
+        nix::libc::syscall(
+            nix::libc::SYS_close_range,
+            3u32,
+            u32::MAX,
+            nix::libc::CLOSE_RANGE_CLOEXEC,
+        )
+    };
+    if r < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(())
 }

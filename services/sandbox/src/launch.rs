@@ -2,7 +2,8 @@
 //!
 //! The child of the worker runs [`prepare_child`] between `fork` and `exec` *as root*: it moves
 //! itself into the sandbox cgroups, joins the match network namespace, sets the rlimits, makes the
-//! report pipe inheritable and only then drops to the slot uid/gid with no supplementary groups.
+//! report pipe inheritable (every other descriptor above stderr is marked close-on-exec) and only
+//! then drops to the slot uid/gid with no supplementary groups.
 //! We drop the uid ourselves instead of using `Command::uid`, because std runs `pre_exec` hooks after
 //! its own uid drop, when joining a cgroup or a namespace is no longer allowed. Everything there is a
 //! plain syscall on memory prepared before the fork (no allocation, no locks).
@@ -89,27 +90,33 @@ pub(crate) fn bwrap_command(
     }
     arg(&[&"--ro-bind", &hosts, &"/etc/hosts"]);
     arg(&[&"--proc", &"/proc", &"--dev", &"/dev"]);
-    let tmp = setup.limits.tmp_bytes.to_string();
-    arg(&[&"--perms", &"1777", &"--size", &tmp, &"--tmpfs", &"/tmp"]);
-    arg(&[
-        &"--perms",
-        &"1777",
-        &"--size",
-        &tmp,
-        &"--tmpfs",
-        &"/dev/shm",
-    ]);
+    let seat_at = spec.seat_dir.as_ref().map(|d| d.inside());
+    match &spec.seat_dir {
+        // The seat's own tmpfs: one cap for all it writes, kept for the seat's whole match.
+        Some(seat) => {
+            arg(&[&"--bind", &seat.tmp(), &"/tmp"]);
+            arg(&[&"--bind", &seat.shm(), &"/dev/shm"]);
+        }
+        None => {
+            let size = setup.limits.disk_bytes.to_string();
+            for dir in ["/tmp", "/dev/shm"] {
+                arg(&[&"--perms", &"1777", &"--size", &size, &"--tmpfs", &dir]);
+            }
+        }
+    }
     arg(&[&"--ro-bind", &init, &INIT_PATH]);
-    arg(&[&"--ro-bind", &spec.bot_dir, &"/bot"]);
-    if let Some(work) = &spec.work_dir {
-        arg(&[&"--bind", work, &"/work"]);
+    if seat_at != Some("/bot") {
+        arg(&[&"--ro-bind", &spec.bot_dir, &"/bot"]);
+    }
+    match &spec.work_dir {
+        Some(work) if seat_at != Some("/work") => arg(&[&"--ro-bind", work, &"/work"]),
+        _ => {}
+    }
+    if let Some(seat) = &spec.seat_dir {
+        arg(&[&"--bind", &seat.path(), &seat.inside()]);
     }
     arg(&[&"--remount-ro", &"/", &"--chdir", &spec.cwd]);
-    let home = if spec.work_dir.is_some() {
-        "/work"
-    } else {
-        "/tmp"
-    };
+    let home = seat_at.unwrap_or("/tmp");
     for (k, v) in [
         ("PATH", PATH),
         ("HOME", home),
@@ -144,7 +151,7 @@ pub(crate) fn finish(cmd: &mut Command, mut setup: ChildSetup) {
         .stderr(Stdio::piped())
         .kill_on_drop(true);
     // SAFETY: the closure runs in the forked child before exec. It performs only async-signal-safe
-    // syscalls (write, setns, setrlimit, fcntl, setgroups, setresgid, setresuid) on descriptors and
+    // syscalls (write, setns, setrlimit, close_range, fcntl, setgroups, setresgid, setresuid) on descriptors and
     // values captured before the fork; it allocates nothing and takes no locks. The glibc wrappers
     // are safe here because std forks with fork(2), which leaves glibc's thread list consistent
     // (the setxid deadlock seen after a raw clone() does not apply).
@@ -166,6 +173,9 @@ fn prepare_child(s: &mut ChildSetup) -> io::Result<()> {
     setrlimit(Resource::RLIMIT_FSIZE, l.file_size_bytes, l.file_size_bytes)?;
     setrlimit(Resource::RLIMIT_NOFILE, l.open_files, l.open_files)?;
     setrlimit(Resource::RLIMIT_CPU, cpu.max(1), cpu.max(1) + 1)?;
+    // Nothing the worker has open may reach bwrap (and through it the bot): only the report pipe
+    // is made inheritable again below.
+    crate::init::close_on_exec_above_stdio()?;
     if let Some(fd) = &s.report {
         fcntl(fd.as_fd().as_raw_fd(), FcntlArg::F_SETFD(FdFlag::empty()))?;
     }

@@ -3,13 +3,21 @@
 //! # What a sandboxed bot gets
 //!
 //! * its own **slot uid** (= gid, 60001 + n by default, no supplementary groups), exclusive on the
-//!   machine through an `flock`ed file per slot, never root (RLIMIT_NPROC is void for root);
-//! * user, pid, mount, ipc, uts and cgroup namespaces; a read-only system (`/usr`, the `/bin`,
-//!   `/lib*` symlinks, a few `/etc` files), its own files read-only at `/bot`, an optional writable
-//!   `/work` (owned by the slot uid), a private size-capped `/tmp`, a private `/proc`, a minimal `/dev`;
+//!   machine through an `flock`ed file per slot, never root (RLIMIT_NPROC is void for root); a
+//!   seat keeps one slot uid for its whole match (its [`SeatDir`] leases it);
+//! * user, pid, mount, ipc, uts and cgroup namespaces and no capabilities; a read-only system
+//!   (`/usr`, the `/bin`, `/lib*` symlinks, a few `/etc` files), a private `/proc`, a minimal `/dev`;
+//! * its **seat dir** ([`SeatDir`]): a private copy of its files read-write at `/bot` with its
+//!   `/tmp` and `/dev/shm`, all on one tmpfs capped at [`Limits::disk_bytes`], kept for the
+//!   seat's match and unmounted after (without one: its files read-only at `/bot` and private
+//!   capped `/tmp`, `/dev/shm`); an optional platform runtime read-only at `/work`;
 //! * **no network**, or only the loopback of its match's [`MatchNet`];
-//! * a fresh cgroup: memory (no swap) and pids caps that the kernel enforces, CPU accounting, and
-//!   an OOM-kill counter for an unambiguous `memory_limit`;
+//! * a fresh cgroup: memory (no swap) and pids caps that the kernel enforces, a CPU quota
+//!   ([`Limits::cpu_millicores`]), CPU accounting, and an OOM-kill counter for an unambiguous
+//!   `memory_limit`;
+//! * a **seccomp** deny list ([`seccomp`]) installed just before the bot's `exec`: denied calls
+//!   fail with `EPERM`;
+//! * only its stdio: every other inherited descriptor is closed at `exec` (`close_range`);
 //! * rlimits FSIZE, NOFILE, CORE 0, CPU (backstop), NPROC (backstop on the exclusive uid);
 //! * a **server-side wall-clock deadline**; at the end its whole tree is killed and the cgroup is
 //!   removed before the slot is reused.
@@ -40,6 +48,8 @@
 //!
 //! # Use
 //!
+//! * A seat: [`Sandbox::seat_dir`] once per seat and match (a copy of the bot), then every
+//!   process of the seat with it in [`Spec::seat_dir`].
 //! * Per-move bots: [`Sandbox::run`] feeds stdin, closes it, collects capped stdout/stderr and
 //!   returns a classified [`RunReport`].
 //! * Long-lived seats (websocket/TCP): create a [`MatchNet`], bind the match server's listeners with
@@ -48,7 +58,8 @@
 //!   the pipes and sockets with your own per-move deadlines (use [`Process::cpu_time`] deltas for
 //!   per-move CPU), then [`Process::kill`] with [`KillReason::MatchEnded`] (→ `ok` unless a limit
 //!   was hit) or [`KillReason::Deadline`] (→ `time_limit`) and [`Process::wait`].
-//! * Compile jobs: run `cc`/`g++` with [`Spec::work_dir`] as the writable `/work`.
+//! * Compile jobs: run `cc`/`g++` in a seat dir holding the upload at `/work`
+//!   (`seat_dir(upload, "/work", limits)`), then pack the result from [`SeatDir::path`].
 //!
 //! Mode [`Mode::None`] runs bots as plain child processes for local development, with a loud
 //! warning on every spawn. [`probe`] checks every layer at startup.
@@ -62,6 +73,8 @@ mod probe;
 mod process;
 mod report;
 mod sandbox;
+mod seatdir;
+pub mod seccomp;
 mod slot;
 mod util;
 
@@ -72,3 +85,4 @@ pub use probe::{probe, ProbeError};
 pub use process::Process;
 pub use report::{running_as_root, EndState, ExitInfo, KillReason, Limits, RunReport};
 pub use sandbox::Sandbox;
+pub use seatdir::SeatDir;

@@ -3,8 +3,9 @@
 //! Layers: bubblewrap present and runnable; the init binary present and executable by the slot
 //! uids; cgroup controllers writable (memory + pids limits, a test group created and removed); the
 //! slot lock directory; a network namespace with `lo` up and a listener bound in it; and one real
-//! sandboxed run joined to that namespace that must report the slot uid with no supplementary
-//! groups, its own pid namespace, `ok`, and CPU accounting from the cgroup.
+//! sandboxed run in a seat dir (a tmpfs mounted for it) joined to that namespace that must report
+//! the slot uid with no supplementary groups, its own pid namespace, a writable `/bot`, `ok`, and
+//! CPU accounting from the cgroup.
 
 use std::os::unix::fs::PermissionsExt;
 use std::process::Command;
@@ -96,11 +97,16 @@ pub(crate) async fn check(sb: &Sandbox) -> Result<(), ProbeError> {
 
 /// One real sandboxed run of `/bin/sh` inside a match namespace.
 async fn trial_run(sb: &Sandbox, net: Option<Arc<MatchNet>>) -> Result<(), String> {
-    let mut spec = Spec::new("/bin/sh", "/usr/share");
-    spec.cwd = "/".into();
-    spec.args = ["-c", "id -u; id -G; echo $$"].map(String::from).to_vec();
+    let empty = sb.cfg.state_dir.join("seats").join("empty");
+    std::fs::create_dir_all(&empty).map_err(|e| format!("{}: {e}", empty.display()))?;
+    let mut spec = Spec::new("/bin/sh", &empty);
+    spec.args = ["-c", "id -u; id -G; echo $$; touch /bot/w && echo writable"]
+        .map(String::from)
+        .to_vec();
     spec.net = net;
     spec.limits.wall = Duration::from_secs(10);
+    let seat = sb.seat_dir(&empty, "/bot", &spec.limits).await;
+    spec.seat_dir = Some(seat.map_err(|e| format!("seat dir: {e}"))?);
     let report = sb.run(spec, Vec::new()).await;
     if report.end_state != EndState::Ok {
         return Err(format!(
@@ -111,7 +117,7 @@ async fn trial_run(sb: &Sandbox, net: Option<Arc<MatchNet>>) -> Result<(), Strin
     }
     let out = String::from_utf8_lossy(&report.stdout);
     let lines: Vec<&str> = out.lines().collect();
-    let uid_ok = matches!(lines.as_slice(), [u, g, _] if u == g && u.parse::<u32>().is_ok_and(|u| u >= sb.cfg.first_uid));
+    let uid_ok = matches!(lines.as_slice(), [u, g, _, _] if u == g && u.parse::<u32>().is_ok_and(|u| u >= sb.cfg.first_uid));
     if !uid_ok {
         return Err(format!(
             "uid drop: the trial run reported uid/groups {lines:?}"
@@ -122,6 +128,9 @@ async fn trial_run(sb: &Sandbox, net: Option<Arc<MatchNet>>) -> Result<(), Strin
             "pid namespace: the trial shell was pid {} instead of 2",
             lines[2]
         ));
+    }
+    if lines[3] != "writable" {
+        return Err("seat dir: the trial run could not write to its /bot".into());
     }
     if report.cpu.is_zero() {
         return Err("CPU accounting: the trial run's cgroup reported no CPU time".into());

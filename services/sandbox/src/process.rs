@@ -16,7 +16,7 @@ use tokio::task::JoinHandle;
 use crate::cgroup::Cgroup;
 use crate::report::{classify, Observed};
 use crate::slot::Slot;
-use crate::{ExitInfo, KillReason, Limits, RunReport};
+use crate::{ExitInfo, KillReason, Limits, RunReport, SeatDir};
 
 /// What the sandbox init wrote on its report pipe.
 #[derive(Debug, Default, Clone)]
@@ -65,6 +65,8 @@ pub struct Process {
     pub(crate) report: Option<JoinHandle<InitReport>>,
     pub(crate) cgroup: Option<Arc<Cgroup>>,
     pub(crate) slot: Option<Slot>,
+    /// The seat dir this process runs with, reserved until its cgroup is gone.
+    pub(crate) seat: Option<(SeatDir, tokio::sync::OwnedMutexGuard<()>)>,
     pub(crate) limits: Limits,
     pub(crate) started_at: Instant,
     pub(crate) killed: Option<KillReason>,
@@ -86,7 +88,8 @@ impl std::fmt::Debug for Process {
 impl Process {
     /// The slot uid the bot runs as (`None` in mode `none`).
     pub fn uid(&self) -> Option<u32> {
-        self.slot.as_ref().map(|s| s.uid)
+        let seat = self.seat.as_ref().and_then(|(d, _)| d.uid());
+        self.slot.as_ref().map(|s| s.uid).or(seat)
     }
 
     /// CPU time of the whole tree so far (for per-move accounting of long-lived seats).
@@ -179,6 +182,7 @@ impl Process {
             }
         }
         self.slot = None;
+        self.seat = None;
         self.done = true;
         let teardown_us = t0.elapsed().as_micros();
         tracing::debug!(
@@ -227,11 +231,12 @@ impl Drop for Process {
         }
         self.kill(KillReason::Cancelled);
         // Release the slot only once its cgroup is empty and gone.
-        let (cg, slot) = (self.cgroup.take(), self.slot.take());
+        let (cg, slot, seat) = (self.cgroup.take(), self.slot.take(), self.seat.take());
         if let Some(cg) = cg {
             std::thread::spawn(move || {
                 cg.destroy_blocking();
                 drop(slot);
+                drop(seat);
             });
         }
     }

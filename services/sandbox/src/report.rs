@@ -17,14 +17,20 @@ pub struct Limits {
     pub cpu: Duration,
     /// Memory cgroup limit for the whole tree (RSS + page cache + the private `/tmp`), no swap.
     pub memory_bytes: u64,
+    /// CPU bandwidth of the tree in thousandths of a core (cgroup `cpu.max` / CFS quota over a
+    /// 100 ms period): 1000 = one core however many processes or threads it runs; 0 = no quota.
+    pub cpu_millicores: u32,
     /// Process/thread cap for the tree (pids cgroup; RLIMIT_NPROC on the slot uid as a backstop).
     pub pids: u32,
     /// RLIMIT_FSIZE: the largest file the bot may write (SIGXFSZ beyond it).
     pub file_size_bytes: u64,
     /// RLIMIT_NOFILE.
     pub open_files: u64,
-    /// Size of the private tmpfs mounted at `/tmp`.
-    pub tmp_bytes: u64,
+    /// Size cap of every place the bot can write. With a [`crate::SeatDir`]: the free space of the
+    /// seat's tmpfs beyond its copied files, shared by its `/bot`, `/tmp` and `/dev/shm`, for the
+    /// seat's whole match. Without one: the size of each of the run's private `/tmp` and
+    /// `/dev/shm`. Writing more fails with `ENOSPC`.
+    pub disk_bytes: u64,
     /// Cap on collected stdout ([`crate::Sandbox::run`]); more is `output_limit`.
     pub stdout_bytes: usize,
     /// Cap on collected stderr; more is silently truncated.
@@ -32,16 +38,18 @@ pub struct Limits {
 }
 
 impl Default for Limits {
-    /// A per-move default: 5 s wall, 5 s CPU, 256 MiB, 64 pids, 16 MiB files, 64 fds.
+    /// A per-move default: 5 s wall, 5 s CPU, one core, 256 MiB, 64 pids, 16 MiB files, 64 fds,
+    /// 64 MiB of disk.
     fn default() -> Self {
         Self {
             wall: Duration::from_secs(5),
             cpu: Duration::from_secs(5),
+            cpu_millicores: 1000,
             memory_bytes: 256 << 20,
             pids: 64,
             file_size_bytes: 16 << 20,
             open_files: 64,
-            tmp_bytes: 64 << 20,
+            disk_bytes: 64 << 20,
             stdout_bytes: 1 << 20,
             stderr_bytes: 64 << 10,
         }

@@ -16,8 +16,8 @@ use crate::config::{Config, Mode, SetupError, Spec};
 use crate::launch::{bwrap_command, finish, ChildSetup, PATH};
 use crate::process::{read_report, Process};
 use crate::slot::SlotPool;
-use crate::util::{chown_tree, read_capped, write_hosts};
-use crate::{EndState, KillReason, Limits, ProbeError, RunReport};
+use crate::util::{read_capped, write_hosts};
+use crate::{seatdir, EndState, KillReason, Limits, ProbeError, RunReport, SeatDir};
 
 type Job = Box<dyn FnOnce() + Send>;
 
@@ -62,7 +62,12 @@ impl Sandbox {
         if cfg.mode == Mode::Isolated {
             match cfg.cgroups.clone().map_or_else(CgroupLayout::detect, Ok) {
                 Ok(l) => match l.ensure_parents() {
-                    Ok(()) => layout = Some(l),
+                    Ok(()) => {
+                        if let Err(e) = l.weigh(cfg.slots) {
+                            tracing::warn!(error = %e, "could not set the sandboxes' CPU weight");
+                        }
+                        layout = Some(l)
+                    }
                     Err(e) => problems.push(format!("cgroup parents not writable: {e}")),
                 },
                 Err(e) => problems.push(e),
@@ -70,6 +75,13 @@ impl Sandbox {
             match SlotPool::new(cfg.first_uid, cfg.slots, &cfg.state_dir.join("slots")) {
                 Ok(p) => slots = Some(Arc::new(p)),
                 Err(e) => problems.push(format!("slot lock dir {}: {e}", cfg.state_dir.display())),
+            }
+            let seats = seatdir::prepare(&cfg.state_dir).and_then(|()| match &slots {
+                Some(pool) => seatdir::sweep(&cfg.state_dir, pool),
+                None => Ok(()),
+            });
+            if let Err(e) = seats {
+                problems.push(format!("seat dirs under {}: {e}", cfg.state_dir.display()));
             }
             if let Err(e) = write_hosts(&hosts) {
                 problems.push(format!("{}: {e}", hosts.display()));
@@ -87,6 +99,38 @@ impl Sandbox {
         })
     }
 
+    /// A seat's private writable directory holding a copy of `source`, to be mounted at `at`
+    /// (`/bot` for a bot, so its commands and `__file__`-relative writes work unchanged) by every
+    /// process started with it in [`Spec::seat_dir`]. Leases a slot uid for as long as it lives;
+    /// see [`SeatDir`]. Its cap is `limits.disk_bytes` beyond the copied files.
+    pub async fn seat_dir(
+        &self,
+        source: &Path,
+        at: &str,
+        limits: &Limits,
+    ) -> Result<SeatDir, SetupError> {
+        let (source, at, limits) = (source.to_owned(), at.to_owned(), limits.clone());
+        let made = match (self.cfg.mode, &self.slots) {
+            (Mode::None, _) => {
+                tokio::task::spawn_blocking(move || SeatDir::create_unisolated(&source, &at)).await
+            }
+            (Mode::Isolated, Some(pool)) => {
+                let slot = pool
+                    .acquire(self.cfg.slot_patience)
+                    .await
+                    .map_err(SetupError::NoSlot)?;
+                let state_dir = self.cfg.state_dir.clone();
+                tokio::task::spawn_blocking(move || {
+                    SeatDir::create(&state_dir, slot, &source, &at, &limits)
+                })
+                .await
+            }
+            (Mode::Isolated, None) => Ok(Err(io::Error::other("sandbox not initialised"))),
+        };
+        made.map_err(|e| SetupError::SeatDir(io::Error::other(e)))?
+            .map_err(SetupError::SeatDir)
+    }
+
     /// Starts `spec`. The wall deadline runs from now; see [`Process`].
     pub async fn spawn(&self, spec: Spec) -> Result<Process, SetupError> {
         match self.cfg.mode {
@@ -102,19 +146,30 @@ impl Sandbox {
             )));
         };
         let t0 = Instant::now();
-        let slot = pool
-            .acquire(self.cfg.slot_patience)
-            .await
-            .map_err(SetupError::NoSlot)?;
+        let (slot, seat, uid) = match &spec.seat_dir {
+            Some(dir) => {
+                let Some(uid) = dir.uid() else {
+                    return Err(SetupError::SeatDir(io::Error::other(
+                        "the seat dir was made by a sandbox in mode `none`",
+                    )));
+                };
+                (None, Some((dir.clone(), dir.reserve().await)), uid)
+            }
+            None => {
+                let slot = pool
+                    .acquire(self.cfg.slot_patience)
+                    .await
+                    .map_err(SetupError::NoSlot)?;
+                let uid = slot.uid;
+                (Some(slot), None, uid)
+            }
+        };
         let cg = Arc::new(
-            Cgroup::create(layout, &format!("slot-{}", slot.uid), &spec.limits)
+            Cgroup::create(layout, &format!("slot-{uid}"), &spec.limits)
                 .await
                 .map_err(SetupError::Cgroup)?,
         );
         let started = async {
-            if let Some(work) = &spec.work_dir {
-                chown_tree(work, slot.uid).map_err(SetupError::WorkDir)?;
-            }
             let (r, w) =
                 nix::unistd::pipe2(OFlag::O_CLOEXEC).map_err(|e| SetupError::Spawn(e.into()))?;
             let rx = pipe::Receiver::from_owned_fd(r).map_err(SetupError::Spawn)?;
@@ -122,7 +177,7 @@ impl Sandbox {
                 cgroup_procs: cg.procs_files().map_err(SetupError::Cgroup)?,
                 net: spec.net.clone(),
                 limits: spec.limits.clone(),
-                uid: Some(slot.uid),
+                uid: Some(uid),
                 report: Some(w),
             };
             let cmd = bwrap_command(&self.cfg.bwrap, &self.cfg.init, &self.hosts, &spec, setup);
@@ -134,8 +189,10 @@ impl Sandbox {
         match started.await {
             Ok((child, report)) => {
                 let launch_us = started_at.elapsed().as_micros();
-                tracing::debug!(uid = slot.uid, cgroup_us, launch_us, "sandbox started");
-                Ok(self.process(child, Some(report), Some(cg), Some(slot), spec.limits))
+                tracing::debug!(uid, cgroup_us, launch_us, "sandbox started");
+                let mut p = self.process(child, Some(report), Some(cg), slot, spec.limits);
+                p.seat = seat;
+                Ok(p)
             }
             Err(e) => {
                 let _ = cg.destroy().await;
@@ -150,13 +207,19 @@ impl Sandbox {
 
     async fn spawn_none(&self, spec: Spec) -> Result<Process, SetupError> {
         tracing::warn!(program = %spec.program, "sandbox mode `none`: running a bot WITHOUT isolation");
+        let seat = match &spec.seat_dir {
+            Some(d) => Some((d.clone(), d.reserve().await)),
+            None => None,
+        };
         let host = |p: &str| -> PathBuf {
             let map = |root: &str, dir: &Path| {
                 p.strip_prefix(root)
                     .filter(|r| r.is_empty() || r.starts_with('/'))
                     .map(|r| dir.join(r.trim_start_matches('/')))
             };
-            map("/bot", &spec.bot_dir)
+            let seat = spec.seat_dir.as_ref();
+            seat.and_then(|d| map(d.inside(), &d.path()))
+                .or_else(|| map("/bot", &spec.bot_dir))
                 .or_else(|| spec.work_dir.as_deref().and_then(|w| map("/work", w)))
                 .unwrap_or_else(|| PathBuf::from(p))
         };
@@ -176,7 +239,9 @@ impl Sandbox {
             .env("HOME", std::env::temp_dir())
             .envs(spec.env.iter().map(|(k, v)| (k, v)));
         let child = self.launch(cmd).await?;
-        Ok(self.process(child, None, None, None, spec.limits))
+        let mut p = self.process(child, None, None, None, spec.limits);
+        p.seat = seat;
+        Ok(p)
     }
 
     fn process(
@@ -195,6 +260,7 @@ impl Sandbox {
             report,
             cgroup,
             slot,
+            seat: None,
             limits,
             started_at: Instant::now(),
             killed: None,

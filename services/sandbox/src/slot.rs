@@ -46,19 +46,29 @@ impl SlotPool {
     pub fn try_acquire(&self) -> io::Result<Option<Slot>> {
         for _ in 0..self.count {
             let uid = self.first + self.next.fetch_add(1, Ordering::Relaxed) % self.count;
-            let path = self.lock_dir.join(format!("{uid}.lock"));
-            let file = OpenOptions::new()
-                .create(true)
-                .truncate(false)
-                .write(true)
-                .open(&path)?;
-            match Flock::lock(file, FlockArg::LockExclusiveNonblock) {
-                Ok(lock) => return Ok(Some(Slot { uid, _lock: lock })),
-                Err((_, Errno::EWOULDBLOCK)) => continue,
-                Err((_, e)) => return Err(io::Error::other(format!("{}: {e}", path.display()))),
+            if let Some(slot) = self.try_lock(uid)? {
+                return Ok(Some(slot));
             }
         }
         Ok(None)
+    }
+
+    /// The slot `uid` if it is in this pool's range and free.
+    pub fn try_lock(&self, uid: u32) -> io::Result<Option<Slot>> {
+        if !(self.first..self.first + self.count).contains(&uid) {
+            return Ok(None);
+        }
+        let path = self.lock_dir.join(format!("{uid}.lock"));
+        let file = OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)?;
+        match Flock::lock(file, FlockArg::LockExclusiveNonblock) {
+            Ok(lock) => Ok(Some(Slot { uid, _lock: lock })),
+            Err((_, Errno::EWOULDBLOCK)) => Ok(None),
+            Err((_, e)) => Err(io::Error::other(format!("{}: {e}", path.display()))),
+        }
     }
 
     /// Waits (polling, since holders may be other processes) for a free slot, up to `patience`.

@@ -1,4 +1,4 @@
-//! Small I/O helpers: capped pipe reading, handing a work dir to a slot uid, the sandbox hosts file.
+//! Small I/O helpers: capped pipe reading, the sandbox hosts file.
 
 use std::fs;
 use std::io;
@@ -27,20 +27,6 @@ pub(crate) async fn read_capped(
         }
     }
     buf
-}
-
-/// Gives the tree to `uid` without following symlinks.
-pub(crate) fn chown_tree(dir: &Path, uid: u32) -> io::Result<()> {
-    std::os::unix::fs::lchown(dir, Some(uid), Some(uid))?;
-    for entry in fs::read_dir(dir)? {
-        let path = entry?.path();
-        if fs::symlink_metadata(&path)?.is_dir() {
-            chown_tree(&path, uid)?;
-        } else {
-            std::os::unix::fs::lchown(&path, Some(uid), Some(uid))?;
-        }
-    }
-    Ok(())
 }
 
 pub(crate) fn write_hosts(path: &Path) -> io::Result<()> {

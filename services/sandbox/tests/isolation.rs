@@ -189,6 +189,6 @@ async fn the_bot_has_no_capabilities_cannot_nest_namespaces_and_cannot_read_the_
     );
     assert_eq!(
         lines[5],
-        croupier_sandbox::Limits::default().tmp_bytes.to_string()
+        croupier_sandbox::Limits::default().disk_bytes.to_string()
     );
 }

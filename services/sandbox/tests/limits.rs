@@ -136,20 +136,21 @@ async fn writing_ten_gibibytes_to_tmp_ends_in_output_limit() {
 }
 
 #[tokio::test]
-async fn writing_ten_gibibytes_to_the_work_dir_stops_at_the_file_size_limit() {
+async fn writing_ten_gibibytes_to_the_seat_dir_stops_at_the_file_size_limit() {
     let sb = sandbox(61050).await;
     let bot = c_bot(BIGWRITE);
-    let work = open_dir();
     let mut spec = spec("/bot/bot", bot.path(), Duration::from_secs(20));
-    spec.work_dir = Some(work.path().to_owned());
-    spec.args = vec!["/work/big".into()];
+    spec.limits.disk_bytes = 1 << 30;
+    let seat = sb.seat_dir(bot.path(), "/bot", &spec.limits).await.unwrap();
+    spec.seat_dir = Some(seat.clone());
+    spec.args = vec!["/bot/big".into()];
     let cap = spec.limits.file_size_bytes;
 
     let report = sb.run(spec, Vec::new()).await;
 
-    let size = std::fs::metadata(work.path().join("big")).unwrap().len();
+    let size = std::fs::metadata(seat.path().join("big")).unwrap().len();
     eprintln!(
-        "10 GiB to /work: {:?} exit {:?}, file {size} bytes",
+        "10 GiB to the seat dir: {:?} exit {:?}, file {size} bytes",
         report.end_state, report.exit
     );
     assert_eq!(report.end_state, EndState::OutputLimit);

@@ -34,6 +34,84 @@ async fn a_python3_bot_runs_with_debians_python() {
     );
 }
 
+/// What the worker does after a build: takes the executable out of the build's seat dir (which
+/// goes away with it) into a directory the bots' slot uids can read.
+fn artifact(build: &croupier_sandbox::SeatDir, dir: &std::path::Path) -> std::path::PathBuf {
+    std::fs::copy(build.path().join("bot"), dir.join("bot")).unwrap();
+    dir.to_owned()
+}
+
+#[tokio::test]
+async fn numpy_threads_and_subprocesses_work_under_the_system_call_filter() {
+    let sb = sandbox(64020).await;
+    let bot = script_bot(
+        "bot.py",
+        "import numpy, subprocess, threading, multiprocessing\n\
+         out = []\n\
+         t = threading.Thread(target=lambda: out.append(int(numpy.arange(10).sum())))\n\
+         t.start(); t.join()\n\
+         with multiprocessing.Pool(2) as pool: squares = pool.map(abs, [-1, -2])\n\
+         echo = subprocess.run(['/bin/echo', 'child'], capture_output=True, text=True).stdout.strip()\n\
+         print(out[0], sum(squares), echo)\n",
+    );
+    let mut spec = spec("/usr/bin/python3", bot.path(), Duration::from_secs(20));
+    spec.args = vec!["/bot/bot.py".into()];
+
+    let report = sb.run(spec, Vec::new()).await;
+
+    assert_eq!(
+        report.end_state,
+        EndState::Ok,
+        "{}",
+        String::from_utf8_lossy(&report.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&report.stdout), "45 3 child\n");
+}
+
+#[tokio::test]
+async fn gxx_builds_a_threaded_cpp_bot_that_runs_under_the_filter() {
+    let sb = sandbox(64030).await;
+    let (tools, work) = (open_dir(), open_dir());
+    std::fs::write(
+        work.path().join("main.cpp"),
+        "#include <iostream>\n#include <thread>\nint main(){ int n = 0; std::thread t([&]{ n = 7; }); t.join(); std::cout << n << std::endl; }\n",
+    )
+    .unwrap();
+    let mut compile = spec("g++", tools.path(), Duration::from_secs(60));
+    compile.args = ["-O2", "-pthread", "-o", "/work/bot", "/work/main.cpp"]
+        .map(String::from)
+        .to_vec();
+    let build = sb
+        .seat_dir(work.path(), "/work", &compile.limits)
+        .await
+        .unwrap();
+    compile.seat_dir = Some(build.clone());
+    compile.cwd = "/work".into();
+    compile.limits.memory_bytes = 768 << 20;
+    compile.limits.wall = Duration::from_secs(60);
+    compile.limits.cpu = Duration::from_secs(60);
+
+    let built = sb.run(compile, Vec::new()).await;
+    assert_eq!(
+        built.end_state,
+        EndState::Ok,
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    let report = sb
+        .run(
+            spec(
+                "/bot/bot",
+                &artifact(&build, work.path()),
+                Duration::from_secs(5),
+            ),
+            Vec::new(),
+        )
+        .await;
+    assert_eq!(report.end_state, EndState::Ok);
+    assert_eq!(report.stdout, b"7\n");
+}
+
 #[tokio::test]
 async fn gcc_compiles_a_c_file_in_the_work_dir_and_the_result_runs() {
     let sb = sandbox(64010).await;
@@ -47,7 +125,11 @@ async fn gcc_compiles_a_c_file_in_the_work_dir_and_the_result_runs() {
     compile.args = ["-O2", "-o", "/work/bot", "/work/main.c"]
         .map(String::from)
         .to_vec();
-    compile.work_dir = Some(work.path().to_owned());
+    let build = sb
+        .seat_dir(work.path(), "/work", &compile.limits)
+        .await
+        .unwrap();
+    compile.seat_dir = Some(build.clone());
     compile.cwd = "/work".into();
     compile.limits.memory_bytes = 512 << 20;
 
@@ -60,7 +142,11 @@ async fn gcc_compiles_a_c_file_in_the_work_dir_and_the_result_runs() {
     );
     let ran = sb
         .run(
-            spec("/bot/bot", work.path(), Duration::from_secs(5)),
+            spec(
+                "/bot/bot",
+                &artifact(&build, work.path()),
+                Duration::from_secs(5),
+            ),
             Vec::new(),
         )
         .await;

@@ -60,11 +60,12 @@ impl WorkerConfig {
             build: Limits {
                 wall: Duration::from_secs(60),
                 cpu: Duration::from_secs(60),
+                cpu_millicores: 1000,
                 memory_bytes: 1 << 30,
                 pids: 128,
                 file_size_bytes: 64 << 20,
                 open_files: 256,
-                tmp_bytes: 256 << 20,
+                disk_bytes: 256 << 20,
                 stdout_bytes: 64 << 10,
                 stderr_bytes: 64 << 10,
             },

@@ -12,10 +12,14 @@
 //! result.
 //!
 //! **One call.** Before every decision of a program seat the platform writes `Board.txt` and
-//! `StepLog.txt` ([`files`]) into the seat's private directory ([`workdir`], mounted at `/work`;
-//! one per seat, kept for the match) and runs `<command> /work/Board.txt /work/StepLog.txt`
-//! once ([`PerMoveSeat`]: [`MatchLimits::move_time`](crate::MatchLimits) wall limit, 5 s for
-//! Bridge; stdin closed at once; cwd `/bot`). The bot must append one line and exit 0.
+//! `StepLog.txt` ([`files`]) into the seat's private writable directory ([`workdir`]: the seat's
+//! copy of the bot, its cwd `/bot`, one per seat, kept for the match, so the bot may keep its own
+//! files there between calls) and runs `<command> /bot/Board.txt /bot/StepLog.txt` once
+//! ([`PerMoveSeat`]: [`MatchLimits::move_time`](crate::MatchLimits) wall limit, 5 s for Bridge;
+//! stdin closed at once). The course judge passed the two paths and warned that they need not
+//! be in the program's working directory; here they are. The bot must append one line and
+//! exit 0. If the files cannot be written because the bot filled its directory, that is the
+//! bot's violation (`invalid_output`), never a platform fault.
 //! **Declarer answers for dummy**: when dummy's card is due, declarer's program is called with
 //! `Hand` = dummy's cards and `Other` = declarer's; it may sign the line with its own or
 //! dummy's number, and the StepLog records it under dummy's number.
@@ -57,7 +61,7 @@ use files::{Author, StepLog};
 use workdir::WorkDir;
 
 /// Where the files are inside the sandbox.
-const ARGS: [&str; 2] = ["/work/Board.txt", "/work/StepLog.txt"];
+const ARGS: [&str; 2] = ["/bot/Board.txt", "/bot/StepLog.txt"];
 
 /// A seat's process per move and its private directory (`None` for a built-in seat).
 struct Program {
@@ -96,12 +100,9 @@ pub(crate) async fn run(
             SeatSpec::Program {
                 bot_dir, command, ..
             } => {
-                let dir = WorkDir::create(&format!("seat{i}")).map_err(|e| {
-                    RefereeError::Internal(format!("seat {i}: creating its work dir: {e}"))
-                })?;
-                let work = Some(dir.path().to_owned());
                 let seat_of = (bot_dir.clone(), command.clone());
-                let seat = PerMoveSeat::new(Seat(i), seat_of, work, &spec.limits)?;
+                let seat = PerMoveSeat::new(sandbox, Seat(i), seat_of, &spec.limits).await?;
+                let dir = WorkDir::new(seat.dir().clone());
                 Some(Program { seat, dir })
             }
         });

@@ -27,14 +27,18 @@ impl Match<'_> {
         let Some(Some(program)) = self.programs.get_mut(seat.index()) else {
             return Err(internal(seat, "not a program seat"));
         };
-        let write = |name: &str, text: &str| {
-            program
-                .dir
-                .write(name, text.as_bytes())
-                .map_err(|e| internal(seat, format!("writing {name}: {e}")))
-        };
-        write(BOARD, &board)?;
-        write(STEPLOG, &log)?;
+        // The files live in the bot's own capped directory: a bot that filled it (or left
+        // something that cannot be moved aside) cannot be given its files, which is its fault.
+        let written = program
+            .dir
+            .write(BOARD, board.as_bytes())
+            .and_then(|()| program.dir.write(STEPLOG, log.as_bytes()));
+        if let Err(e) = written {
+            let reason =
+                format!("Board.txt and StepLog.txt could not be written into its directory: {e}");
+            self.violation(seat, FaultKind::InvalidOutput, &reason)?;
+            return Ok(false);
+        }
         self.transcript
             .push(conn, Some(seat), Direction::ToBot, &board);
         let args: Vec<String> = ARGS.iter().map(|a| (*a).to_owned()).collect();

@@ -8,6 +8,11 @@
 //! and reports it ([`SeatEvent::Exited`]); a bot that closed its pipes but keeps running is only
 //! stopped by a command (its report is then synthesized from the kill reason, without CPU or
 //! memory figures, because `Process::wait` consumes the process).
+//!
+//! Every seat runs in its own private writable directory ([`croupier_sandbox::SeatDir`]): a copy
+//! of the bot at `/bot` (its cwd unless the spec says otherwise), capped at the seat limits'
+//! `disk_bytes` together with its `/tmp` and `/dev/shm`, discarded when the seat's process is
+//! gone, never shared with another seat; the submission itself is never written.
 
 mod output;
 
@@ -87,28 +92,12 @@ impl SeatProc {
             .ok_or_else(|| RefereeError::InvalidSpec(format!("seat {seat} has no command")))?;
         let mut spec = Spec::new(program.clone(), bot_dir);
         spec.args = args.to_vec();
-        spec.net = net;
-        spec.limits = limits.seat.clone();
-        let process = sandbox
-            .spawn(spec)
-            .await
-            .map_err(|e| RefereeError::Sandbox {
-                seat: seat.index(),
-                reason: e.to_string(),
-            })?;
-        let uid = process.uid();
-        let (tx, rx) = mpsc::unbounded_channel();
-        let caps = (limits.tail_bytes, limits.output_bytes);
-        let task = tokio::spawn(supervise(seat, process, rx, events, stdin_text, caps));
-        Ok(SeatProc {
-            commands: tx,
-            task: AbortOnDrop(task),
-            uid,
-        })
+        Self::start_spec(sandbox, seat, spec, net, stdin_text, limits, events).await
     }
 
-    /// Like [`SeatProc::start`], for a prepared sandbox [`Spec`] (a work dir, environment
-    /// variables, a cwd); its network and limits are set here from `net` and `limits`.
+    /// Like [`SeatProc::start`], for a prepared sandbox [`Spec`] (a read-only runtime at `/work`,
+    /// environment variables, a cwd); its network, limits and seat dir (a copy of its `bot_dir`)
+    /// are set here.
     pub async fn start_spec(
         sandbox: &Sandbox,
         seat: Seat,
@@ -120,13 +109,16 @@ impl SeatProc {
     ) -> Result<Self, RefereeError> {
         spec.net = net;
         spec.limits = limits.seat.clone();
-        let process = sandbox
-            .spawn(spec)
+        let fault = |e: croupier_sandbox::SetupError| RefereeError::Sandbox {
+            seat: seat.index(),
+            reason: e.to_string(),
+        };
+        let dir = sandbox
+            .seat_dir(&spec.bot_dir, "/bot", &limits.seat)
             .await
-            .map_err(|e| RefereeError::Sandbox {
-                seat: seat.index(),
-                reason: e.to_string(),
-            })?;
+            .map_err(fault)?;
+        spec.seat_dir = Some(dir);
+        let process = sandbox.spawn(spec).await.map_err(fault)?;
         let uid = process.uid();
         let (tx, rx) = mpsc::unbounded_channel();
         let caps = (limits.tail_bytes, limits.output_bytes);

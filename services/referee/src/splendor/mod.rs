@@ -81,12 +81,15 @@ pub(crate) async fn run(
             },
             SeatSpec::Program {
                 bot_dir, command, ..
-            } => Player::Program(PerMoveSeat::new(
-                Seat(i),
-                (bot_dir.clone(), command.clone()),
-                None,
-                &spec.limits,
-            )?),
+            } => Player::Program(
+                PerMoveSeat::new(
+                    sandbox,
+                    Seat(i),
+                    (bot_dir.clone(), command.clone()),
+                    &spec.limits,
+                )
+                .await?,
+            ),
         });
     }
     let mut m = Match {

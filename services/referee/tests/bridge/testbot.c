@@ -68,10 +68,13 @@ __attribute__((unused)) static void append(const char *path, const char *text) {
     fclose(f);
 }
 
+/* argv[2] of this call */
+static const char *steplog_path;
+
 #ifdef VIOLATION
 static int triggered(const Board *b) {
     if (VIOLATION == REVOKE) {
-        read_steplog("/work/StepLog.txt");
+        read_steplog(steplog_path);
         return b->game == 1 && strcmp(b->stage, "play") == 0 && revoke_card(b) >= 0;
     }
 #ifdef VIOLATE_IN_AUCTION
@@ -143,6 +146,7 @@ static int violate(const Board *b, char **argv) {
 int main(int argc, char **argv) {
     Board b;
     if (argc < 3 || !read_board(argv[1], &b)) return 2;
+    steplog_path = argv[2];
 #ifdef SPY
     {
         static char log_buf[1 << 16], board_buf[1 << 12];
@@ -165,8 +169,9 @@ int main(int argc, char **argv) {
 #endif
 #ifdef VIOLATION
     {
-        /* one violation per process lifetime of the work dir: remember it in /work */
-        const char *mark = "/work/violated";
+        /* one violation per match: remember it in the seat's own directory (the cwd), which
+           keeps its files from call to call */
+        const char *mark = "violated";
         if (triggered(&b) && access(mark, F_OK) != 0) {
             FILE *m = fopen(mark, "w");
             if (m != NULL) fclose(m);

@@ -5,6 +5,11 @@
 //! plays, [`croupier_referee::hanabi::check_entry`]), a build over its limits or a lost validation game
 //! are the team's: the submission fails at once (no retry). A sandbox that cannot start, an
 //! I/O error on the worker or a referee error are the platform's: the job is retried.
+//!
+//! The build runs in a private seat dir ([`croupier_sandbox::SeatDir`]) holding a copy of the
+//! unpacked upload at `/work` (its cwd): everything the compiler writes is capped by the build
+//! limits' `disk_bytes` and never reaches the worker's disk; the artifact is packed from it and it
+//! is unmounted when the job ends.
 
 mod toolchain;
 
@@ -99,6 +104,9 @@ pub(crate) async fn run(w: &Worker, job: &Claimed) -> Result<Done, StoreError> {
     }
 
     let mut log = String::new();
+    // Without a build step the upload itself is the artifact.
+    let mut built = work.clone();
+    let mut _build_dir = None;
     if let Some((program, args)) = plan.build {
         log = format!(
             "$ {} {}\n",
@@ -107,7 +115,13 @@ pub(crate) async fn run(w: &Worker, job: &Claimed) -> Result<Done, StoreError> {
         );
         let mut spec = Spec::new(program, &tools);
         spec.args = args;
-        spec.work_dir = Some(work.clone());
+        let dir = match w.sandbox.seat_dir(&work, "/work", &w.cfg.build).await {
+            Ok(dir) => dir,
+            Err(e) => return Ok(Done::Platform(format!("build sandbox: {e}"))),
+        };
+        built = dir.path();
+        spec.seat_dir = Some(dir.clone());
+        _build_dir = Some(dir);
         spec.cwd = "/work".into();
         spec.env = vec![
             ("HOME".into(), "/work".into()),
@@ -138,7 +152,7 @@ pub(crate) async fn run(w: &Worker, job: &Claimed) -> Result<Done, StoreError> {
         }
     }
     if let Some(file) = &plan.executable {
-        let path = work.join(file);
+        let path = built.join(file);
         if !is_plain_file(&path) {
             return finish(
                 w,
@@ -155,7 +169,7 @@ pub(crate) async fn run(w: &Worker, job: &Claimed) -> Result<Done, StoreError> {
     }
 
     let cap = w.cfg.artifact_bytes;
-    let packed = tokio::task::spawn_blocking(move || artifact::pack(&work, cap)).await;
+    let packed = tokio::task::spawn_blocking(move || artifact::pack(&built, cap)).await;
     let bytes = match packed {
         Ok(Ok(bytes)) => bytes,
         Ok(Err(e))
