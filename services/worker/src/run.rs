@@ -1,7 +1,10 @@
 //! [`Worker::run`]: the claim loop with LISTEN/NOTIFY wake-ups, the reaper and graceful shutdown.
 
 use std::future::Future;
+use std::panic::AssertUnwindSafe;
 use std::time::{Duration, Instant};
+
+use futures_util::FutureExt;
 
 use croupier_store::{jobs, PgPool};
 use sqlx::postgres::PgListener;
@@ -78,7 +81,9 @@ impl Worker {
         let mut failures = 0_u32;
         loop {
             wakeups.ensure().await;
-            let step = self.step();
+            // A panic outside a job's body (which `run_claimed` already catches) must not end
+            // the loop either: it is logged and counted as a failed step.
+            let step = AssertUnwindSafe(self.step()).catch_unwind();
             tokio::pin!(step);
             let result = tokio::select! {
                 biased;
@@ -92,14 +97,20 @@ impl Worker {
                 }
             };
             let pause = match result {
-                Ok(Step::Ran(_)) => {
+                Ok(Ok(Step::Ran(_))) => {
                     failures = 0;
                     continue;
                 }
-                Ok(Step::Empty) => self.cfg.poll_every,
-                Err(e) => {
+                Ok(Ok(Step::Empty)) => self.cfg.poll_every,
+                Ok(Err(e)) => {
                     failures += 1;
                     tracing::error!(error = %e, "worker step failed");
+                    (self.cfg.poll_every * failures.min(12)).min(MAX_BACKOFF)
+                }
+                Err(panic) => {
+                    failures += 1;
+                    let message = crate::lease::panic_message(panic.as_ref());
+                    tracing::error!(panic = %message, "worker step panicked; the loop goes on");
                     (self.cfg.poll_every * failures.min(12)).min(MAX_BACKOFF)
                 }
             };
