@@ -68,6 +68,14 @@ pub struct WebArgs {
     /// Trust X-Forwarded-For for the client address (only behind your own reverse proxy).
     #[arg(long, env = "CROUPIER_TRUST_PROXY", default_value = "false")]
     pub trust_proxy: String,
+    /// Serve /metrics (without a token) on this separate address, for operators only, e.g.
+    /// 127.0.0.1:9090. Unset: no separate metrics listener.
+    #[arg(long, env = "CROUPIER_METRICS_BIND")]
+    pub metrics_bind: Option<String>,
+    /// Serve /metrics on the web app's own address too, to requests bearing this token
+    /// (Authorization: Bearer TOKEN). Unset: the web app has no /metrics.
+    #[arg(long, env = "CROUPIER_METRICS_TOKEN", hide_env_values = true)]
+    pub metrics_token: Option<String>,
 }
 
 impl WebArgs {
@@ -78,6 +86,20 @@ impl WebArgs {
             "CROUPIER_BIND",
             "an address such as 127.0.0.1:8080 or 0.0.0.0:80",
         )
+    }
+
+    /// The separate metrics address, if one is set.
+    pub fn metrics_bind(&self) -> Result<Option<SocketAddr>> {
+        match self.metrics_bind.as_deref().map(str::trim) {
+            None | Some("") => Ok(None),
+            Some(addr) => parse(
+                addr,
+                "--metrics-bind",
+                "CROUPIER_METRICS_BIND",
+                "an address such as 127.0.0.1:9090",
+            )
+            .map(Some),
+        }
     }
 
     pub fn server_config(&self) -> Result<ServerConfig> {
@@ -110,6 +132,15 @@ impl WebArgs {
                 "--trust-proxy",
                 "CROUPIER_TRUST_PROXY",
             )?,
+            metrics_token: match self.metrics_token.as_deref().map(str::trim) {
+                None | Some("") => None,
+                Some(t) if t.len() < 16 => {
+                    return Err(anyhow!(
+                        "the value of --metrics-token (environment variable CROUPIER_METRICS_TOKEN) is too short: use at least 16 characters"
+                    ))
+                }
+                Some(t) => Some(t.to_owned()),
+            },
             ..defaults
         };
         Ok(config)

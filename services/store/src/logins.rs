@@ -1,21 +1,79 @@
 //! Login attempts, kept for rate limiting across every server process.
+//!
+//! An attempt is **recorded before its password is checked** ([`admit`]), as a failure until
+//! [`succeeded`] says otherwise, and the count that decides whether it may go ahead is taken in
+//! the same transaction, under per-username and per-address advisory locks. So concurrent
+//! attempts for one account are admitted one at a time against an up-to-date count, and no
+//! more than the limit are ever checked, however many arrive at once.
 
-use sqlx::PgExecutor;
+use sqlx::{PgExecutor, PgPool};
 
 use crate::StoreError;
 
-pub async fn record(
-    db: impl PgExecutor<'_>,
+/// The limits [`admit`] enforces: failed attempts within `window_secs`, per username
+/// (case-insensitive) and per client address.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    pub window_secs: u32,
+    pub per_username: i64,
+    pub per_ip: i64,
+}
+
+/// What [`admit`] decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Admission {
+    /// The attempt was recorded (as failed, until [`succeeded`] marks it); check the password.
+    Admitted(i64),
+    /// Too many recent failures for this username or address: nothing was recorded.
+    Refused,
+}
+
+/// Advisory lock classes (the two-key form, apart from any single-key lock).
+const LOCK_USERNAME: i32 = 0x6c6f_6731; // "log1"
+const LOCK_ADDRESS: i32 = 0x6c6f_6732; // "log2"
+
+/// Counts this username's and this address's recent failures and, when both are under the
+/// limits, records the attempt as failed; one transaction, serialized per username and per
+/// address (the username's lock is always taken first, so two attempts never deadlock).
+pub async fn admit(
+    pool: &PgPool,
     username: &str,
     client_ip: &str,
-    succeeded: bool,
-) -> Result<(), StoreError> {
+    limits: &Limits,
+) -> Result<Admission, StoreError> {
+    let mut tx = pool.begin().await?;
+    // language=PostgreSQL
+    sqlx::query("select pg_advisory_xact_lock($1, hashtext(lower($2))), pg_advisory_xact_lock($3, hashtext($4))")
+        .bind(LOCK_USERNAME)
+        .bind(username)
+        .bind(LOCK_ADDRESS)
+        .bind(client_ip)
+        .execute(&mut *tx)
+        .await?;
+    let (by_name, by_ip) =
+        recent_failures(&mut *tx, username, client_ip, f64::from(limits.window_secs)).await?;
+    if by_name >= limits.per_username || by_ip >= limits.per_ip {
+        tx.rollback().await?;
+        return Ok(Admission::Refused);
+    }
+    // language=PostgreSQL
+    let id = sqlx::query_scalar!(
+        r#"insert into login_attempt (username, client_ip, succeeded) values ($1, $2, false) returning login_attempt_id"#,
+        username,
+        client_ip
+    )
+    .fetch_one(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(Admission::Admitted(id))
+}
+
+/// Marks an admitted attempt as a successful login (it no longer counts as a failure).
+pub async fn succeeded(db: impl PgExecutor<'_>, attempt_id: i64) -> Result<(), StoreError> {
     // language=PostgreSQL
     sqlx::query!(
-        r#"insert into login_attempt (username, client_ip, succeeded) values ($1, $2, $3)"#,
-        username,
-        client_ip,
-        succeeded
+        r#"update login_attempt set succeeded = true where login_attempt_id = $1"#,
+        attempt_id
     )
     .execute(db)
     .await?;

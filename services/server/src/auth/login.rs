@@ -9,26 +9,32 @@ use crate::error::Error;
 use crate::AppState;
 
 /// The user whose password this is. [`Error::TooManyRequests`] when this name or address failed
-/// too often recently, [`Error::WrongCredentials`] for a wrong name or password (recorded).
+/// too often recently, [`Error::Busy`] when too many passwords are being checked already,
+/// [`Error::WrongCredentials`] for a wrong name or password. The attempt is recorded (as a
+/// failure until it succeeds) before the password is checked.
 pub async fn authenticate(
     state: &AppState,
     username: &str,
     password: String,
     ip: &str,
 ) -> Result<Uuid, Error> {
-    rate_limit::check(&state.pool, &state.config.login_limits, username, ip).await?;
+    let attempt = rate_limit::admit(&state.pool, &state.config.login_limits, username, ip).await?;
+    let gate = &state.hashing;
     let user_id = match users::credentials(&state.pool, username).await? {
-        Some(c) => password::verify(password, c.password_hash)
+        Some(c) => password::verify(gate, password, c.password_hash)
             .await?
             .then_some(c.user_id),
         None => {
-            password::dummy_verify(password).await;
+            password::dummy_verify(gate, password).await?;
             None
         }
     };
-    logins::record(&state.pool, username, ip, user_id.is_some()).await?;
-    user_id.ok_or_else(|| {
+    metrics::counter!("logins_checked_total", "result" => if user_id.is_some() { "ok" } else { "wrong" })
+        .increment(1);
+    let Some(user_id) = user_id else {
         tracing::info!(%ip, "failed login");
-        Error::WrongCredentials
-    })
+        return Err(Error::WrongCredentials);
+    };
+    logins::succeeded(&state.pool, attempt).await?;
+    Ok(user_id)
 }

@@ -1,16 +1,73 @@
-//! Password hashing with Argon2id (the `argon2` crate's recommended defaults).
+//! Password hashing with Argon2id (the `argon2` crate's recommended defaults), the bound on
+//! how many hashes run at once ([`Gate`]), and the strength rules for new passwords.
+//!
+//! Each Argon2 hash takes ~19 MiB and tens of milliseconds of one core. Unbounded, a burst of
+//! logins runs them all at once on blocking threads (200 logins: 3 GB that the allocator keeps).
+//! The [`Gate`] lets as many run as there are cores, queues a few more, and refuses the rest
+//! with [`Error::Busy`] (503 with `Retry-After`) instead of letting the server swell.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use argon2::password_hash::{
     rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString,
 };
 use argon2::Argon2;
+use tokio::sync::{Semaphore, SemaphorePermit};
 
 use crate::error::Error;
 
 pub const MIN_LEN: usize = 8;
 pub const MAX_LEN: usize = 256;
+/// The least zxcvbn score (0–4) of a new password: 3 is "safely unguessable: moderate
+/// protection from an offline slow-hash scenario".
+pub const MIN_SCORE: u8 = 3;
 
-/// Hashes on a blocking thread: Argon2 is deliberately slow (tens of milliseconds).
+/// Seconds a refused caller is told to wait before trying again.
+pub const BUSY_RETRY_SECS: u64 = 2;
+
+/// Bounds concurrent Argon2 work: `running` at once, `queued` more waiting, the rest refused.
+#[derive(Debug)]
+pub struct Gate {
+    running: Semaphore,
+    waiting: AtomicUsize,
+    queued: usize,
+}
+
+impl Gate {
+    pub fn new(running: usize, queued: usize) -> Self {
+        Gate {
+            running: Semaphore::new(running.max(1)),
+            waiting: AtomicUsize::new(0),
+            queued,
+        }
+    }
+
+    /// A turn to hash, waiting in the queue if it has room; [`Error::Busy`] if it has not.
+    async fn enter(&self) -> Result<SemaphorePermit<'_>, Error> {
+        if let Ok(permit) = self.running.try_acquire() {
+            return Ok(permit);
+        }
+        let ahead = self.waiting.fetch_add(1, Ordering::SeqCst);
+        let _leave = Leave(&self.waiting);
+        if ahead >= self.queued {
+            metrics::counter!("password_hashing_refused_total").increment(1);
+            return Err(Error::Busy(BUSY_RETRY_SECS));
+        }
+        self.running.acquire().await.map_err(Error::internal)
+    }
+}
+
+/// Leaves the queue however the wait ends (a turn, a refusal, a dropped request).
+struct Leave<'a>(&'a AtomicUsize);
+
+impl Drop for Leave<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Hashes on a blocking thread: Argon2 is deliberately slow (tens of milliseconds). Unbounded:
+/// for the command line; the web app goes through [`hash_gated`].
 pub async fn hash(password: String) -> Result<String, Error> {
     tokio::task::spawn_blocking(move || {
         let salt = SaltString::generate(&mut OsRng);
@@ -23,8 +80,15 @@ pub async fn hash(password: String) -> Result<String, Error> {
     .map_err(Error::internal)?
 }
 
-/// `true` when `password` matches the stored PHC string.
-pub async fn verify(password: String, phc: String) -> Result<bool, Error> {
+/// [`hash`], when the gate gives a turn.
+pub async fn hash_gated(gate: &Gate, password: String) -> Result<String, Error> {
+    let _turn = gate.enter().await?;
+    hash(password).await
+}
+
+/// `true` when `password` matches the stored PHC string, when the gate gives a turn.
+pub async fn verify(gate: &Gate, password: String, phc: String) -> Result<bool, Error> {
+    let _turn = gate.enter().await?;
     tokio::task::spawn_blocking(move || {
         let parsed = PasswordHash::new(&phc).map_err(|e| Error::internal(e.to_string()))?;
         Ok(Argon2::default()
@@ -37,20 +101,21 @@ pub async fn verify(password: String, phc: String) -> Result<bool, Error> {
 
 /// Verifies against a throw-away hash when the username is unknown, so that a failed login
 /// takes the same time whether or not the account exists.
-pub async fn dummy_verify(password: String) {
+pub async fn dummy_verify(gate: &Gate, password: String) -> Result<(), Error> {
     static DUMMY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     let phc = match DUMMY.get() {
         Some(phc) => phc.clone(),
-        None => match hash("not a password anyone has".to_owned()).await {
-            Ok(phc) => DUMMY.get_or_init(|| phc).clone(),
-            Err(_) => return,
-        },
+        None => {
+            let phc = hash_gated(gate, "not a password anyone has".to_owned()).await?;
+            DUMMY.get_or_init(|| phc).clone()
+        }
     };
-    let _ = verify(password, phc).await;
+    verify(gate, password, phc).await.map(drop)
 }
 
-/// Checks the length rules; the message is for the user.
-pub fn check_strength(password: &str) -> Result<(), Error> {
+/// Checks a new password: its length, and that it is not easy to guess (zxcvbn, knowing the
+/// account's `names`: username, email). The message says why, for the user.
+pub fn check_strength(password: &str, names: &[&str]) -> Result<(), Error> {
     let n = password.chars().count();
     if n < MIN_LEN {
         return Err(Error::BadRequest(format!(
@@ -62,7 +127,25 @@ pub fn check_strength(password: &str) -> Result<(), Error> {
             "the password must have at most {MAX_LEN} characters"
         )));
     }
-    Ok(())
+    let names: Vec<&str> = names.iter().copied().filter(|s| !s.is_empty()).collect();
+    let estimate = zxcvbn::zxcvbn(password, &names);
+    if u8::from(estimate.score()) >= MIN_SCORE {
+        return Ok(());
+    }
+    let mut why = vec!["this password is too easy to guess".to_owned()];
+    if let Some(feedback) = estimate.feedback() {
+        if let Some(warning) = feedback.warning() {
+            why.push(warning.to_string().trim_end_matches('.').to_lowercase());
+        }
+        why.extend(
+            (feedback.suggestions().iter())
+                .map(|s| s.to_string().trim_end_matches('.').to_lowercase()),
+        );
+    }
+    if why.len() == 1 {
+        why.push("add a few uncommon words".to_owned());
+    }
+    Err(Error::BadRequest(format!("{}.", why.join(": "))))
 }
 
 #[cfg(test)]
@@ -71,15 +154,48 @@ mod tests {
 
     #[tokio::test]
     async fn a_hashed_password_verifies_and_a_wrong_one_does_not() {
-        let phc = hash("correct horse".into()).await.unwrap();
+        let gate = Gate::new(1, 1);
+        let phc = hash_gated(&gate, "correct horse".into()).await.unwrap();
         assert!(phc.starts_with("$argon2id$"));
-        assert!(verify("correct horse".into(), phc.clone()).await.unwrap());
-        assert!(!verify("wrong horse".into(), phc).await.unwrap());
+        assert!(verify(&gate, "correct horse".into(), phc.clone())
+            .await
+            .unwrap());
+        assert!(!verify(&gate, "wrong horse".into(), phc).await.unwrap());
     }
 
     #[test]
     fn short_passwords_are_refused_with_the_minimum_length() {
-        let err = check_strength("short").unwrap_err();
+        let err = check_strength("short", &[]).unwrap_err();
         assert!(err.to_string().contains("at least 8"));
+    }
+
+    #[test]
+    fn guessable_passwords_are_refused_saying_why() {
+        for weak in ["password", "password-1", "qwertyuiop", "aaaaaaaaaaaa"] {
+            let err = check_strength(weak, &[]).expect_err(weak).to_string();
+            assert!(err.contains("too easy to guess"), "{weak}: {err}");
+        }
+        let err = check_strength("mallory-2026", &["mallory"]).unwrap_err();
+        assert!(err.to_string().contains("too easy to guess"), "{err}");
+        assert!(check_strength("violet kettle sprinting upward", &[]).is_ok());
+    }
+
+    #[tokio::test]
+    async fn a_full_queue_refuses_at_once() {
+        let gate = Gate::new(1, 1);
+        let _running = gate.enter().await.unwrap();
+        let waiting = gate.enter();
+        tokio::pin!(waiting);
+        assert!(futures_poll_once(waiting.as_mut()).await.is_none());
+        assert!(matches!(gate.enter().await, Err(Error::Busy(_))));
+    }
+
+    /// Polls once; `None` when the future is still pending.
+    async fn futures_poll_once<F: std::future::Future + Unpin>(f: F) -> Option<F::Output> {
+        tokio::select! {
+            biased;
+            out = f => Some(out),
+            () = std::future::ready(()) => None,
+        }
     }
 }
