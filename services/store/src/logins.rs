@@ -80,6 +80,19 @@ pub async fn succeeded(db: impl PgExecutor<'_>, attempt_id: i64) -> Result<(), S
     Ok(())
 }
 
+/// Forgets an admitted attempt whose password was never checked (the server was too busy,
+/// or failed), so that it does not count against the user.
+pub async fn forget(db: impl PgExecutor<'_>, attempt_id: i64) -> Result<(), StoreError> {
+    // language=PostgreSQL
+    sqlx::query!(
+        r#"delete from login_attempt where login_attempt_id = $1"#,
+        attempt_id
+    )
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
 /// Failed attempts in the last `window_secs` seconds, for this username and for this client address.
 pub async fn recent_failures(
     db: impl PgExecutor<'_>,

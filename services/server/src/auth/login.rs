@@ -19,14 +19,26 @@ pub async fn authenticate(
     ip: &str,
 ) -> Result<Uuid, Error> {
     let attempt = rate_limit::admit(&state.pool, &state.config.login_limits, username, ip).await?;
-    let gate = &state.hashing;
-    let user_id = match users::credentials(&state.pool, username).await? {
-        Some(c) => password::verify(gate, password, c.password_hash)
-            .await?
-            .then_some(c.user_id),
-        None => {
-            password::dummy_verify(gate, password).await?;
-            None
+    let checked = async {
+        let gate = &state.hashing;
+        Ok::<_, Error>(match users::credentials(&state.pool, username).await? {
+            Some(c) => password::verify(gate, password, c.password_hash)
+                .await?
+                .then_some(c.user_id),
+            None => {
+                password::dummy_verify(gate, password).await?;
+                None
+            }
+        })
+    };
+    let user_id = match checked.await {
+        Ok(user_id) => user_id,
+        Err(e) => {
+            // Not checked (too busy, or an internal error): not the user's failure.
+            if let Err(forget) = logins::forget(&state.pool, attempt).await {
+                tracing::warn!(error = %forget, "could not forget an unchecked login attempt");
+            }
+            return Err(e);
         }
     };
     metrics::counter!("logins_checked_total", "result" => if user_id.is_some() { "ok" } else { "wrong" })
