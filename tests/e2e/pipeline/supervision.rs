@@ -8,6 +8,7 @@ use std::time::Duration;
 use nix::sys::signal::{kill, Signal};
 use nix::unistd::Pid;
 use serde_json::{json, Value};
+use sqlx::postgres::PgConnectOptions;
 use sqlx::PgPool;
 
 use super::api::Api;
@@ -15,16 +16,20 @@ use super::bots;
 use super::procs::{eventually, scratch, Proc};
 use crate::helpers::PASSWORD;
 
-/// `(pid, database URL)` of the private PostgreSQL, from its `postmaster.pid` (line 1: pid,
-/// line 4: port, line 5: socket directory).
-fn postmaster(data: &Path) -> Option<(i32, String)> {
+/// `(pid, connection options)` of the private PostgreSQL, from its `postmaster.pid` (line 1:
+/// pid, line 4: port, line 5: socket directory).
+fn postmaster(data: &Path) -> Option<(i32, PgConnectOptions)> {
     let text = std::fs::read_to_string(data.join("postgres/postmaster.pid")).ok()?;
     let lines: Vec<&str> = text.lines().collect();
     let pid = lines.first()?.trim().parse().ok()?;
-    let (port, socket) = (lines.get(3)?.trim(), lines.get(4)?.trim());
-    let url =
-        format!("postgresql://croupier@localhost:{port}/croupier?host={socket}&sslmode=disable");
-    Some((pid, url))
+    let port = lines.get(3)?.trim().parse().ok()?;
+    let socket = lines.get(4)?.trim();
+    let options = PgConnectOptions::new()
+        .socket(socket)
+        .port(port)
+        .username("croupier")
+        .database("croupier");
+    Some((pid, options))
 }
 
 /// The competition's leaderboard, or `None` while the server cannot answer.
@@ -130,7 +135,7 @@ async fn up_restarts_its_killed_postgresql_and_the_round_robin_finishes_with_eve
             && board["competition"]["progress"]["failed"] == 0,
         "{board:#}"
     );
-    let pool = PgPool::connect(&restarted.1).await.expect("connect");
+    let pool = PgPool::connect_with(restarted.1).await.expect("connect");
     let per_match: Vec<(String, i64)> = sqlx::query_as(
         "select m.status, (select count(*) from seat_result r where r.match_id = m.match_id) from match m order by m.ordinal",
     )
