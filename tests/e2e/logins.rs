@@ -4,7 +4,8 @@
 
 use std::time::Instant;
 
-use axum::http::{Method, StatusCode};
+use axum::body::Body;
+use axum::http::{header, Method, Request, StatusCode};
 use croupier_server::config::HashingLimits;
 use croupier_server::ServerConfig;
 use serde_json::json;
@@ -14,19 +15,32 @@ use tokio::task::JoinSet;
 use crate::helpers::{TestApp, PASSWORD};
 
 /// Sends `/api/v1/tokens` for each `(username, password)` at once; returns the statuses and
-/// whether each 503 / 429 carried `Retry-After`.
-async fn concurrent_logins(app: &TestApp, logins: Vec<(String, String)>) -> Vec<(u16, bool)> {
+/// whether each 503 / 429 carried `Retry-After`. With `distinct_clients`, each request comes
+/// from its own address (`X-Forwarded-For`, for an app that trusts it).
+async fn concurrent_logins(
+    app: &TestApp,
+    logins: Vec<(String, String)>,
+    distinct_clients: bool,
+) -> Vec<(u16, bool)> {
     let mut tasks = JoinSet::new();
-    for (username, password) in logins {
-        let visitor = app.new_visitor();
+    for (i, (username, password)) in logins.into_iter().enumerate() {
+        let mut visitor = app.new_visitor();
         tasks.spawn(async move {
             let body = json!({ "username": username, "password": password });
-            let reply = visitor
-                .api(Method::POST, "/api/v1/tokens", None, Some(body))
+            let mut request =
+                Request::post("/api/v1/tokens").header(header::CONTENT_TYPE, "application/json");
+            if distinct_clients {
+                request = request.header(
+                    "x-forwarded-for",
+                    format!("10.0.{}.{}", i / 250, i % 250 + 1),
+                );
+            }
+            let page = visitor
+                .send(request.body(Body::from(body.to_string())).unwrap())
                 .await;
             (
-                reply.status.as_u16(),
-                reply.headers.contains_key("retry-after"),
+                page.status.as_u16(),
+                page.headers.contains_key("retry-after"),
             )
         });
     }
@@ -52,7 +66,7 @@ async fn a_hundred_concurrent_wrong_logins_have_at_most_the_limit_evaluated(pool
     let wrong = (0..100)
         .map(|i| ("alice".to_owned(), format!("wrong guess {i}")))
         .collect();
-    let answers = concurrent_logins(&app, wrong).await;
+    let answers = concurrent_logins(&app, wrong, false).await;
 
     // Assert: only up to the limit were checked (401), the rest refused (429 + Retry-After)
     let evaluated = tally(&answers, 401);
@@ -109,7 +123,7 @@ async fn logins_beyond_the_hashing_queue_get_503_with_retry_after_and_are_not_he
     let logins = users_with_the_password(&pool, 40).await;
 
     // Act: 40 right passwords at once
-    let answers = concurrent_logins(&app, logins).await;
+    let answers = concurrent_logins(&app, logins, false).await;
 
     // Assert: each one logged in or was told to come back; no busy answer counts as a failure
     let (ok, busy) = (tally(&answers, 201), tally(&answers, 503));
@@ -173,7 +187,8 @@ fn rss_kib() -> u64 {
         .unwrap()
 }
 
-/// 200 concurrent right-password logins of 200 users through the router; prints the RSS
+/// 200 concurrent right-password logins of 200 users from 200 addresses through the router
+/// (as after a class is told to log in); prints the RSS
 /// before and after and how many were evaluated. `running`/`queued` size the hashing gate
 /// (`CROUPIER_MEASURE_RUNNING=200 CROUPIER_MEASURE_QUEUED=0`: unbounded, as before).
 ///
@@ -194,13 +209,14 @@ async fn measure_200_concurrent_logins(pool: PgPool) {
     };
     let config = ServerConfig {
         hashing,
+        trust_proxy_headers: true,
         ..ServerConfig::default()
     };
     let app = TestApp::with_config(pool.clone(), config);
     let logins = users_with_the_password(&pool, 200).await;
     let before = rss_kib();
     let started = Instant::now();
-    let answers = concurrent_logins(&app, logins).await;
+    let answers = concurrent_logins(&app, logins, true).await;
     let seconds = started.elapsed().as_secs_f64();
     tokio::time::sleep(std::time::Duration::from_secs(1)).await;
     let after = rss_kib();

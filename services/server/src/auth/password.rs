@@ -7,12 +7,13 @@
 //! with [`Error::Busy`] (503 with `Retry-After`) instead of letting the server swell.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
 
 use argon2::password_hash::{
     rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString,
 };
 use argon2::Argon2;
-use tokio::sync::{Semaphore, SemaphorePermit};
+use tokio::sync::{oneshot, Semaphore, SemaphorePermit};
 
 use crate::error::Error;
 
@@ -26,19 +27,27 @@ pub const MIN_SCORE: u8 = 3;
 pub const BUSY_RETRY_SECS: u64 = 2;
 
 /// Bounds concurrent Argon2 work: `running` at once, `queued` more waiting, the rest refused.
+/// The hashes run on `running` threads of the gate's own, kept for its life: the allocator
+/// keeps a memory arena per thread that ever hashed, so a fixed set of threads (rather than
+/// tokio's growing blocking pool) also bounds what a burst leaves behind.
 #[derive(Debug)]
 pub struct Gate {
     running: Semaphore,
     waiting: AtomicUsize,
     queued: usize,
+    hashers: mpsc::Sender<Job>,
 }
+
+type Job = Box<dyn FnOnce() + Send>;
 
 impl Gate {
     pub fn new(running: usize, queued: usize) -> Self {
+        let running = running.max(1);
         Gate {
-            running: Semaphore::new(running.max(1)),
+            running: Semaphore::new(running),
             waiting: AtomicUsize::new(0),
             queued,
+            hashers: hashers(running),
         }
     }
 
@@ -55,6 +64,49 @@ impl Gate {
         }
         self.running.acquire().await.map_err(Error::internal)
     }
+
+    /// Runs `work` on one of the gate's threads when the gate gives a turn.
+    async fn run<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, Error> {
+        let _turn = self.enter().await?;
+        let (tx, rx) = oneshot::channel();
+        self.hashers
+            .send(Box::new(move || {
+                let _ = tx.send(work());
+            }))
+            .map_err(|_| Error::internal("the password hashing threads are gone"))?;
+        rx.await
+            .map_err(|_| Error::internal("a password hash panicked"))
+    }
+}
+
+/// `n` threads running the jobs sent on the returned channel; they end when it is dropped.
+fn hashers(n: usize) -> mpsc::Sender<Job> {
+    let (tx, rx) = mpsc::channel::<Job>();
+    let rx = Arc::new(Mutex::new(rx));
+    for i in 0..n {
+        let rx = rx.clone();
+        let spawned = std::thread::Builder::new()
+            .name(format!("croupier-hash-{i}"))
+            .spawn(move || loop {
+                let job = match rx.lock() {
+                    Ok(rx) => rx.recv(),
+                    Err(_) => return,
+                };
+                match job {
+                    Ok(job) => {
+                        let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(job));
+                    }
+                    Err(_) => return,
+                }
+            });
+        if let Err(e) = spawned {
+            tracing::error!(error = %e, "cannot start a password hashing thread");
+        }
+    }
+    tx
 }
 
 /// Leaves the queue however the wait ends (a turn, a refusal, a dropped request).
@@ -69,34 +121,35 @@ impl Drop for Leave<'_> {
 /// Hashes on a blocking thread: Argon2 is deliberately slow (tens of milliseconds). Unbounded:
 /// for the command line; the web app goes through [`hash_gated`].
 pub async fn hash(password: String) -> Result<String, Error> {
-    tokio::task::spawn_blocking(move || {
-        let salt = SaltString::generate(&mut OsRng);
-        Argon2::default()
-            .hash_password(password.as_bytes(), &salt)
-            .map(|h| h.to_string())
-            .map_err(|e| Error::internal(e.to_string()))
-    })
-    .await
-    .map_err(Error::internal)?
+    tokio::task::spawn_blocking(move || hash_now(&password))
+        .await
+        .map_err(Error::internal)?
 }
 
-/// [`hash`], when the gate gives a turn.
+/// Hashes `password` with a fresh salt into a PHC string.
+fn hash_now(password: &str) -> Result<String, Error> {
+    let salt = SaltString::generate(&mut OsRng);
+    Argon2::default()
+        .hash_password(password.as_bytes(), &salt)
+        .map(|h| h.to_string())
+        .map_err(|e| Error::internal(e.to_string()))
+}
+
+/// [`hash`], on the gate's threads when it gives a turn.
 pub async fn hash_gated(gate: &Gate, password: String) -> Result<String, Error> {
-    let _turn = gate.enter().await?;
-    hash(password).await
+    gate.run(move || hash_now(&password)).await?
 }
 
-/// `true` when `password` matches the stored PHC string, when the gate gives a turn.
+/// `true` when `password` matches the stored PHC string, checked on the gate's threads when
+/// it gives a turn.
 pub async fn verify(gate: &Gate, password: String, phc: String) -> Result<bool, Error> {
-    let _turn = gate.enter().await?;
-    tokio::task::spawn_blocking(move || {
+    gate.run(move || {
         let parsed = PasswordHash::new(&phc).map_err(|e| Error::internal(e.to_string()))?;
         Ok(Argon2::default()
             .verify_password(password.as_bytes(), &parsed)
             .is_ok())
     })
-    .await
-    .map_err(Error::internal)?
+    .await?
 }
 
 /// Verifies against a throw-away hash when the username is unknown, so that a failed login
