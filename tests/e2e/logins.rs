@@ -139,6 +139,27 @@ async fn logins_beyond_the_hashing_queue_get_503_with_retry_after_and_are_not_he
 }
 
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn a_burst_of_right_logins_from_one_address_is_not_taken_for_failures(pool: PgPool) {
+    // Arrange: more users than the 50 failures an address may have, a queue that holds them all
+    let config = ServerConfig {
+        hashing: HashingLimits {
+            running: 2,
+            queued: 100,
+        },
+        ..ServerConfig::default()
+    };
+    let limit = config.login_limits.per_ip as usize;
+    let app = TestApp::with_config(pool.clone(), config);
+    let logins = users_with_the_password(&pool, limit + 10).await;
+
+    // Act: all of them log in at once, from the same address
+    let answers = concurrent_logins(&app, logins, false).await;
+
+    // Assert
+    assert_eq!(tally(&answers, 201), limit + 10, "{answers:?}");
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
 async fn weak_passwords_are_refused_at_sign_up_saying_why(pool: PgPool) {
     // Arrange
     let mut app = TestApp::new(pool.clone());

@@ -1,10 +1,13 @@
 //! Login attempts, kept for rate limiting across every server process.
 //!
-//! An attempt is **recorded before its password is checked** ([`admit`]), as a failure until
-//! [`succeeded`] says otherwise, and the count that decides whether it may go ahead is taken in
-//! the same transaction, under per-username and per-address advisory locks. So concurrent
-//! attempts for one account are admitted one at a time against an up-to-date count, and no
-//! more than the limit are ever checked, however many arrive at once.
+//! An attempt is **recorded before its password is checked** ([`admit`]), as a pending
+//! failure until [`settle`] says how it went, and the count that decides whether it may go
+//! ahead is taken in the same transaction, under per-username and per-address advisory locks.
+//! So concurrent attempts for one account are admitted one at a time against an up-to-date
+//! count (pending ones included), and no more than the limit are ever checked, however many
+//! arrive at once. An address's count has only checked failures: a burst of right logins from
+//! one address is not taken for failures (it may exceed the address's limit by the attempts in
+//! flight, which the password hashing queue bounds).
 
 use sqlx::{PgExecutor, PgPool};
 
@@ -58,7 +61,7 @@ pub async fn admit(
     }
     // language=PostgreSQL
     let id = sqlx::query_scalar!(
-        r#"insert into login_attempt (username, client_ip, succeeded) values ($1, $2, false) returning login_attempt_id"#,
+        r#"insert into login_attempt (username, client_ip, succeeded, pending) values ($1, $2, false, true) returning login_attempt_id"#,
         username,
         client_ip
     )
@@ -68,12 +71,18 @@ pub async fn admit(
     Ok(Admission::Admitted(id))
 }
 
-/// Marks an admitted attempt as a successful login (it no longer counts as a failure).
-pub async fn succeeded(db: impl PgExecutor<'_>, attempt_id: i64) -> Result<(), StoreError> {
+/// Settles an admitted attempt once its password was checked: a success no longer counts as
+/// a failure; a failure now counts against the address too.
+pub async fn settle(
+    db: impl PgExecutor<'_>,
+    attempt_id: i64,
+    succeeded: bool,
+) -> Result<(), StoreError> {
     // language=PostgreSQL
     sqlx::query!(
-        r#"update login_attempt set succeeded = true where login_attempt_id = $1"#,
-        attempt_id
+        r#"update login_attempt set succeeded = $2, pending = false where login_attempt_id = $1"#,
+        attempt_id,
+        succeeded
     )
     .execute(db)
     .await?;
@@ -93,7 +102,8 @@ pub async fn forget(db: impl PgExecutor<'_>, attempt_id: i64) -> Result<(), Stor
     Ok(())
 }
 
-/// Failed attempts in the last `window_secs` seconds, for this username and for this client address.
+/// Failed attempts in the last `window_secs` seconds, for this username (with the ones still
+/// being checked) and for this client address (checked ones only).
 pub async fn recent_failures(
     db: impl PgExecutor<'_>,
     username: &str,
@@ -105,7 +115,7 @@ pub async fn recent_failures(
         r#"
         select
           count(*) filter (where lower(username) = lower($1)) as "by_name!",
-          count(*) filter (where client_ip = $2) as "by_ip!"
+          count(*) filter (where client_ip = $2 and not pending) as "by_ip!"
         from login_attempt
         where not succeeded
           and created_at > now() - make_interval(secs => $3)

@@ -43,10 +43,9 @@ pub async fn authenticate(
     };
     metrics::counter!("logins_checked_total", "result" => if user_id.is_some() { "ok" } else { "wrong" })
         .increment(1);
-    let Some(user_id) = user_id else {
+    logins::settle(&state.pool, attempt, user_id.is_some()).await?;
+    user_id.ok_or_else(|| {
         tracing::info!(%ip, "failed login");
-        return Err(Error::WrongCredentials);
-    };
-    logins::succeeded(&state.pool, attempt).await?;
-    Ok(user_id)
+        Error::WrongCredentials
+    })
 }

@@ -1,7 +1,7 @@
 //! Login rate limit: attempts are recorded in PostgreSQL **before** the password is checked
 //! and counted per username and per client address over a sliding window
 //! ([`croupier_store::logins::admit`]), so the limit holds across restarts and server
-//! processes, and a burst of concurrent attempts cannot slip past it.
+//! processes, and a burst of concurrent guesses cannot slip past it.
 
 use croupier_store::logins::{self, Admission};
 use croupier_store::PgPool;
