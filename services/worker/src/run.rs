@@ -9,6 +9,7 @@ use futures_util::FutureExt;
 use croupier_store::{jobs, PgPool};
 use sqlx::postgres::PgListener;
 
+use crate::lease::AbortOnDrop;
 use crate::{Step, Worker};
 
 const MAX_BACKOFF: Duration = Duration::from_secs(60);
@@ -75,7 +76,8 @@ impl Worker {
     /// to `shutdown_grace` and returns.
     pub async fn run(self, shutdown: impl Future<Output = ()>) {
         tracing::info!(worker = %self.cfg.id, "worker started");
-        let reaper = tokio::spawn(reap_loop(self.clone()));
+        // Aborted however the loop ends, even by a panic.
+        let _reaper = AbortOnDrop(tokio::spawn(reap_loop(self.clone())));
         let mut wakeups = Wakeups::new(self.pool.clone());
         tokio::pin!(shutdown);
         let mut failures = 0_u32;
@@ -120,7 +122,6 @@ impl Worker {
                 () = wakeups.wait(pause) => {}
             }
         }
-        reaper.abort();
         tracing::info!(worker = %self.cfg.id, "worker stopped");
     }
 }
