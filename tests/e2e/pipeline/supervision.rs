@@ -1,6 +1,7 @@
-//! `croupier up` supervises its private PostgreSQL: the postmaster is SIGKILLed in the middle
-//! of a round-robin, `up` notices and restarts it, the web app and the in-process workers
-//! recover on their own, and every scheduled match is played and counted exactly once.
+//! `croupier up` for operators. It supervises its private PostgreSQL: the postmaster is
+//! SIGKILLed in the middle of a round-robin, `up` notices and restarts it, the web app and the
+//! in-process workers recover on their own, and every scheduled match is played and counted
+//! exactly once. And its metrics are served on the operator's address only.
 
 use std::path::Path;
 use std::time::Duration;
@@ -151,5 +152,59 @@ async fn up_restarts_its_killed_postgresql_and_the_round_robin_finishes_with_eve
         .expect("healthz");
     assert_eq!(health.status(), reqwest::StatusCode::OK);
     pool.close().await;
+    up.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn up_serves_metrics_on_the_metrics_address_and_not_on_the_public_one() {
+    // Arrange
+    let dir = scratch();
+    let data = dir.path().join("data");
+    let args = [
+        "up",
+        "--data-dir",
+        data.to_str().expect("utf-8"),
+        "--bind",
+        "127.0.0.1:0",
+        "--workers",
+        "0",
+        "--metrics-bind",
+        "127.0.0.1:0",
+    ];
+    let up = Proc::start(
+        &args,
+        &[],
+        &dir.path().join("up.log"),
+        Some("Croupier is running at "),
+    )
+    .await;
+    let base = up.url();
+    let metrics = up
+        .banner
+        .iter()
+        .find_map(|l| l.strip_prefix("Metrics for operators at "))
+        .unwrap_or_else(|| panic!("no metrics address in {:?}", up.banner))
+        .trim()
+        .to_owned();
+
+    // Act
+    let health = reqwest::get(format!("{base}/healthz"))
+        .await
+        .expect("healthz");
+    let public = reqwest::get(format!("{base}/metrics"))
+        .await
+        .expect("public");
+    let operators = reqwest::get(&metrics).await.expect("operators");
+
+    // Assert
+    assert_eq!(health.status(), reqwest::StatusCode::OK);
+    assert_eq!(public.status(), reqwest::StatusCode::NOT_FOUND);
+    assert_eq!(operators.status(), reqwest::StatusCode::OK);
+    let text = operators.text().await.expect("text");
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("http_requests_total{") && l.contains(r#"route="/healthz""#)),
+        "{text}"
+    );
     up.stop().await;
 }
