@@ -161,6 +161,42 @@ mod tests {
         );
     }
 
+    fn web(metrics_bind: Option<&str>, metrics_token: Option<&str>) -> WebArgs {
+        WebArgs {
+            bind: "127.0.0.1:8080".into(),
+            max_upload_mib: "10".into(),
+            secure_cookies: "false".into(),
+            trust_proxy: "false".into(),
+            metrics_bind: metrics_bind.map(Into::into),
+            metrics_token: metrics_token.map(Into::into),
+        }
+    }
+
+    #[test]
+    fn metrics_are_off_unless_an_address_or_a_long_enough_token_is_given() {
+        let off = web(None, Some(" "));
+        assert_eq!(off.metrics_bind().unwrap(), None);
+        assert_eq!(off.server_config().unwrap().metrics_token, None);
+
+        let on = web(Some("127.0.0.1:9090"), Some("a-token-of-20-chars!"));
+        assert_eq!(
+            on.metrics_bind().unwrap(),
+            Some("127.0.0.1:9090".parse().unwrap())
+        );
+        assert_eq!(
+            on.server_config().unwrap().metrics_token.as_deref(),
+            Some("a-token-of-20-chars!")
+        );
+
+        let short = web(None, Some("secret")).server_config().unwrap_err();
+        assert!(
+            short.to_string().contains("CROUPIER_METRICS_TOKEN"),
+            "{short}"
+        );
+        let bad = web(Some("nowhere"), None).metrics_bind().unwrap_err();
+        assert!(bad.to_string().contains("--metrics-bind"), "{bad}");
+    }
+
     #[test]
     fn a_missing_database_url_names_the_variable() {
         let err = DbArgs { database_url: None }.require().unwrap_err();
