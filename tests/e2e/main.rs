@@ -10,6 +10,7 @@ mod binary;
 mod competitions;
 mod csrf;
 mod helpers;
+mod logins;
 mod ops;
 mod pipeline;
 mod teams;

@@ -63,7 +63,8 @@ pub async fn run(command: AdminCommand) -> Result<()> {
                     true,
                 ),
             };
-            croupier_server::auth::password::check_strength(&password)
+            let names = [username.as_str(), email.as_deref().unwrap_or("")];
+            croupier_server::auth::password::check_strength(&password, &names)
                 .map_err(|e| anyhow!("{e}"))?;
             let hash = croupier_server::auth::password::hash(password.clone()).await?;
             let user =

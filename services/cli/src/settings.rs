@@ -68,6 +68,14 @@ pub struct WebArgs {
     /// Trust X-Forwarded-For for the client address (only behind your own reverse proxy).
     #[arg(long, env = "CROUPIER_TRUST_PROXY", default_value = "false")]
     pub trust_proxy: String,
+    /// Serve /metrics (without a token) on this separate address, for operators only, e.g.
+    /// 127.0.0.1:9090. Unset: no separate metrics listener.
+    #[arg(long, env = "CROUPIER_METRICS_BIND")]
+    pub metrics_bind: Option<String>,
+    /// Serve /metrics on the web app's own address too, to requests bearing this token
+    /// (Authorization: Bearer TOKEN). Unset: the web app has no /metrics.
+    #[arg(long, env = "CROUPIER_METRICS_TOKEN", hide_env_values = true)]
+    pub metrics_token: Option<String>,
 }
 
 impl WebArgs {
@@ -78,6 +86,20 @@ impl WebArgs {
             "CROUPIER_BIND",
             "an address such as 127.0.0.1:8080 or 0.0.0.0:80",
         )
+    }
+
+    /// The separate metrics address, if one is set.
+    pub fn metrics_bind(&self) -> Result<Option<SocketAddr>> {
+        match self.metrics_bind.as_deref().map(str::trim) {
+            None | Some("") => Ok(None),
+            Some(addr) => parse(
+                addr,
+                "--metrics-bind",
+                "CROUPIER_METRICS_BIND",
+                "an address such as 127.0.0.1:9090",
+            )
+            .map(Some),
+        }
     }
 
     pub fn server_config(&self) -> Result<ServerConfig> {
@@ -110,6 +132,15 @@ impl WebArgs {
                 "--trust-proxy",
                 "CROUPIER_TRUST_PROXY",
             )?,
+            metrics_token: match self.metrics_token.as_deref().map(str::trim) {
+                None | Some("") => None,
+                Some(t) if t.len() < 16 => {
+                    return Err(anyhow!(
+                        "the value of --metrics-token (environment variable CROUPIER_METRICS_TOKEN) is too short: use at least 16 characters"
+                    ))
+                }
+                Some(t) => Some(t.to_owned()),
+            },
             ..defaults
         };
         Ok(config)
@@ -128,6 +159,42 @@ mod tests {
         assert!(
             text.contains("--bind") && text.contains("CROUPIER_BIND") && text.contains("nowhere")
         );
+    }
+
+    fn web(metrics_bind: Option<&str>, metrics_token: Option<&str>) -> WebArgs {
+        WebArgs {
+            bind: "127.0.0.1:8080".into(),
+            max_upload_mib: "10".into(),
+            secure_cookies: "false".into(),
+            trust_proxy: "false".into(),
+            metrics_bind: metrics_bind.map(Into::into),
+            metrics_token: metrics_token.map(Into::into),
+        }
+    }
+
+    #[test]
+    fn metrics_are_off_unless_an_address_or_a_long_enough_token_is_given() {
+        let off = web(None, Some(" "));
+        assert_eq!(off.metrics_bind().unwrap(), None);
+        assert_eq!(off.server_config().unwrap().metrics_token, None);
+
+        let on = web(Some("127.0.0.1:9090"), Some("a-token-of-20-chars!"));
+        assert_eq!(
+            on.metrics_bind().unwrap(),
+            Some("127.0.0.1:9090".parse().unwrap())
+        );
+        assert_eq!(
+            on.server_config().unwrap().metrics_token.as_deref(),
+            Some("a-token-of-20-chars!")
+        );
+
+        let short = web(None, Some("secret")).server_config().unwrap_err();
+        assert!(
+            short.to_string().contains("CROUPIER_METRICS_TOKEN"),
+            "{short}"
+        );
+        let bad = web(Some("nowhere"), None).metrics_bind().unwrap_err();
+        assert!(bad.to_string().contains("--metrics-bind"), "{bad}");
     }
 
     #[test]

@@ -6,8 +6,15 @@
 //! worker runs: `croupier work`, or `up --sandbox=none` for local development). On shutdown the
 //! web app and the workers stop together (each worker finishes its job within the grace), and
 //! only then the private PostgreSQL.
+//!
+//! `up` supervises its private PostgreSQL: it checks every second that the server runs and, if
+//! it died, starts it again (logged, with back-off while that fails); the web app and the
+//! workers reconnect by themselves. `--metrics-bind` serves `/metrics` on a separate,
+//! operator-only address; `--metrics-token` opens `/metrics` on the web app's own address to
+//! requests bearing that token.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use anyhow::{Context, Result};
 use clap::Args;
@@ -15,6 +22,7 @@ use croupier_pgcluster::{Cluster, ClusterOptions};
 use croupier_server::AppState;
 use croupier_store::PgPool;
 use rand::distributions::{Alphanumeric, DistString};
+use tokio::sync::watch;
 
 use crate::settings::{DbArgs, WebArgs};
 use crate::work::{pool_size, Scratch, WorkerArgs, Workers};
@@ -157,6 +165,12 @@ async fn run_web(
     })?;
     let local = listener.local_addr()?;
     let url = format!("http://{local}");
+    let metrics_listener = match web.metrics_bind()? {
+        Some(addr) => Some(tokio::net::TcpListener::bind(addr).await.with_context(|| {
+            format!("cannot listen on {addr} for metrics (set --metrics-bind or CROUPIER_METRICS_BIND to another address)")
+        })?),
+        None => None,
+    };
     if bootstrap {
         bootstrap_admin(&pool, &url).await?;
     } else if croupier_store::users::count_admins(&pool).await? == 0 {
@@ -166,19 +180,36 @@ async fn run_web(
         Some(args) => start_workers(&pool, args).await?,
         None => None,
     };
+    let state = AppState::new(pool.clone(), config);
+    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    let until_stop = |mut rx: tokio::sync::watch::Receiver<bool>| async move {
+        let _ = rx.wait_for(|stop| *stop).await;
+    };
+    let metrics = match metrics_listener {
+        Some(listener) => {
+            let local = listener.local_addr()?;
+            println!("Metrics for operators at http://{local}/metrics");
+            tracing::info!(%local, "serving /metrics");
+            let serving = croupier_server::serve_metrics(
+                listener,
+                state.clone(),
+                until_stop(stop_rx.clone()),
+            );
+            Some(tokio::spawn(serving))
+        }
+        None => None,
+    };
     println!("Croupier is running at {url}  (Ctrl-C to stop)");
     tracing::info!(%local, "listening");
-    let (stop_tx, mut stop_rx) = tokio::sync::watch::channel(false);
     let signal = tokio::spawn(async move {
         shutdown_signal().await;
         let _ = stop_tx.send(true);
     });
-    let served =
-        croupier_server::serve(listener, AppState::new(pool.clone(), config), async move {
-            let _ = stop_rx.wait_for(|stop| *stop).await;
-        })
-        .await;
+    let served = croupier_server::serve(listener, state, until_stop(stop_rx)).await;
     signal.abort();
+    if let Some(metrics) = metrics {
+        metrics.abort();
+    }
     if let Some(workers) = workers {
         workers.stop().await;
     }
@@ -208,17 +239,64 @@ pub async fn up(args: UpArgs) -> Result<()> {
             "cannot start the private PostgreSQL (or set DATABASE_URL to use an existing database)",
         )?;
     tracing::info!(dir = %cluster.cluster_dir().display(), "private PostgreSQL running");
+    let url = cluster.database_url();
+    let (stop_supervising, stopped_rx) = tokio::sync::watch::channel(false);
+    let supervisor = tokio::spawn(supervise(cluster, stopped_rx));
     let result = async {
-        let pool = connect_and_migrate(&cluster.database_url(), connections).await?;
+        let pool = connect_and_migrate(&url, connections).await?;
         run_web(pool, &args.web, true, Some(&args.worker)).await
     }
     .await;
+    let _ = stop_supervising.send(true);
+    let cluster = supervisor
+        .await
+        .context("the PostgreSQL supervisor failed")?;
     let stopped = cluster
         .stop()
         .await
         .context("stopping the private PostgreSQL");
     tracing::info!("private PostgreSQL stopped");
     result.and(stopped)
+}
+
+/// How often `up` checks that its PostgreSQL is alive, and the longest wait between two
+/// restart attempts.
+const CHECK_EVERY: Duration = Duration::from_secs(1);
+const MAX_RESTART_BACKOFF: Duration = Duration::from_secs(30);
+
+/// Watches the private PostgreSQL until `stop` says so, then hands it back to be stopped.
+/// When the server dies (killed, crashed) it is started again, retried with exponential
+/// back-off (1 s doubling to 30 s) while that fails; the web app's and the workers' pools
+/// reconnect by themselves once it is back.
+async fn supervise(mut cluster: Cluster, mut stop: watch::Receiver<bool>) -> Cluster {
+    loop {
+        tokio::select! {
+            _ = stop.wait_for(|stop| *stop) => return cluster,
+            () = tokio::time::sleep(CHECK_EVERY) => {}
+        }
+        if cluster.is_alive() {
+            continue;
+        }
+        tracing::error!(dir = %cluster.cluster_dir().display(), "the private PostgreSQL is not running (it died or was killed): restarting it");
+        metrics::counter!("postgres_restarts_total").increment(1);
+        let mut backoff = Duration::from_secs(1);
+        for attempt in 1.. {
+            match cluster.restart().await {
+                Ok(()) => {
+                    tracing::warn!(attempt, "the private PostgreSQL was restarted");
+                    break;
+                }
+                Err(e) => {
+                    tracing::error!(attempt, error = %e, retry_in = ?backoff, "restarting the private PostgreSQL failed");
+                }
+            }
+            tokio::select! {
+                _ = stop.wait_for(|stop| *stop) => return cluster,
+                () = tokio::time::sleep(backoff) => {}
+            }
+            backoff = (backoff * 2).min(MAX_RESTART_BACKOFF);
+        }
+    }
 }
 
 pub async fn serve(args: ServeArgs) -> Result<()> {

@@ -8,6 +8,7 @@
 //! (abandoned jobs are re-queued by the reaper when their lease expires).
 
 use std::os::unix::fs::PermissionsExt;
+use std::panic::AssertUnwindSafe;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -17,6 +18,7 @@ use clap::Args;
 use croupier_sandbox::Sandbox;
 use croupier_store::PgPool;
 use croupier_worker::{Worker, WorkerConfig};
+use futures_util::FutureExt;
 use tokio::sync::watch;
 use tokio::task::JoinSet;
 
@@ -179,10 +181,7 @@ impl Workers {
             let mut cfg = WorkerConfig::new(format!("{host}-{pid}-{i}"), scratch.path());
             tune(&mut cfg);
             let worker = Worker::new(pool.clone(), sandbox.clone(), cfg);
-            let mut rx = stop.subscribe();
-            tasks.spawn(worker.run(async move {
-                let _ = rx.wait_for(|stop| *stop).await;
-            }));
+            tasks.spawn(supervise(worker, stop.subscribe()));
         }
         if n > 0 {
             tracing::info!(workers = n, scratch = %scratch.path().display(), "workers started");
@@ -202,7 +201,13 @@ impl Workers {
         }
         let _ = self.stop.send(true);
         tracing::info!("stopping the workers (Ctrl-C again to abandon their jobs now)");
-        let drain = async { while self.tasks.join_next().await.is_some() {} };
+        let drain = async {
+            while let Some(ended) = self.tasks.join_next().await {
+                if let Err(e) = ended {
+                    tracing::error!(error = %e, "a worker loop ended abnormally");
+                }
+            }
+        };
         tokio::select! {
             () = drain => tracing::info!("workers stopped"),
             () = crate::up::shutdown_signal() => {
@@ -211,6 +216,28 @@ impl Workers {
                 while self.tasks.join_next().await.is_some() {}
             }
         }
+    }
+}
+
+/// Runs `worker`'s loop until `stop` says so; a loop that panics is logged and started again
+/// (after a second, so a loop that panics at once cannot spin).
+async fn supervise(worker: Worker, stop: watch::Receiver<bool>) {
+    loop {
+        let mut rx = stop.clone();
+        let run = worker.clone().run(async move {
+            let _ = rx.wait_for(|stop| *stop).await;
+        });
+        match AssertUnwindSafe(run).catch_unwind().await {
+            Ok(()) => return,
+            Err(panic) => {
+                let message = croupier_worker::panic_message(panic.as_ref());
+                tracing::error!(worker = %worker.config().id, panic = %message, "the worker loop panicked; restarting it");
+            }
+        }
+        if *stop.borrow() {
+            return;
+        }
+        tokio::time::sleep(Duration::from_secs(1)).await;
     }
 }
 

@@ -33,6 +33,11 @@
 //! able to reach the data dir ([`ClusterError::Unreachable`] otherwise). As an ordinary
 //! user they run as that user.
 //!
+//! # A server that dies
+//! [`Cluster::is_alive`] tells whether the postmaster still runs and [`Cluster::restart`]
+//! starts it again (with crash recovery); `croupier up` checks every second and restarts it
+//! with back-off.
+//!
 //! # A server left running
 //! A server still running on the cluster when `start` is called was left by a croupier
 //! that died without stopping it (a live one would hold the lock, giving
@@ -187,6 +192,33 @@ impl Cluster {
     /// The server's log file, `<data_dir>/postgres.log`.
     pub fn log_file(&self) -> &Path {
         &self.layout.log
+    }
+
+    /// The postmaster's process id, from `postmaster.pid`, if that file exists.
+    pub fn postmaster_pid(&self) -> Option<i32> {
+        let text = std::fs::read_to_string(self.layout.cluster_dir.join("postmaster.pid")).ok()?;
+        text.lines().next()?.trim().parse().ok()
+    }
+
+    /// Whether the server is still there: `postmaster.pid` names a live process. Cheap (no
+    /// program is run), for a supervisor to call every second.
+    pub fn is_alive(&self) -> bool {
+        let Some(pid) = self.postmaster_pid().filter(|pid| *pid > 0) else {
+            return false;
+        };
+        match nix::sys::signal::kill(nix::unistd::Pid::from_raw(pid), None) {
+            Ok(()) | Err(nix::errno::Errno::EPERM) => true,
+            Err(_) => false,
+        }
+    }
+
+    /// Starts the server again after it died (killed, crashed): PostgreSQL recovers from its
+    /// write-ahead log as it starts, so every committed transaction is kept. A server still
+    /// running is stopped first. Fails while the dead server's last backends are still
+    /// exiting (their shared memory is in use): call it again a moment later.
+    pub async fn restart(&mut self) -> Result<(), ClusterError> {
+        self.running = false;
+        self.launch().await
     }
 
     /// Stops the server (`pg_ctl stop -m fast`: sessions are disconnected, data is

@@ -249,3 +249,53 @@ fn the_server_binaries_of_postgresql_15_are_found() {
     let dir = find_server_binaries().unwrap();
     assert_eq!(dir, Path::new("/usr/lib/postgresql/15/bin"));
 }
+
+#[tokio::test]
+async fn a_killed_server_is_noticed_and_restarted_with_its_committed_data() {
+    // Arrange: a running cluster with a committed row
+    let (_tmp, data) = data_dir();
+    let mut cluster = Cluster::start(ClusterOptions::new(&data)).await.unwrap();
+    assert!(cluster.is_alive());
+    let mut conn = connect(&cluster).await;
+    sqlx::raw_sql("create table bots (name text primary key); insert into bots values ('alice')")
+        .execute(&mut conn)
+        .await
+        .unwrap();
+
+    // Act: SIGKILL the postmaster, as an OOM killer would
+    let pid = cluster.postmaster_pid().expect("postmaster.pid");
+    nix::sys::signal::kill(nix::unistd::Pid::from_raw(pid), nix::sys::signal::SIGKILL).unwrap();
+    let deadline = Instant::now() + std::time::Duration::from_secs(10);
+    while cluster.is_alive() {
+        assert!(
+            Instant::now() < deadline,
+            "the killed server still looks alive"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    drop(conn);
+    let mut tries = 0;
+    loop {
+        tries += 1;
+        match cluster.restart().await {
+            Ok(()) => break,
+            Err(e) if tries < 20 => {
+                eprintln!("restart {tries}: {e}");
+                tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+            }
+            Err(e) => panic!("no restart after {tries} tries: {e}"),
+        }
+    }
+
+    // Assert: alive again, same address, the row kept
+    assert!(cluster.is_alive());
+    assert_ne!(cluster.postmaster_pid(), Some(pid));
+    let mut conn = connect(&cluster).await;
+    let names: Vec<String> = sqlx::query_scalar("select name from bots")
+        .fetch_all(&mut conn)
+        .await
+        .unwrap();
+    assert_eq!(names, ["alice"]);
+    conn.close().await.unwrap();
+    cluster.stop().await.unwrap();
+}

@@ -1,7 +1,26 @@
 //! The web server's settings. The binary fills them from flags and environment variables;
 //! tests build them directly.
 
-use crate::auth::rate_limit::LoginLimits;
+use crate::auth::rate_limit::{LoginLimits, DEFAULT_LIMITS};
+
+/// How many password hashes (Argon2, ~19 MiB each) run at once, and how many more may wait;
+/// beyond that a login or sign-up is answered 503 with `Retry-After`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HashingLimits {
+    pub running: usize,
+    pub queued: usize,
+}
+
+impl Default for HashingLimits {
+    /// One per core running, sixteen per core waiting.
+    fn default() -> Self {
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        Self {
+            running: cores,
+            queued: 16 * cores,
+        }
+    }
+}
 
 #[derive(Debug, Clone)]
 pub struct ServerConfig {
@@ -16,6 +35,11 @@ pub struct ServerConfig {
     /// Sessions end after this many days without a request.
     pub session_idle_days: i64,
     pub login_limits: LoginLimits,
+    pub hashing: HashingLimits,
+    /// The bearer token that opens `/metrics` on the web app's own address; `None`: the web
+    /// app has no `/metrics` (serve it on a separate operator address instead, see
+    /// [`crate::ops::metrics_app`]).
+    pub metrics_token: Option<String>,
 }
 
 impl Default for ServerConfig {
@@ -27,7 +51,9 @@ impl Default for ServerConfig {
             secure_cookies: false,
             trust_proxy_headers: false,
             session_idle_days: 14,
-            login_limits: LoginLimits::default(),
+            login_limits: DEFAULT_LIMITS,
+            hashing: HashingLimits::default(),
+            metrics_token: None,
         }
     }
 }

@@ -4,7 +4,7 @@
 //! and answers `{"error": "..."}`. Internal errors are logged with their detail (the log line
 //! carries the request id) and shown to the user only as "internal error".
 
-use axum::http::StatusCode;
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use croupier_store::StoreError;
 
@@ -39,9 +39,15 @@ pub enum Error {
     /// 413: the upload is over the size cap.
     #[error("the upload is larger than the {} limit", human_bytes(*.0))]
     TooLarge(u64),
-    /// 429.
-    #[error("{0}")]
-    TooManyRequests(String),
+    /// 429 with `Retry-After`.
+    #[error("{message}")]
+    TooManyRequests {
+        message: String,
+        retry_after_secs: u64,
+    },
+    /// 503 with `Retry-After` (seconds): too much work already waiting (password hashing).
+    #[error("the server is busy; try again in a few seconds")]
+    Busy(u64),
     /// 500: logged with its detail, never shown.
     #[error("internal error")]
     Internal(#[source] Box<dyn std::error::Error + Send + Sync>),
@@ -62,9 +68,31 @@ impl Error {
             Error::BadRequest(_) => StatusCode::BAD_REQUEST,
             Error::Conflict(_) => StatusCode::CONFLICT,
             Error::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
-            Error::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            Error::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            Error::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
             Error::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
+    }
+
+    /// The `Retry-After` seconds of a 429 or 503.
+    pub fn retry_after(&self) -> Option<u64> {
+        match self {
+            Error::TooManyRequests {
+                retry_after_secs, ..
+            } => Some(*retry_after_secs),
+            Error::Busy(secs) => Some(*secs),
+            _ => None,
+        }
+    }
+
+    /// `response` with this error's `Retry-After` header, if it has one.
+    pub fn with_retry_after(&self, mut response: Response) -> Response {
+        if let Some(secs) = self.retry_after() {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(secs));
+        }
+        response
     }
 
     fn log(&self) {
@@ -116,7 +144,7 @@ impl IntoResponse for Error {
             status: status.as_u16(),
             message: self.to_string(),
         };
-        (status, render(&page)).into_response()
+        self.with_retry_after((status, render(&page)).into_response())
     }
 }
 
@@ -135,7 +163,8 @@ impl IntoResponse for ApiError {
         self.0.log();
         let status = self.0.status();
         let body = serde_json::json!({ "error": self.0.to_string(), "status": status.as_u16() });
-        (status, axum::Json(body)).into_response()
+        self.0
+            .with_retry_after((status, axum::Json(body)).into_response())
     }
 }
 

@@ -37,13 +37,17 @@ pub use config::ServerConfig;
 pub struct AppState {
     pub pool: PgPool,
     pub config: Arc<ServerConfig>,
+    /// The bound on concurrent password hashing (sized by the config).
+    pub hashing: Arc<auth::password::Gate>,
 }
 
 impl AppState {
     pub fn new(pool: PgPool, config: ServerConfig) -> Self {
+        let hashing = auth::password::Gate::new(config.hashing.running, config.hashing.queued);
         Self {
             pool,
             config: Arc::new(config),
+            hashing: Arc::new(hashing),
         }
     }
 }
@@ -76,4 +80,16 @@ pub async fn serve(
     .await;
     sweeper.abort();
     result
+}
+
+/// Serves only `/metrics`, without a token, on `listener` (an operator-only address) until
+/// `shutdown` resolves.
+pub async fn serve_metrics(
+    listener: TcpListener,
+    state: AppState,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(listener, ops::metrics_app(state))
+        .with_graceful_shutdown(shutdown)
+        .await
 }

@@ -1,16 +1,24 @@
 //! Operations: `/healthz`, `/metrics` (Prometheus text), request ids, request logs and
 //! HTTP metrics.
+//!
+//! `/metrics` is for operators only: on the web app's own address it answers only a request
+//! bearing [`ServerConfig::metrics_token`](crate::ServerConfig::metrics_token) (404 when none
+//! is configured, 401 for a missing or wrong token); [`metrics_app`] serves it without a token
+//! on a separate address of the operator's choosing (`croupier up --metrics-bind`). HTTP
+//! metrics are labelled by route template (`/teams/{team_id}`, never the raw path) and by a
+//! fixed set of methods (anything else is `other`), so no client can create new series.
 
 use std::sync::OnceLock;
 use std::time::Instant;
 
 use axum::extract::{MatchedPath, Request, State};
-use axum::http::{HeaderName, StatusCode};
+use axum::http::{HeaderName, Method, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
+use subtle::ConstantTimeEq;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
 use tracing::Level;
@@ -22,7 +30,38 @@ const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/healthz", get(healthz))
+        .route("/metrics", get(metrics_with_token))
+}
+
+/// Only `/metrics`, without a token: for a listener on an operator-only address.
+pub fn metrics_app(state: AppState) -> Router {
+    Router::new()
         .route("/metrics", get(metrics_text))
+        .with_state(state)
+}
+
+/// `/metrics` on the public address: only with the configured bearer token.
+async fn metrics_with_token(
+    State(state): State<AppState>,
+    headers: axum::http::HeaderMap,
+) -> Response {
+    let Some(expected) = state.config.metrics_token.as_deref() else {
+        return crate::error::Error::NotFound.into_response();
+    };
+    let given = headers
+        .get(axum::http::header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .unwrap_or("");
+    if !bool::from(given.as_bytes().ct_eq(expected.as_bytes())) {
+        return (
+            StatusCode::UNAUTHORIZED,
+            [(axum::http::header::WWW_AUTHENTICATE, "Bearer")],
+            "a valid metrics token is required (Authorization: Bearer <token>)\n",
+        )
+            .into_response();
+    }
+    metrics_text(State(state)).await.into_response()
 }
 
 /// 200 when the database answers, 503 otherwise.
@@ -65,16 +104,30 @@ async fn metrics_text(State(state): State<AppState>) -> impl IntoResponse {
     )
 }
 
+/// The method's label: one of a fixed set, else `other`.
+fn method_label(method: &Method) -> &'static str {
+    match *method {
+        Method::GET => "GET",
+        Method::HEAD => "HEAD",
+        Method::POST => "POST",
+        Method::PUT => "PUT",
+        Method::PATCH => "PATCH",
+        Method::DELETE => "DELETE",
+        Method::OPTIONS => "OPTIONS",
+        _ => "other",
+    }
+}
+
 async fn record_http(request: Request, next: Next) -> Response {
     let start = Instant::now();
-    let method = request.method().to_string();
+    let method = method_label(request.method());
     let route = request
         .extensions()
         .get::<MatchedPath>()
         .map_or_else(|| "unmatched".to_owned(), |p| p.as_str().to_owned());
     let response = next.run(request).await;
     let labels = [
-        ("method", method),
+        ("method", method.to_owned()),
         ("route", route),
         ("status", response.status().as_u16().to_string()),
     ];

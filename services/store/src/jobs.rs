@@ -147,31 +147,34 @@ pub async fn complete(
     Ok(done.rows_affected() == 1)
 }
 
-/// A platform fault (not the bot's): re-queue with a back-off, or fail for good once the
-/// attempts are used up. Returns `Some(failed_for_good)`, or `None` when the lease was lost.
+/// A platform fault (not the bot's): re-queue with a back-off when `retry` and attempts are
+/// left, else fail for good (`retry = false`: running it again cannot help). Returns
+/// `Some(failed_for_good)`, or `None` when the lease was lost.
 pub async fn give_up_attempt(
     pool: &PgPool,
     job_id: Uuid,
     attempt: i32,
     reason: &str,
+    retry: bool,
 ) -> Result<Option<bool>, StoreError> {
     let mut tx = pool.begin().await?;
     // language=PostgreSQL
     let row = sqlx::query!(
         r#"
         update job set
-            status = case when attempt >= max_attempts then 'failed' else 'queued' end,
+            status = case when attempt >= max_attempts or not $4 then 'failed' else 'queued' end,
             last_error = $3,
             lease_until = null,
             worker_id = null,
             run_after = now() + make_interval(secs => least(60, 2 ^ attempt)),
-            finished_at = case when attempt >= max_attempts then now() end
+            finished_at = case when attempt >= max_attempts or not $4 then now() end
         where job_id = $1 and attempt = $2 and status = 'running'
         returning status, kind, match_id, submission_id
         "#,
         job_id,
         attempt,
-        reason
+        reason,
+        retry
     )
     .fetch_optional(&mut *tx)
     .await?;

@@ -203,9 +203,10 @@ async fn a_platform_fault_requeues_with_backoff_until_the_attempts_run_out(pool:
         .unwrap()
         .unwrap();
 
-    let failed = jobs::give_up_attempt(&pool, job.job_id, job.attempt, "sandbox setup failed")
-        .await
-        .unwrap();
+    let failed =
+        jobs::give_up_attempt(&pool, job.job_id, job.attempt, "sandbox setup failed", true)
+            .await
+            .unwrap();
 
     assert_eq!(failed, Some(false));
     let (status, _, last_error) = status_of(&pool, job.job_id).await;
@@ -219,10 +220,31 @@ async fn a_platform_fault_requeues_with_backoff_until_the_attempts_run_out(pool:
         "a retried job waits for its back-off"
     );
     assert_eq!(
-        jobs::give_up_attempt(&pool, job.job_id, job.attempt, "again")
+        jobs::give_up_attempt(&pool, job.job_id, job.attempt, "again", true)
             .await
             .unwrap(),
         None,
         "fenced"
     );
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn a_fault_that_a_retry_cannot_mend_fails_the_job_at_its_first_attempt(pool: PgPool) {
+    let sub = a_team_with_a_submission(&pool).await;
+    let job = jobs::claim(&pool, "w1", Duration::from_secs(30))
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(job.attempt < job.max_attempts);
+
+    let failed = jobs::give_up_attempt(&pool, job.job_id, job.attempt, "invalid spec", false)
+        .await
+        .unwrap();
+
+    assert_eq!(failed, Some(true));
+    let (status, attempt, last_error) = status_of(&pool, job.job_id).await;
+    assert_eq!((status.as_str(), attempt), ("failed", 1));
+    assert_eq!(last_error.as_deref(), Some("invalid spec"));
+    let sub = croupier_store::submissions::get(&pool, sub).await.unwrap();
+    assert_eq!(sub.status, "failed");
 }

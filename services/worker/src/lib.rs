@@ -8,8 +8,12 @@
 //! the job is dropped and nothing is written), and writes the result in **one transaction fenced by
 //! `jobs::complete(tx, job_id, attempt)`** (rolled back when the fence says the lease was lost).
 //! A platform fault (sandbox setup, referee error, I/O) is handed to `jobs::give_up_attempt`,
-//! which retries the job with a back-off or fails it for good after `max_attempts`. A bot's fault
-//! is never a job failure: it is a seat result, or the submission's `failed` status.
+//! which retries the job with a back-off or fails it for good after `max_attempts`; a fault that
+//! a retry cannot mend (the referee's non-[retryable](croupier_referee::RefereeError::is_retryable)
+//! errors: an invalid match spec, an unsupported game) fails the job at once. A **panic** in a
+//! job is caught ([`Worker::run_claimed`]): the lease renewal stops with the job (it is aborted
+//! on drop, never left renewing a dead job) and the panic is a platform fault, retried. A bot's
+//! fault is never a job failure: it is a seat result, or the submission's `failed` status.
 //!
 //! * **compile**: unpack the upload, build it inside the sandbox (python3:
 //!   `py_compile` every file and pick the entry point; c: `gcc`; cpp: `g++` with jsoncpp; binary:
@@ -28,7 +32,7 @@
 //! re-queues it).
 //!
 //! Metrics (`metrics` crate): `jobs_completed_total{kind,outcome}`, `job_duration_seconds{kind}`,
-//! `jobs_reaped_total`.
+//! `job_panics_total{kind}`, `jobs_reaped_total`.
 
 mod artifact;
 mod compile;
@@ -41,7 +45,8 @@ mod validate;
 mod worker;
 
 pub use config::WorkerConfig;
-pub use worker::{Step, Worker};
+pub use lease::panic_message;
+pub use worker::{Done, Step, Worker};
 
 /// What stops a worker step: the database (the job itself never returns an error, it is
 /// completed, retried or failed in the queue).

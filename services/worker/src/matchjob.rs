@@ -2,8 +2,10 @@
 //! referee, and write seat results, replay and `finished` in one fenced transaction.
 //!
 //! A `cancelled` match is completed without being played. A seat's crash, timeout or illegal
-//! move is a result; a sandbox that cannot start or a referee error is a platform fault and the
-//! match is retried (and failed, never counted, after the last attempt).
+//! move is a result; a sandbox that cannot start or a retryable referee error is a platform
+//! fault and the match is retried (and failed, never counted, after the last attempt). A match
+//! that cannot be played anywhere (an invalid spec: unknown built-in bot, bad settings; a game
+//! without an adapter) is failed at once, without retries.
 
 use std::collections::HashSet;
 
@@ -18,7 +20,7 @@ use crate::worker::{Done, Worker};
 
 pub(crate) async fn run(w: &Worker, job: &Claimed) -> Result<Done, StoreError> {
     let Some(match_id) = job.match_id else {
-        return Ok(Done::Platform("match job without a match".into()));
+        return Ok(Done::Fatal("match job without a match".into()));
     };
     let m = matches::get(&w.pool, match_id).await?;
     if m.status == "cancelled" {
@@ -27,7 +29,7 @@ pub(crate) async fn run(w: &Worker, job: &Claimed) -> Result<Done, StoreError> {
     }
     let game: GameId = match m.game.parse() {
         Ok(g) => g,
-        Err(e) => return Ok(Done::Platform(e.to_string())),
+        Err(e) => return Ok(Done::Fatal(e.to_string())),
     };
     let rows = matches::run_seats(&w.pool, match_id).await?;
     let seats = match seat_specs(w, &rows).await {
@@ -62,7 +64,8 @@ pub(crate) async fn run(w: &Worker, job: &Claimed) -> Result<Done, StoreError> {
     };
     let result = match croupier_referee::play(&w.sandbox, spec).await {
         Ok(result) => result,
-        Err(e) => return Ok(Done::Platform(format!("referee: {e}"))),
+        Err(e) if e.is_retryable() => return Ok(Done::Platform(format!("referee: {e}"))),
+        Err(e) => return Ok(Done::Fatal(format!("referee: {e}"))),
     };
     if let Some(fault) = setup_error(&result) {
         return Ok(Done::Platform(fault));

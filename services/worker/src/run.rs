@@ -1,11 +1,15 @@
 //! [`Worker::run`]: the claim loop with LISTEN/NOTIFY wake-ups, the reaper and graceful shutdown.
 
 use std::future::Future;
+use std::panic::AssertUnwindSafe;
 use std::time::{Duration, Instant};
+
+use futures_util::FutureExt;
 
 use croupier_store::{jobs, PgPool};
 use sqlx::postgres::PgListener;
 
+use crate::lease::AbortOnDrop;
 use crate::{Step, Worker};
 
 const MAX_BACKOFF: Duration = Duration::from_secs(60);
@@ -72,13 +76,16 @@ impl Worker {
     /// to `shutdown_grace` and returns.
     pub async fn run(self, shutdown: impl Future<Output = ()>) {
         tracing::info!(worker = %self.cfg.id, "worker started");
-        let reaper = tokio::spawn(reap_loop(self.clone()));
+        // Aborted however the loop ends, even by a panic.
+        let _reaper = AbortOnDrop(tokio::spawn(reap_loop(self.clone())));
         let mut wakeups = Wakeups::new(self.pool.clone());
         tokio::pin!(shutdown);
         let mut failures = 0_u32;
         loop {
             wakeups.ensure().await;
-            let step = self.step();
+            // A panic outside a job's body (which `run_claimed` already catches) must not end
+            // the loop either: it is logged and counted as a failed step.
+            let step = AssertUnwindSafe(self.step()).catch_unwind();
             tokio::pin!(step);
             let result = tokio::select! {
                 biased;
@@ -92,14 +99,20 @@ impl Worker {
                 }
             };
             let pause = match result {
-                Ok(Step::Ran(_)) => {
+                Ok(Ok(Step::Ran(_))) => {
                     failures = 0;
                     continue;
                 }
-                Ok(Step::Empty) => self.cfg.poll_every,
-                Err(e) => {
+                Ok(Ok(Step::Empty)) => self.cfg.poll_every,
+                Ok(Err(e)) => {
                     failures += 1;
                     tracing::error!(error = %e, "worker step failed");
+                    (self.cfg.poll_every * failures.min(12)).min(MAX_BACKOFF)
+                }
+                Err(panic) => {
+                    failures += 1;
+                    let message = crate::lease::panic_message(panic.as_ref());
+                    tracing::error!(panic = %message, "worker step panicked; the loop goes on");
                     (self.cfg.poll_every * failures.min(12)).min(MAX_BACKOFF)
                 }
             };
@@ -109,7 +122,6 @@ impl Worker {
                 () = wakeups.wait(pause) => {}
             }
         }
-        reaper.abort();
         tracing::info!(worker = %self.cfg.id, "worker stopped");
     }
 }

@@ -1,5 +1,6 @@
 //! [`Worker`] and its unit of work, [`Worker::step`].
 
+use std::future::Future;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -10,7 +11,8 @@ use tracing::field::Empty;
 use uuid::Uuid;
 
 use crate::artifact::Cache;
-use crate::{lease, WorkerConfig, WorkerError};
+use crate::lease::{self, Held};
+use crate::{WorkerConfig, WorkerError};
 
 /// What one [`Worker::step`] did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,13 +25,16 @@ pub enum Step {
 
 /// How a job ended, as far as the queue is concerned.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Done {
+pub enum Done {
     /// The result was written and the job completed; the label is the metrics `outcome`.
     Completed(&'static str),
     /// The lease was lost: nothing was written.
     LeaseLost,
     /// Not the bot's fault: retry elsewhere (or fail after the last attempt), with this reason.
     Platform(String),
+    /// Not the bot's fault, and running it again cannot help (an invalid match spec, a job of
+    /// an unknown kind): fail it now, with this reason.
+    Fatal(String),
 }
 
 /// A job worker. Cheap to clone; clones share the pool, the sandbox and the artifact cache.
@@ -76,25 +81,42 @@ impl Worker {
             span.record("match_id", tracing::field::display(id));
         }
         tracing::info!("job claimed");
-        let started = Instant::now();
         let work = async {
             match job.kind.as_str() {
                 "compile" => crate::compile::run(self, &job).await,
                 "match" => crate::matchjob::run(self, &job).await,
-                other => Ok(Done::Platform(format!("unknown job kind {other:?}"))),
+                other => Ok(Done::Fatal(format!("unknown job kind {other:?}"))),
             }
         };
+        self.run_claimed(&job, work).await?;
+        Ok(Step::Ran(job.job_id))
+    }
+
+    /// Runs `work`, the body of the claimed `job`, while holding its lease, then settles the
+    /// job in the queue and returns the metrics outcome (`finished`, `retry`, `failed`,
+    /// `lease_lost`, …). A panic in `work` is caught: the lease renewal stops with it and the
+    /// job is retried as a platform fault. Errors are database errors only.
+    pub async fn run_claimed<F>(&self, job: &Claimed, work: F) -> Result<&'static str, WorkerError>
+    where
+        F: Future<Output = Result<Done, StoreError>>,
+    {
+        let started = Instant::now();
         let (lease, every) = (self.cfg.lease, self.cfg.heartbeat_every);
         let done =
             match lease::hold(&self.pool, (job.job_id, job.attempt), lease, every, work).await {
-                None => Done::LeaseLost,
-                Some(Ok(done)) => done,
-                Some(Err(e)) => {
+                Held::LeaseLost => Done::LeaseLost,
+                Held::Finished(Ok(done)) => done,
+                Held::Finished(Err(e)) => {
                     tracing::error!(error = %e, "database error during the job");
                     Done::Platform("database error on the worker".into())
                 }
+                Held::Panicked(message) => {
+                    tracing::error!(panic = %message, "the job panicked");
+                    metrics::counter!("job_panics_total", "kind" => job.kind.clone()).increment(1);
+                    Done::Platform(format!("the worker panicked: {message}"))
+                }
             };
-        let outcome = self.settle(&job, done).await?;
+        let outcome = self.settle(job, done).await?;
         let kind = job.kind.clone();
         metrics::counter!("jobs_completed_total", "kind" => kind.clone(), "outcome" => outcome)
             .increment(1);
@@ -105,10 +127,10 @@ impl Worker {
             seconds = started.elapsed().as_secs_f64(),
             "job done"
         );
-        Ok(Step::Ran(job.job_id))
+        Ok(outcome)
     }
 
-    /// Hands a platform fault to the queue; returns the metrics outcome.
+    /// Settles the job in the queue; returns the metrics outcome.
     async fn settle(&self, job: &Claimed, done: Done) -> Result<&'static str, StoreError> {
         Ok(match done {
             Done::Completed(outcome) => outcome,
@@ -116,14 +138,29 @@ impl Worker {
                 tracing::warn!("lease lost: the job was dropped and nothing was written");
                 "lease_lost"
             }
-            Done::Platform(reason) => {
-                tracing::warn!(%reason, "platform fault");
-                match jobs::give_up_attempt(&self.pool, job.job_id, job.attempt, &reason).await? {
-                    None => "lease_lost",
-                    Some(true) => "failed",
-                    Some(false) => "retry",
-                }
-            }
+            Done::Platform(reason) => self.give_up(job, &reason, true).await?,
+            Done::Fatal(reason) => self.give_up(job, &reason, false).await?,
+        })
+    }
+
+    /// Retries the job (`retry`, until its attempts are used up) or fails it for good.
+    async fn give_up(
+        &self,
+        job: &Claimed,
+        reason: &str,
+        retry: bool,
+    ) -> Result<&'static str, StoreError> {
+        if retry {
+            tracing::warn!(%reason, "platform fault");
+        } else {
+            tracing::error!(%reason, "platform fault that a retry cannot mend: failing the job");
+        }
+        let settled =
+            jobs::give_up_attempt(&self.pool, job.job_id, job.attempt, reason, retry).await?;
+        Ok(match settled {
+            None => "lease_lost",
+            Some(true) => "failed",
+            Some(false) => "retry",
         })
     }
 

@@ -26,13 +26,15 @@ pub fn croupier_bin() -> PathBuf {
 }
 
 /// The variables the binary reads, removed so the developer's environment cannot leak in.
-const SETTINGS: [&str; 16] = [
+const SETTINGS: [&str; 18] = [
     "DATABASE_URL",
     "CROUPIER_BIND",
     "CROUPIER_DATA_DIR",
     "CROUPIER_MAX_UPLOAD_MIB",
     "CROUPIER_SECURE_COOKIES",
     "CROUPIER_TRUST_PROXY",
+    "CROUPIER_METRICS_BIND",
+    "CROUPIER_METRICS_TOKEN",
     "CROUPIER_STATIC_DIR",
     "CROUPIER_WORKERS",
     "CROUPIER_SANDBOX",

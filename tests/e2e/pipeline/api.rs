@@ -66,6 +66,20 @@ impl Api {
         ok_json(resp, path).await
     }
 
+    /// `GET path`, or `None` when the request fails or is not answered with a success (while
+    /// the platform recovers from a fault).
+    pub async fn try_get(&self, path: &str) -> Option<Value> {
+        let resp = (self.client.get(format!("{}{path}", self.base)))
+            .bearer_auth(&self.token)
+            .send()
+            .await
+            .ok()?;
+        if !resp.status().is_success() {
+            return None;
+        }
+        resp.json().await.ok()
+    }
+
     pub async fn post(&self, path: &str, body: Value) -> Value {
         let resp = self
             .client

@@ -17,8 +17,11 @@ use super::api::Api;
 use super::bots;
 use super::procs::{eventually, scratch, Proc};
 use crate::binary::process::croupier;
+use crate::helpers::PASSWORD;
 
 const LEASE: &str = "4";
+/// The administrator's password (strong enough for the sign-up rules).
+const BOSS_PASSWORD: &str = "umbrella walrus quietly ledger";
 
 struct Platform {
     db: Option<Proc>,
@@ -60,7 +63,7 @@ async fn platform(dir: &Path) -> Platform {
         .stdin
         .take()
         .expect("stdin")
-        .write_all(b"boss-password\n")
+        .write_all(format!("{BOSS_PASSWORD}\n").as_bytes())
         .expect("password");
     assert!(admin.wait().expect("wait").success());
     let pool = PgPool::connect(&db_url).await.expect("connect");
@@ -86,9 +89,9 @@ async fn worker(p: &Platform, dir: &Path, name: &str) -> Proc {
 /// Three teams with ready bots (one of them slow, so matches last a few seconds) and a
 /// one-round No Thanks competition of 3 matches; returns the admin's client and its id.
 async fn three_bots_and_a_competition(p: &Platform, rounds: u32) -> (Api, String) {
-    let a = Api::user(&p.base, "ann", "password-a", true).await;
-    let b = Api::user(&p.base, "bob", "password-b", true).await;
-    let c = Api::user(&p.base, "cyd", "password-c", true).await;
+    let a = Api::user(&p.base, "ann", PASSWORD, true).await;
+    let b = Api::user(&p.base, "bob", PASSWORD, true).await;
+    let c = Api::user(&p.base, "cyd", PASSWORD, true).await;
     let ids = [
         (
             &a,
@@ -108,7 +111,7 @@ async fn three_bots_and_a_competition(p: &Platform, rounds: u32) -> (Api, String
     for (api, id) in &ids {
         api.wait_ready(id).await;
     }
-    let admin = Api::user(&p.base, "boss", "boss-password", false).await;
+    let admin = Api::user(&p.base, "boss", BOSS_PASSWORD, false).await;
     let created = admin
         .post(
             "/api/v1/admin/competitions",

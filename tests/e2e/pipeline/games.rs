@@ -10,6 +10,7 @@ use serde_json::{json, Value};
 use super::api::Api;
 use super::bots::game_kit;
 use super::procs::{scratch, Proc};
+use crate::helpers::PASSWORD;
 
 fn rows(board: &Value) -> &Vec<Value> {
     board["leaderboard"]["rows"].as_array().expect("rows")
@@ -80,7 +81,7 @@ async fn the_kits_of_four_games_play_competitions_ranked_by_each_games_scheme() 
     let base = up.url();
     let mut submissions = Vec::new();
     for (i, user) in ["ruby", "onyx", "jade"].iter().enumerate() {
-        let api = Api::user(&base, user, &format!("password-{i}"), true).await;
+        let api = Api::user(&base, user, PASSWORD, true).await;
         let team = api.team(&format!("Team {user}")).await;
         let up = |game, lang, file, src| {
             let (api, team) = (&api, &team);

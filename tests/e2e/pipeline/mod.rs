@@ -10,3 +10,4 @@ mod faults;
 mod games;
 mod procs;
 mod round_robin;
+mod supervision;

@@ -7,6 +7,7 @@ use serde_json::{json, Value};
 use super::api::Api;
 use super::bots;
 use super::procs::{scratch, Proc};
+use crate::helpers::PASSWORD;
 
 fn row_of<'a>(board: &'a Value, team: &str) -> &'a Value {
     board["leaderboard"]["rows"]
@@ -25,9 +26,9 @@ async fn three_uploaded_bots_compile_play_a_round_robin_and_rank_as_their_strate
     let up = Proc::up(dir.path()).await;
     let base = up.url();
     let admin_password = up.admin_password();
-    let kit = Api::user(&base, "kit_team", "password-1", true).await;
-    let passer = Api::user(&base, "passer_team", "password-2", true).await;
-    let c = Api::user(&base, "c_team", "password-3", true).await;
+    let kit = Api::user(&base, "kit_team", PASSWORD, true).await;
+    let passer = Api::user(&base, "passer_team", PASSWORD, true).await;
+    let c = Api::user(&base, "c_team", PASSWORD, true).await;
     let kit_bot = kit
         .team_with_bot("Kit", "python3", "bot.py", bots::python_kit())
         .await;

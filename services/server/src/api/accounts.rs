@@ -35,8 +35,9 @@ async fn signup(
     let username = body.username.trim();
     check_username(username)?;
     check_email(body.email.as_deref().unwrap_or("").trim())?;
-    password::check_strength(&body.password)?;
-    let hash = password::hash(body.password).await?;
+    let email = body.email.as_deref().unwrap_or("").trim();
+    password::check_strength(&body.password, &[username, email])?;
+    let hash = password::hash_gated(&state.hashing, body.password).await?;
     let email = body
         .email
         .as_deref()

@@ -1,42 +1,41 @@
-//! Login rate limit: failed attempts are counted in PostgreSQL per username and per client
-//! address over a sliding window, so the limit holds across restarts and server processes.
+//! Login rate limit: attempts are recorded in PostgreSQL **before** the password is checked
+//! and counted per username and per client address over a sliding window
+//! ([`croupier_store::logins::admit`]), so the limit holds across restarts and server
+//! processes, and a burst of concurrent guesses cannot slip past it.
 
-use croupier_store::{logins, PgPool};
+use croupier_store::logins::{self, Admission};
+use croupier_store::PgPool;
+
+pub use croupier_store::logins::Limits as LoginLimits;
 
 use crate::error::Error;
 
-/// Limits for [`check`].
-#[derive(Debug, Clone, Copy)]
-pub struct LoginLimits {
-    pub window_secs: u32,
-    pub per_username: i64,
-    pub per_ip: i64,
-}
+/// The default limits: 10 failures per username and 50 per address in 15 minutes.
+pub const DEFAULT_LIMITS: LoginLimits = LoginLimits {
+    window_secs: 15 * 60,
+    per_username: 10,
+    per_ip: 50,
+};
 
-impl Default for LoginLimits {
-    fn default() -> Self {
-        Self {
-            window_secs: 15 * 60,
-            per_username: 10,
-            per_ip: 50,
-        }
-    }
-}
-
-/// Refuses with 429 when this username or address has failed too often recently.
-pub async fn check(
+/// Records the attempt and returns its id, or refuses with 429 (nothing recorded) when this
+/// username or address has failed too often recently.
+pub async fn admit(
     pool: &PgPool,
     limits: &LoginLimits,
     username: &str,
     ip: &str,
-) -> Result<(), Error> {
-    let (by_name, by_ip) =
-        logins::recent_failures(pool, username, ip, f64::from(limits.window_secs)).await?;
-    if by_name >= limits.per_username || by_ip >= limits.per_ip {
-        return Err(Error::TooManyRequests(format!(
-            "too many failed logins; wait {} minutes and try again",
-            limits.window_secs / 60
-        )));
+) -> Result<i64, Error> {
+    match logins::admit(pool, username, ip, limits).await? {
+        Admission::Admitted(id) => Ok(id),
+        Admission::Refused => {
+            metrics::counter!("logins_refused_total").increment(1);
+            Err(Error::TooManyRequests {
+                message: format!(
+                    "too many failed logins; wait {} minutes and try again",
+                    limits.window_secs.div_ceil(60)
+                ),
+                retry_after_secs: u64::from(limits.window_secs),
+            })
+        }
     }
-    Ok(())
 }

@@ -68,11 +68,11 @@ async fn signup(
     let result = async {
         check_username(&username)?;
         check_email(&email)?;
-        password::check_strength(&form.password)?;
         if form.password != form.password_again {
             return Err(Error::BadRequest("the two passwords differ".into()));
         }
-        let hash = password::hash(form.password.clone()).await?;
+        password::check_strength(&form.password, &[&username, &email])?;
+        let hash = password::hash_gated(&state.hashing, form.password.clone()).await?;
         let email = (!email.is_empty()).then_some(email.as_str());
         Ok(users::create(&state.pool, &username, email, &hash, false).await?)
     }
@@ -89,7 +89,7 @@ async fn signup(
             tracing::info!(user_id = %user.user_id, "user signed up");
             Ok(Redirect::to("/teams").into_response())
         }
-        Err(e @ (Error::BadRequest(_) | Error::Conflict(_))) => {
+        Err(e @ (Error::BadRequest(_) | Error::Conflict(_) | Error::Busy(_))) => {
             let status = e.status();
             let page = SignupPage {
                 ctx,
@@ -97,7 +97,7 @@ async fn signup(
                 username,
                 email,
             };
-            Ok((status, render(&page)).into_response())
+            Ok(e.with_retry_after((status, render(&page)).into_response()))
         }
         Err(e) => Err(e),
     }
@@ -124,14 +124,14 @@ async fn login(
     let username = form.username.trim().to_owned();
     let user_id = match login::authenticate(&state, &username, form.password, &ip).await {
         Ok(user_id) => user_id,
-        Err(e @ (Error::TooManyRequests(_) | Error::WrongCredentials)) => {
+        Err(e @ (Error::TooManyRequests { .. } | Error::Busy(_) | Error::WrongCredentials)) => {
             let status = e.status();
             let page = LoginPage {
                 ctx,
                 error: Some(e.to_string()),
                 username,
             };
-            return Ok((status, render(&page)).into_response());
+            return Ok(e.with_retry_after((status, render(&page)).into_response()));
         }
         Err(e) => return Err(e),
     };

@@ -1,0 +1,210 @@
+//! `croupier up` for operators. It supervises its private PostgreSQL: the postmaster is
+//! SIGKILLed in the middle of a round-robin, `up` notices and restarts it, the web app and the
+//! in-process workers recover on their own, and every scheduled match is played and counted
+//! exactly once. And its metrics are served on the operator's address only.
+
+use std::path::Path;
+use std::time::Duration;
+
+use nix::sys::signal::{kill, Signal};
+use nix::unistd::Pid;
+use serde_json::{json, Value};
+use sqlx::postgres::PgConnectOptions;
+use sqlx::PgPool;
+
+use super::api::Api;
+use super::bots;
+use super::procs::{eventually, scratch, Proc};
+use crate::helpers::PASSWORD;
+
+/// `(pid, connection options)` of the private PostgreSQL, from its `postmaster.pid` (line 1:
+/// pid, line 4: port, line 5: socket directory).
+fn postmaster(data: &Path) -> Option<(i32, PgConnectOptions)> {
+    let text = std::fs::read_to_string(data.join("postgres/postmaster.pid")).ok()?;
+    let lines: Vec<&str> = text.lines().collect();
+    let pid = lines.first()?.trim().parse().ok()?;
+    let port = lines.get(3)?.trim().parse().ok()?;
+    let socket = lines.get(4)?.trim();
+    let options = PgConnectOptions::new()
+        .socket(socket)
+        .port(port)
+        .username("croupier")
+        .database("croupier");
+    Some((pid, options))
+}
+
+/// The competition's leaderboard, or `None` while the server cannot answer.
+async fn board(api: &Api, competition_id: &str) -> Option<Value> {
+    api.try_get(&format!(
+        "/api/v1/competitions/{competition_id}/leaderboard"
+    ))
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn up_restarts_its_killed_postgresql_and_the_round_robin_finishes_with_every_match_once() {
+    // Arrange: `croupier up` with 2 workers and a short lease, three ready bots (one slow, so
+    // matches take a few seconds), and a 2-round round-robin of 6 matches.
+    let dir = scratch();
+    let data = dir.path().join("data");
+    let log = dir.path().join("up.log");
+    let args = [
+        "up",
+        "--data-dir",
+        data.to_str().expect("utf-8"),
+        "--bind",
+        "127.0.0.1:0",
+        "--workers",
+        "2",
+        "--lease-secs",
+        "4",
+    ];
+    let up = Proc::start(&args, &[], &log, Some("Croupier is running at ")).await;
+    let base = up.url();
+    let a = Api::user(&base, "ann", PASSWORD, true).await;
+    let b = Api::user(&base, "bob", PASSWORD, true).await;
+    let c = Api::user(&base, "cyd", PASSWORD, true).await;
+    let ids = [
+        (
+            &a,
+            a.team_with_bot("Ants", "python3", "bot.py", bots::python_kit())
+                .await,
+        ),
+        (
+            &b,
+            b.team_with_bot("Bees", "c", "bot.c", bots::c_kit()).await,
+        ),
+        (
+            &c,
+            c.team_with_bot("Cows", "python3", "bot.py", bots::python_slow(0.08))
+                .await,
+        ),
+    ];
+    for (api, id) in &ids {
+        api.wait_ready(id).await;
+    }
+    let admin = Api::user(&base, "admin", &up.admin_password(), false).await;
+    let created = admin
+        .post(
+            "/api/v1/admin/competitions",
+            json!({ "name": "Supervised", "game": "nothanks", "rounds": 2 }),
+        )
+        .await;
+    let competition_id = created["competition"]["competition_id"]
+        .as_str()
+        .expect("id")
+        .to_owned();
+    eventually(
+        Duration::from_secs(120),
+        "a first finished match",
+        || async {
+            let board = board(&admin, &competition_id).await?;
+            (board["competition"]["progress"]["finished"].as_i64() >= Some(1)).then_some(())
+        },
+    )
+    .await;
+
+    // Act: SIGKILL the postmaster in the middle of the round-robin
+    let (pid, _) = postmaster(&data).expect("postmaster.pid");
+    kill(Pid::from_raw(pid), Signal::SIGKILL).expect("kill the postmaster");
+    let restarted = eventually(
+        Duration::from_secs(60),
+        "a restarted PostgreSQL",
+        || async { postmaster(&data).filter(|(new, _)| *new != pid) },
+    )
+    .await;
+    let board = eventually(
+        Duration::from_secs(300),
+        "every match of the competition to finish",
+        || async {
+            let board = board(&admin, &competition_id).await?;
+            let p = &board["competition"]["progress"];
+            (p["queued"] == 0 && p["running"] == 0).then_some(board)
+        },
+    )
+    .await;
+
+    // Assert: restarted and said so; every match played once, one result per seat, each
+    // team's games counted once; the web app healthy again.
+    let text = up.log_text();
+    assert!(
+        text.contains("restarting it") && text.contains("was restarted"),
+        "{text}"
+    );
+    assert!(
+        board["competition"]["progress"]["finished"] == 6
+            && board["competition"]["progress"]["failed"] == 0,
+        "{board:#}"
+    );
+    let pool = PgPool::connect_with(restarted.1).await.expect("connect");
+    let per_match: Vec<(String, i64)> = sqlx::query_as(
+        "select m.status, (select count(*) from seat_result r where r.match_id = m.match_id) from match m order by m.ordinal",
+    )
+    .fetch_all(&pool)
+    .await
+    .expect("matches");
+    assert_eq!(per_match, vec![("finished".to_owned(), 3); 6], "{board:#}");
+    for row in board["leaderboard"]["rows"].as_array().expect("rows") {
+        assert_eq!(row["games"], 6, "{row:#}");
+    }
+    let health = reqwest::get(format!("{base}/healthz"))
+        .await
+        .expect("healthz");
+    assert_eq!(health.status(), reqwest::StatusCode::OK);
+    pool.close().await;
+    up.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn up_serves_metrics_on_the_metrics_address_and_not_on_the_public_one() {
+    // Arrange
+    let dir = scratch();
+    let data = dir.path().join("data");
+    let args = [
+        "up",
+        "--data-dir",
+        data.to_str().expect("utf-8"),
+        "--bind",
+        "127.0.0.1:0",
+        "--workers",
+        "0",
+        "--metrics-bind",
+        "127.0.0.1:0",
+    ];
+    let up = Proc::start(
+        &args,
+        &[],
+        &dir.path().join("up.log"),
+        Some("Croupier is running at "),
+    )
+    .await;
+    let base = up.url();
+    let metrics = up
+        .banner
+        .iter()
+        .find_map(|l| l.strip_prefix("Metrics for operators at "))
+        .unwrap_or_else(|| panic!("no metrics address in {:?}", up.banner))
+        .trim()
+        .to_owned();
+
+    // Act
+    let health = reqwest::get(format!("{base}/healthz"))
+        .await
+        .expect("healthz");
+    let public = reqwest::get(format!("{base}/metrics"))
+        .await
+        .expect("public");
+    let operators = reqwest::get(&metrics).await.expect("operators");
+
+    // Assert
+    assert_eq!(health.status(), reqwest::StatusCode::OK);
+    assert_eq!(public.status(), reqwest::StatusCode::NOT_FOUND);
+    assert_eq!(operators.status(), reqwest::StatusCode::OK);
+    let text = operators.text().await.expect("text");
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("http_requests_total{") && l.contains(r#"route="/healthz""#)),
+        "{text}"
+    );
+    up.stop().await;
+}
