@@ -14,6 +14,7 @@ use super::bots::game_kit;
 use super::procs::{scratch, Proc};
 use crate::binary::process::croupier;
 use crate::helpers::archives::zip;
+use crate::helpers::PASSWORD;
 
 /// The origin-style class bots of the referee's tests (a console `player`, `careful`,
 /// `cautious(hintP)`), importing `game`.
@@ -34,7 +35,7 @@ async fn a_folder_of_clients_and_a_hanabi_class_play_with_the_entry_their_team_c
     let dir = scratch();
     let up = Proc::up(dir.path()).await;
     let base = up.url();
-    let api = Api::user(&base, "ruby", "password-0", true).await;
+    let api = Api::user(&base, "ruby", PASSWORD, true).await;
     let (ruby, onyx) = (api.team("Team ruby").await, api.team("Team onyx").await);
     let guandan = |entry| ["guandan", "python3", "gd.zip", entry];
 
