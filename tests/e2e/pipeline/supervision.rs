@@ -42,7 +42,8 @@ async fn board(api: &Api, competition_id: &str) -> Option<Value> {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn up_restarts_its_killed_postgresql_and_the_round_robin_finishes_with_every_match_once() {
+async fn up_restarts_its_postgresql_killed_twice_and_the_round_robin_finishes_with_every_match_once(
+) {
     // Arrange: `croupier up` with 2 workers and a short lease, three ready bots (one slow, so
     // matches take a few seconds), and a 2-round round-robin of 6 matches.
     let dir = scratch();
@@ -94,25 +95,32 @@ async fn up_restarts_its_killed_postgresql_and_the_round_robin_finishes_with_eve
         .as_str()
         .expect("id")
         .to_owned();
-    eventually(
-        Duration::from_secs(120),
-        "a first finished match",
-        || async {
-            let board = board(&admin, &competition_id).await?;
-            (board["competition"]["progress"]["finished"].as_i64() >= Some(1)).then_some(())
-        },
-    )
-    .await;
-
-    // Act: SIGKILL the postmaster in the middle of the round-robin
-    let (pid, _) = postmaster(&data).expect("postmaster.pid");
-    kill(Pid::from_raw(pid), Signal::SIGKILL).expect("kill the postmaster");
-    let restarted = eventually(
-        Duration::from_secs(60),
-        "a restarted PostgreSQL",
-        || async { postmaster(&data).filter(|(new, _)| *new != pid) },
-    )
-    .await;
+    // Act: SIGKILL the postmaster twice in the middle of the round-robin, after the first and
+    // after the third finished match.
+    let mut restarted = None;
+    for finished in [1, 3] {
+        eventually(
+            Duration::from_secs(180),
+            "finished matches before a kill",
+            || async {
+                let board = board(&admin, &competition_id).await?;
+                let done = board["competition"]["progress"]["finished"].as_i64();
+                (done >= Some(finished)).then_some(())
+            },
+        )
+        .await;
+        let (pid, _) = postmaster(&data).expect("postmaster.pid");
+        kill(Pid::from_raw(pid), Signal::SIGKILL).expect("kill the postmaster");
+        restarted = Some(
+            eventually(
+                Duration::from_secs(60),
+                "a restarted PostgreSQL",
+                || async { postmaster(&data).filter(|(new, _)| *new != pid) },
+            )
+            .await,
+        );
+    }
+    let restarted = restarted.expect("restarted twice");
     let board = eventually(
         Duration::from_secs(300),
         "every match of the competition to finish",
