@@ -90,6 +90,24 @@ impl EndState {
     }
 }
 
+/// As a person reads it: the stable name, with a crash's exit code or signal
+/// (`crashed (exit code 1)`, `crashed (signal 9)`) and a setup error's reason.
+impl std::fmt::Display for EndState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EndState::Crashed {
+                code: Some(code), ..
+            } => write!(f, "crashed (exit code {code})"),
+            EndState::Crashed {
+                signal: Some(signal),
+                ..
+            } => write!(f, "crashed (signal {signal})"),
+            EndState::SetupError(reason) => write!(f, "setup_error ({reason})"),
+            other => f.write_str(other.as_str()),
+        }
+    }
+}
+
 /// Whether this process runs as root (the isolated sandbox needs it).
 pub fn running_as_root() -> bool {
     nix::unistd::geteuid().is_root()

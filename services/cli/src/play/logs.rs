@@ -67,7 +67,7 @@ impl Logs {
                 match_index: index,
                 seat: seat.seat.index(),
                 bot: bot.to_owned(),
-                end_state: describe(&seat.end_state),
+                end_state: seat.end_state.to_string(),
                 detail: seat.detail.clone(),
                 log: None,
                 last_lines: last_lines(&seat.stderr_tail, LAST_LINES),
@@ -114,20 +114,6 @@ impl Logs {
     }
 }
 
-/// The end state with its exit code or signal, as a person reads it.
-fn describe(state: &EndState) -> String {
-    match state {
-        EndState::Crashed {
-            code: Some(code), ..
-        } => format!("crashed (exit code {code})"),
-        EndState::Crashed {
-            signal: Some(signal),
-            ..
-        } => format!("crashed (signal {signal})"),
-        other => other.as_str().to_owned(),
-    }
-}
-
 fn last_lines(text: &str, n: usize) -> Vec<String> {
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
     let from = lines.len().saturating_sub(n);
@@ -166,7 +152,7 @@ mod tests {
             signal: None,
             code: Some(1),
         };
-        assert_eq!(describe(&crashed), "crashed (exit code 1)");
-        assert_eq!(describe(&EndState::TimeLimit), "time_limit");
+        assert_eq!(crashed.to_string(), "crashed (exit code 1)");
+        assert_eq!(EndState::TimeLimit.to_string(), "time_limit");
     }
 }

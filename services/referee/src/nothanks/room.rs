@@ -122,7 +122,7 @@ impl Room {
                 if let Some(slot) = self.seats.get_mut(seat.index()) {
                     slot.exited = true;
                 }
-                let detail = format!("the bot exited before the match ended ({end_state:?})");
+                let detail = format!("the bot exited before the match ended: {end_state}");
                 self.retire(seat, FaultKind::Left, detail, Stop::Already);
             }
             Event::Hub(HubEvent::Opened { conn, uid }) => {
