@@ -5,7 +5,9 @@ use std::time::Duration;
 use reqwest::multipart::{Form, Part};
 use serde_json::{json, Value};
 
+use super::bots;
 use super::procs::eventually;
+use crate::helpers::PASSWORD;
 
 pub struct Api {
     pub base: String,
@@ -203,5 +205,32 @@ impl Api {
             },
         )
         .await
+    }
+}
+
+/// Three teams (ann, bob, cyd) with ready No Thanks bots: the Python kit, the C kit and a slow
+/// Python bot (so that matches last a few seconds).
+pub async fn three_ready_bots(base: &str) {
+    let a = Api::user(base, "ann", PASSWORD, true).await;
+    let b = Api::user(base, "bob", PASSWORD, true).await;
+    let c = Api::user(base, "cyd", PASSWORD, true).await;
+    let ids = [
+        (
+            &a,
+            a.team_with_bot("Ants", "python3", "bot.py", bots::python_kit())
+                .await,
+        ),
+        (
+            &b,
+            b.team_with_bot("Bees", "c", "bot.c", bots::c_kit()).await,
+        ),
+        (
+            &c,
+            c.team_with_bot("Cows", "python3", "bot.py", bots::python_slow(0.08))
+                .await,
+        ),
+    ];
+    for (api, id) in &ids {
+        api.wait_ready(id).await;
     }
 }

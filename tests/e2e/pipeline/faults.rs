@@ -13,11 +13,9 @@ use std::time::Duration;
 use serde_json::json;
 use sqlx::PgPool;
 
-use super::api::Api;
-use super::bots;
+use super::api::{three_ready_bots, Api};
 use super::procs::{eventually, scratch, Proc};
 use crate::binary::process::croupier;
-use crate::helpers::PASSWORD;
 
 const LEASE: &str = "4";
 /// The administrator's password (strong enough for the sign-up rules).
@@ -89,28 +87,7 @@ async fn worker(p: &Platform, dir: &Path, name: &str) -> Proc {
 /// Three teams with ready bots (one of them slow, so matches last a few seconds) and a
 /// one-round No Thanks competition of 3 matches; returns the admin's client and its id.
 async fn three_bots_and_a_competition(p: &Platform, rounds: u32) -> (Api, String) {
-    let a = Api::user(&p.base, "ann", PASSWORD, true).await;
-    let b = Api::user(&p.base, "bob", PASSWORD, true).await;
-    let c = Api::user(&p.base, "cyd", PASSWORD, true).await;
-    let ids = [
-        (
-            &a,
-            a.team_with_bot("Ants", "python3", "bot.py", bots::python_kit())
-                .await,
-        ),
-        (
-            &b,
-            b.team_with_bot("Bees", "c", "bot.c", bots::c_kit()).await,
-        ),
-        (
-            &c,
-            c.team_with_bot("Cows", "python3", "bot.py", bots::python_slow(0.08))
-                .await,
-        ),
-    ];
-    for (api, id) in &ids {
-        api.wait_ready(id).await;
-    }
+    three_ready_bots(&p.base).await;
     let admin = Api::user(&p.base, "boss", BOSS_PASSWORD, false).await;
     let created = admin
         .post(

@@ -12,10 +12,8 @@ use serde_json::{json, Value};
 use sqlx::postgres::PgConnectOptions;
 use sqlx::PgPool;
 
-use super::api::Api;
-use super::bots;
+use super::api::{three_ready_bots, Api};
 use super::procs::{eventually, scratch, Proc};
-use crate::helpers::PASSWORD;
 
 /// `(pid, connection options)` of the private PostgreSQL, from its `postmaster.pid` (line 1:
 /// pid, line 4: port, line 5: socket directory).
@@ -62,28 +60,7 @@ async fn up_restarts_its_postgresql_killed_twice_and_the_round_robin_finishes_wi
     ];
     let up = Proc::start(&args, &[], &log, Some("Croupier is running at ")).await;
     let base = up.url();
-    let a = Api::user(&base, "ann", PASSWORD, true).await;
-    let b = Api::user(&base, "bob", PASSWORD, true).await;
-    let c = Api::user(&base, "cyd", PASSWORD, true).await;
-    let ids = [
-        (
-            &a,
-            a.team_with_bot("Ants", "python3", "bot.py", bots::python_kit())
-                .await,
-        ),
-        (
-            &b,
-            b.team_with_bot("Bees", "c", "bot.c", bots::c_kit()).await,
-        ),
-        (
-            &c,
-            c.team_with_bot("Cows", "python3", "bot.py", bots::python_slow(0.08))
-                .await,
-        ),
-    ];
-    for (api, id) in &ids {
-        api.wait_ready(id).await;
-    }
+    three_ready_bots(&base).await;
     let admin = Api::user(&base, "admin", &up.admin_password(), false).await;
     let created = admin
         .post(
