@@ -26,11 +26,11 @@
 //! first legal move, playing its oldest card) so the others' game completes.
 //! A built-in seat plays through the engine and gets no messages.
 
-mod frames;
-mod indices;
+pub(crate) mod frames;
+pub(crate) mod indices;
 mod runtime;
 mod session;
-mod wire;
+pub(crate) mod wire;
 
 use std::collections::HashMap;
 use std::time::Instant;
