@@ -90,3 +90,53 @@ pub fn nothanks_incoming(value: &Value) -> NoThanksMessage {
         Incoming::Invalid(reason) => NoThanksMessage::Invalid(reason),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn the_wrappers_read_as_the_adapters_do() {
+        let (action, ignored) =
+            splendor_output(br#"{"get_two_same_color_gems": "red"}"#).expect("a readable answer");
+        assert!(matches!(
+            action,
+            Ok(croupier_games::splendor::Action::TakeTwo { .. })
+        ));
+        assert!(ignored.is_empty());
+        assert!(splendor_output(b"[]").is_err());
+
+        assert_eq!(guandan_reply(r#"{"actIndex": 4}"#), Ok(4));
+        assert!(guandan_reply("4").is_err());
+
+        let (value, text) =
+            hanabi_frame(br#"{"actionType": 1, "target": 0, "number": 3}"#).expect("JSON");
+        assert_eq!(text, r#"{"actionType": 1, "target": 0, "number": 3}"#);
+        assert_eq!(
+            hanabi_answer(&value, vec![2, 0, 1]),
+            Ok(json!({"action": "hint_number", "target": 2, "number": 3}))
+        );
+        assert!(hanabi_frame(b"{").is_err());
+
+        assert_eq!(
+            nothanks_incoming(&json!({"type": "reply_action", "payload": {"action_type": "pass"}})),
+            NoThanksMessage::Action("pass".into())
+        );
+        assert!(matches!(
+            nothanks_incoming(&json!({"type": "reply"})),
+            NoThanksMessage::Invalid(_)
+        ));
+    }
+
+    #[tokio::test]
+    async fn the_no_thanks_reader_yields_values_then_the_end() {
+        let mut reader = NoThanksReader::new(&b"{\"a\": 1}\n[2]"[..], 64);
+        assert_eq!(
+            reader.next().await,
+            Ok(Some((json!({"a": 1}), "{\"a\": 1}".into())))
+        );
+        assert_eq!(reader.next().await, Ok(Some((json!([2]), "[2]".into()))));
+        assert_eq!(reader.next().await, Ok(None));
+    }
+}
