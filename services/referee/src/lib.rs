@@ -58,6 +58,9 @@
 mod assemble;
 pub mod bridge;
 mod error;
+/// For the fuzz targets only (thin wrappers over private parsers; not an API).
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod guandan;
 pub mod hanabi;
 mod hub;

@@ -40,7 +40,7 @@ mod session;
 #[cfg(test)]
 mod tests;
 mod turn;
-mod wire;
+pub(crate) mod wire;
 
 use std::net::SocketAddr;
 use std::time::Instant;

@@ -163,7 +163,7 @@ pub(super) fn game_result(victories: &[u32; 4], draws: &[u32; 4]) -> Value {
 
 /// What a bot's text frame says.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) enum Reply {
+pub(crate) enum Reply {
     /// `{"actIndex": i}` with an integer `i` (possibly out of range).
     Index(i64),
     /// Not that: the reason.
@@ -171,7 +171,7 @@ pub(super) enum Reply {
 }
 
 /// Reads `{"actIndex": i}`. Other keys are ignored; `i` must be a JSON integer.
-pub(super) fn reply(text: &str) -> Reply {
+pub(crate) fn reply(text: &str) -> Reply {
     let value: Value = match serde_json::from_str(text) {
         Ok(v) => v,
         Err(e) => return Reply::Garbage(format!("not JSON ({e}): {}", clip(text))),

@@ -91,7 +91,7 @@ async fn serve(stream: TcpStream, mut link: Link, message_cap: usize) {
 }
 
 /// A frame's payload as JSON (text or binary frames alike).
-fn parse(conn: ConnId, bytes: &[u8]) -> HubEvent {
+pub(crate) fn parse(conn: ConnId, bytes: &[u8]) -> HubEvent {
     let text = String::from_utf8_lossy(bytes).into_owned();
     match serde_json::from_slice::<Value>(bytes) {
         Ok(value) => HubEvent::Message { conn, value, text },

@@ -27,11 +27,11 @@
 //! A built-in seat plays through the engine and gets no messages.
 
 mod classes;
-mod frames;
-mod indices;
+pub(crate) mod frames;
+pub(crate) mod indices;
 mod runtime;
 mod session;
-mod wire;
+pub(crate) mod wire;
 
 pub use classes::check_entry;
 

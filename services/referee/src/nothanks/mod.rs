@@ -15,12 +15,12 @@
 //!    lobby; stdin stays open, so a bot calling `input()` waits instead of failing), bots get
 //!    `end_grace` to exit, then every process is killed with its tree.
 
-mod json_reader;
+pub(crate) mod json_reader;
 mod lines;
 mod lobby;
 mod room;
 mod status;
-mod wire;
+pub(crate) mod wire;
 
 use std::collections::HashMap;
 use std::sync::Arc;

@@ -27,7 +27,7 @@
 
 mod input;
 mod log;
-mod output;
+pub(crate) mod output;
 #[cfg(test)]
 mod tests;
 
