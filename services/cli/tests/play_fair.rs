@@ -148,3 +148,31 @@ fn the_table_shows_seat_games_and_per_seat_figures_for_a_bot_given_twice() {
     let seat_games: Vec<&str> = lines[1].split_whitespace().collect();
     assert!(seat_games.contains(&"6"), "6 seat-games: {text}");
 }
+
+#[test]
+fn a_bot_that_plays_only_itself_in_a_team_game_still_has_its_row() {
+    // Act: the same built-in on both sides of a Guandan duplicate pair.
+    let out = croupier(&[
+        "play",
+        "guandan",
+        "--bot",
+        "builtin:heuristic",
+        "--bot",
+        "builtin:heuristic",
+        "--games",
+        "2",
+        "--json",
+    ]);
+
+    // Assert: one row, all 8 seat-games, half of them won.
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    let row = row(&json, "builtin:heuristic");
+    assert_eq!(
+        json["standings"].as_array().map(Vec::len),
+        Some(1),
+        "{json}"
+    );
+    assert_eq!(row["seat_games"], 8, "{json}");
+    assert_eq!(row["win_rate"], 0.5, "{json}");
+}

@@ -127,30 +127,51 @@ impl Tally {
     /// (in the game's score order); equal on both share a position.
     pub fn standings(&self) -> Vec<Row> {
         let scheme = Scheme::of(self.game);
-        let mut rows: Vec<(Row, f64)> = croupier_league::standings(self.game, &self.results)
-            .into_iter()
+        let row = |entrant: usize, points: f64| {
+            let seats = &self.seats[entrant];
+            let per_seat = |x: f64| x / f64::from(seats.games.max(1));
+            let row = Row {
+                position: 0,
+                bot: self.labels[entrant].clone(),
+                seat_games: seats.games,
+                points: number(points),
+                mean_score: round3(per_seat(seats.score)),
+                wins: seats.wins,
+                win_rate: round3(per_seat(f64::from(seats.wins))),
+                end_states: self.end_states[entrant].clone(),
+            };
+            (row, points)
+        };
+        let own_points = |entrant: usize| {
+            let seats = &self.seats[entrant];
+            let per_seat = |x: f64| x / f64::from(seats.games.max(1));
+            match scheme.scoring {
+                Scoring::RankPoints { .. } => per_seat(f64::from(seats.rank_points)),
+                Scoring::GamesWon => per_seat(f64::from(seats.wins)),
+                // Against itself a bot's two tables cancel out.
+                Scoring::Imps => 0.0,
+                Scoring::MeanScore => per_seat(seats.score),
+            }
+        };
+        let standings = croupier_league::standings(self.game, &self.results);
+        let mut rows: Vec<(Row, f64)> = (standings.iter())
             .map(|s| {
-                let seats = &self.seats[s.entrant];
-                let per_seat = |x: f64| x / f64::from(seats.games.max(1));
                 let points = match scheme.scoring {
-                    Scoring::RankPoints { .. } => per_seat(f64::from(seats.rank_points)),
                     Scoring::GamesWon => s.metric / f64::from(s.games.max(1)),
                     Scoring::Imps => s.interval.mean,
-                    Scoring::MeanScore => per_seat(seats.score),
+                    Scoring::RankPoints { .. } | Scoring::MeanScore => own_points(s.entrant),
                 };
-                let row = Row {
-                    position: 0,
-                    bot: self.labels[s.entrant].clone(),
-                    seat_games: seats.games,
-                    points: number(points),
-                    mean_score: round3(per_seat(seats.score)),
-                    wins: seats.wins,
-                    win_rate: round3(per_seat(f64::from(seats.wins))),
-                    end_states: self.end_states[s.entrant].clone(),
-                };
-                (row, points)
+                row(s.entrant, points)
             })
             .collect();
+        // A bot that only ever met itself (the same `--bot` on both sides of a team game) has
+        // no place in the scheme's standings; it still gets its row, from its own seats.
+        for entrant in 0..self.seats.len() {
+            let placed = standings.iter().any(|s| s.entrant == entrant);
+            if !placed && self.seats[entrant].games > 0 {
+                rows.push(row(entrant, own_points(entrant)));
+            }
+        }
         let better_score = |a: f64, b: f64| match scheme.score_order {
             ScoreOrder::HigherIsBetter => b.total_cmp(&a),
             ScoreOrder::LowerIsBetter => a.total_cmp(&b),
