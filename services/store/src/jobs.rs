@@ -7,7 +7,8 @@
 //!   with `attempt = $n and status = 'running'`, and zero rows affected means "the lease was
 //!   lost (the reaper gave the job to someone else): stop and write nothing".
 //! * [`reap_expired`] re-queues jobs whose lease ran out (a worker died) and fails them, with
-//!   the reason, once they have used `max_attempts`.
+//!   the reason, once they have used three times `max_attempts` (a dead worker is not the
+//!   job's fault; a platform fault the worker reports counts against `max_attempts` itself).
 //! * Inserting or re-queuing a job fires `pg_notify('croupier_job', kind)` (a trigger), which
 //!   wakes idle workers listening on [`CHANNEL`].
 
@@ -217,6 +218,11 @@ async fn record_final_failure(
 }
 
 /// Re-queues running jobs whose lease expired; fails those out of attempts, saying why.
+///
+/// A worker that dies (SIGKILL, a lost machine, a lost database) is not the job's fault, so
+/// lease expiries get three times the job's `max_attempts` before the job is given up: a match
+/// whose workers keep dying is still retried, while one that kills every worker it meets is
+/// not retried forever.
 pub async fn reap_expired(pool: &PgPool) -> Result<Vec<Reaped>, StoreError> {
     let mut tx = pool.begin().await?;
     // language=PostgreSQL
@@ -228,12 +234,12 @@ pub async fn reap_expired(pool: &PgPool) -> Result<Vec<Reaped>, StoreError> {
             for update skip locked
         )
         update job set
-            status = case when job.attempt >= job.max_attempts then 'failed' else 'queued' end,
+            status = case when job.attempt >= job.max_attempts * 3 then 'failed' else 'queued' end,
             last_error = format('lease expired on worker %s during attempt %s (worker died or lost the database)',
                                 coalesce(job.worker_id, '?'), job.attempt),
             lease_until = null,
             worker_id = null,
-            finished_at = case when job.attempt >= job.max_attempts then now() end
+            finished_at = case when job.attempt >= job.max_attempts * 3 then now() end
         from expired
         where job.job_id = expired.job_id
         returning job.job_id, job.kind, job.attempt, job.status, job.match_id, job.submission_id, job.last_error
