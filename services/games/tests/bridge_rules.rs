@@ -1,22 +1,20 @@
-//! Bridge against the shared reference data: every Law 77 scoring vector and the Law 2
-//! dealer/vulnerability table (read from `shared/data/bridge/` beside the checkout).
-
-use std::path::PathBuf;
+//! Bridge against the reference data kept in the repo (`services/games/data/bridge/`): every
+//! Law 77 scoring vector and the Law 2 dealer/vulnerability table.
 
 use croupier_games::bridge::{
     board_dealer_vulnerability, duplicate_score, Doubled, Strain, Vulnerability,
 };
 use croupier_games::Seat;
 
-fn shared(file: &str) -> String {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data/bridge")
-        .join(file);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
 fn rows(file: &str) -> Vec<Vec<String>> {
-    shared(file)
+    let table = match file {
+        "bridge_score_vectors.csv" => include_str!("../data/bridge/bridge_score_vectors.csv"),
+        "board_dealer_vulnerability.csv" => {
+            include_str!("../data/bridge/board_dealer_vulnerability.csv")
+        }
+        other => panic!("no reference table {other}"),
+    };
+    table
         .lines()
         .skip(1)
         .filter(|l| !l.trim().is_empty())
@@ -95,10 +93,4 @@ fn the_first_four_boards_match_rules_md() {
         assert_eq!(board_dealer_vulnerability(board), Some(want));
     }
     assert!(Vulnerability::NorthSouth.of(Seat(2)) && !Vulnerability::NorthSouth.of(Seat(3)));
-}
-
-#[test]
-fn the_embedded_table_is_a_copy_of_the_shared_one() {
-    let embedded = include_str!("../data/bridge/board_dealer_vulnerability.csv");
-    assert_eq!(embedded, shared("board_dealer_vulnerability.csv"));
 }

@@ -1,5 +1,5 @@
-//! International Match Points (WBF Law 78B), from the table in `data/imp_table.csv` (a copy of
-//! `shared/data/bridge/imp_table.csv`, embedded at compile time).
+//! International Match Points (WBF Law 78B), from the table in `data/imp_table.csv` (embedded
+//! at compile time; the same table as `services/games/data/bridge/imp_table.csv`).
 
 use std::sync::OnceLock;
 

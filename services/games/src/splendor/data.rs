@@ -1,5 +1,5 @@
 //! Splendor's pieces: colours, token counts, development cards and nobles, with the 90 cards and
-//! 10 nobles embedded from `data/splendor/*.csv` (a copy of `shared/data/splendor/`).
+//! 10 nobles embedded from `data/splendor/*.csv` (see `data/README.md`).
 
 use std::fmt;
 use std::sync::OnceLock;

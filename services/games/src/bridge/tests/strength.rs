@@ -9,13 +9,9 @@ use super::*;
 use crate::bots::{Bot, BridgeHeuristic, BridgeRobot};
 use crate::{Game, GameRng, Stream, Turn, Viewer};
 
-/// IMPs for a net score difference, from `shared/data/bridge/imp_table.csv` (WBF Law 78B).
+/// IMPs for a net score difference, from the reference `data/bridge/imp_table.csv` (WBF Law 78B).
 fn imps(diff: i64) -> i64 {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/bridge/imp_table.csv"
-    );
-    let table = std::fs::read_to_string(path).expect("the shared IMP table beside the checkout");
+    let table = include_str!("../../../data/bridge/imp_table.csv");
     let magnitude = diff.abs();
     let imps = table
         .lines()

@@ -51,25 +51,3 @@ fn there_are_10_distinct_nobles_of_3_points() {
         Some((4, 4))
     );
 }
-
-#[test]
-fn the_embedded_copies_equal_the_shared_reference_data_when_present() {
-    let shared = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/splendor/"
-    );
-    for (file, embedded) in [
-        (
-            "cards.csv",
-            include_str!("../../../data/splendor/cards.csv"),
-        ),
-        (
-            "nobles.csv",
-            include_str!("../../../data/splendor/nobles.csv"),
-        ),
-    ] {
-        if let Ok(reference) = std::fs::read_to_string(format!("{shared}{file}")) {
-            assert_eq!(embedded, reference, "{file}");
-        }
-    }
-}
