@@ -36,16 +36,23 @@ impl Proc {
     /// `croupier up` on a private PostgreSQL under `dir`, on a free port, with 2 worker loops;
     /// returns once it serves.
     pub async fn up(dir: &Path) -> Proc {
+        Proc::up_with(dir, "2", &[]).await
+    }
+
+    /// [`Proc::up`] with `workers` worker loops and `extra` arguments (`--lease-secs 4`, …);
+    /// the data directory is `dir/data`, the log `dir/up.log`.
+    pub async fn up_with(dir: &Path, workers: &str, extra: &[&str]) -> Proc {
         let data = dir.join("data");
-        let args = [
+        let mut args = vec![
             "up",
             "--data-dir",
             data.to_str().expect("utf-8"),
             "--bind",
             "127.0.0.1:0",
             "--workers",
-            "2",
+            workers,
         ];
+        args.extend_from_slice(extra);
         let log = dir.join("up.log");
         Proc::start(&args, &[], &log, Some("Croupier is running at ")).await
     }

@@ -46,19 +46,7 @@ async fn up_restarts_its_postgresql_killed_twice_and_the_round_robin_finishes_wi
     // matches take a few seconds), and a 2-round round-robin of 6 matches.
     let dir = scratch();
     let data = dir.path().join("data");
-    let log = dir.path().join("up.log");
-    let args = [
-        "up",
-        "--data-dir",
-        data.to_str().expect("utf-8"),
-        "--bind",
-        "127.0.0.1:0",
-        "--workers",
-        "2",
-        "--lease-secs",
-        "4",
-    ];
-    let up = Proc::start(&args, &[], &log, Some("Croupier is running at ")).await;
+    let up = Proc::up_with(dir.path(), "2", &["--lease-secs", "4"]).await;
     let base = up.url();
     three_ready_bots(&base).await;
     let admin = Api::user(&base, "admin", &up.admin_password(), false).await;
@@ -144,25 +132,7 @@ async fn up_restarts_its_postgresql_killed_twice_and_the_round_robin_finishes_wi
 async fn up_serves_metrics_on_the_metrics_address_and_not_on_the_public_one() {
     // Arrange
     let dir = scratch();
-    let data = dir.path().join("data");
-    let args = [
-        "up",
-        "--data-dir",
-        data.to_str().expect("utf-8"),
-        "--bind",
-        "127.0.0.1:0",
-        "--workers",
-        "0",
-        "--metrics-bind",
-        "127.0.0.1:0",
-    ];
-    let up = Proc::start(
-        &args,
-        &[],
-        &dir.path().join("up.log"),
-        Some("Croupier is running at "),
-    )
-    .await;
+    let up = Proc::up_with(dir.path(), "0", &["--metrics-bind", "127.0.0.1:0"]).await;
     let base = up.url();
     let metrics = up
         .banner
