@@ -107,7 +107,7 @@ impl Splendor {
         position
             .check(&settings)
             .map_err(|reason| SettingsError::Invalid {
-                game: GameId::Splendor,
+                game: GameId::SPLENDOR,
                 reason: format!("impossible position: {reason}"),
             })?;
         let levels = position
