@@ -458,8 +458,9 @@ async fn a_nim_round_robin_is_hosted_from_upload_to_leaderboard(pool: PgPool) {
         .send()
         .await
         .unwrap();
-    assert_eq!(r.status(), 201);
+    let status = r.status();
     let cup: Value = r.json().await.unwrap();
+    assert_eq!(status, 201, "{cup}");
     let id = cup["competition"]["competition_id"]
         .as_str()
         .expect("an id")

@@ -175,7 +175,9 @@ fn first_duplicate<E: PartialEq>(entrants: &[E]) -> Option<(usize, usize)> {
 }
 
 /// Seats per match, and the overrides each match gets. A `players` override must agree with
-/// the format; self-play and cross-play write it in so the engine seats exactly that many.
+/// the format; without one, self-play and cross-play seat the game's
+/// [`default_seats`](GameId::default_seats) (its default rule set's count), and the overrides
+/// stay as given — a game without a `players` setting never sees one.
 fn table(game: GameId, format: Format, settings: &Value) -> Result<(usize, Value), LeagueError> {
     let players = settings.get("players");
     let refuse = |need: &str| LeagueError::Players {
@@ -204,14 +206,7 @@ fn table(game: GameId, format: Format, settings: &Value) -> Result<(usize, Value
             .map(|p| p as usize)
             .ok_or_else(|| refuse(&format!("{least} to 16")))?,
     };
-    let mut settings = match settings {
-        Value::Null => Value::Object(serde_json::Map::new()),
-        other => other.clone(),
-    };
-    if let Value::Object(map) = &mut settings {
-        map.insert("players".to_owned(), Value::from(seats));
-    }
-    Ok((seats, settings))
+    Ok((seats, settings.clone()))
 }
 
 /// Builds one game when the engine exists (catching a misspelt override now rather than in

@@ -124,7 +124,11 @@ fn hanabi_cross_play_alternates_two_entrants_round_the_table() {
     let (a, b) = (planned[0].seats[0], planned[0].seats[1]);
     assert_eq!(planned[0].seats, [a, b, a, b]);
     assert_eq!(planned[1].seats, [b, a, b, a]);
-    assert_eq!(planned[0].settings, json!({ "players": 4 }));
+    assert_eq!(
+        planned[0].settings,
+        Value::Null,
+        "Hanabi's default table of 4"
+    );
 }
 
 #[test]
