@@ -54,6 +54,9 @@ pub enum Protocol {
     JsonPerMove,
 }
 
+/// Builds a game from a rule set name, JSON overrides and a seed.
+pub type NewGame = fn(&str, &Value, u64) -> Result<Box<dyn DynGame>, SettingsError>;
+
 /// A built-in bot: its name and how to make one.
 #[derive(Clone, Copy)]
 pub struct BuiltinBot {
@@ -80,7 +83,7 @@ pub struct GameDef {
     /// Seats of the default rule set.
     pub default_seats: usize,
     /// Builds a game from a rule set, JSON overrides and a seed.
-    pub new_game: fn(&str, &Value, u64) -> Result<Box<dyn DynGame>, SettingsError>,
+    pub new_game: NewGame,
     /// The built-in bots; the first is the default opponent and validation partner.
     /// Every game also has `random` (a uniformly random legal move), listed last.
     pub bots: &'static [BuiltinBot],
