@@ -55,3 +55,15 @@ ensure_bot_runtime() {
 ensure_rust() {
   command -v cargo >/dev/null 2>&1 || die "cargo not found: install the Rust toolchain (https://rustup.rs) first"
 }
+
+# rustfmt and clippy, for scripts/test's format and lint checks (rustup installs them).
+ensure_rust_lints() {
+  local c
+  for c in rustfmt clippy; do
+    if ! cargo "${c/rustfmt/fmt}" --version >/dev/null 2>&1; then
+      command -v rustup >/dev/null 2>&1 || die "cargo $c is missing and rustup is not there to add it"
+      say "installing the $c component"
+      rustup component add "$c" || die "could not install the $c component"
+    fi
+  done
+}

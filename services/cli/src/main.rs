@@ -1,74 +1,14 @@
-//! `croupier` — the one binary of the Croupier platform.
-//!
-//! * `up`: everything on one machine — a private PostgreSQL under the data dir (unless
-//!   `DATABASE_URL` is set), migrations, the web app, a first admin account, and worker loops.
-//! * `serve`: the web app only, against `DATABASE_URL`.
-//! * `work`: worker loops only (compile and match jobs in the sandbox), against `DATABASE_URL`.
-//! * `play`: local offline matches between local bots, with standings.
-//! * `bench`: sandbox spawn cost, engine speed and hosted match throughput on this machine.
-//! * `migrate`: apply the database migrations.
-//! * `db`: run only the private PostgreSQL and print its URL (development and tests).
-//! * `admin`: create users, grant the admin role.
-//! * `submit`: upload a bot through the JSON API.
-
-mod admin;
-mod bench;
-mod isolation;
-mod logging;
-mod play;
-mod settings;
-mod submit;
-mod up;
-mod work;
+//! `croupier` — the one binary of the Croupier platform; see the library ([`croupier_cli`]) for
+//! the commands.
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
-
-#[derive(Parser)]
-#[command(
-    name = "croupier",
-    version,
-    about = "Croupier: a hosted competition platform for game-playing bots"
-)]
-struct Cli {
-    #[command(subcommand)]
-    command: Command,
-}
-
-#[derive(Subcommand)]
-enum Command {
-    /// Run everything on this machine: a private PostgreSQL (unless DATABASE_URL is set), migrations, the web app and workers.
-    Up(up::UpArgs),
-    /// Run the web app against DATABASE_URL (for deployments with a managed PostgreSQL).
-    Serve(up::ServeArgs),
-    /// Run worker loops against DATABASE_URL: compile uploads and play matches in the sandbox, until Ctrl-C / SIGTERM.
-    Work(work::WorkArgs),
-    /// Play local matches between local bots (built-in or commands) and print standings.
-    Play(play::PlayArgs),
-    /// Measure sandbox spawn cost, engine speed and hosted match throughput on this machine.
-    Bench(bench::BenchArgs),
-    /// Apply pending database migrations to DATABASE_URL.
-    Migrate(settings::DbArgs),
-    /// Run only the private PostgreSQL under the data dir and print its URL; stops on Ctrl-C.
-    Db(up::DbOnlyArgs),
-    /// Administrative tasks on the database.
-    Admin {
-        #[command(subcommand)]
-        command: admin::AdminCommand,
-    },
-    /// Upload a bot to a Croupier server with an API token.
-    Submit(submit::SubmitArgs),
-}
+use clap::Parser;
+use croupier_cli::{execute, init_logging, Cli};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    logging::init(match cli.command {
-        Command::Play(_) | Command::Bench(_) => {
-            "warn,sqlx=error,croupier_sandbox::sandbox=error,croupier_referee::net=error"
-        }
-        _ => logging::SERVICE,
-    });
+    init_logging(cli.command.default_log());
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -79,20 +19,7 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let result = runtime.block_on(async {
-        match cli.command {
-            Command::Up(args) => up::up(args).await,
-            Command::Serve(args) => up::serve(args).await,
-            Command::Work(args) => work::work(args).await,
-            Command::Play(args) => play::run(args).await,
-            Command::Bench(args) => bench::run(args).await,
-            Command::Migrate(args) => up::migrate(args).await,
-            Command::Db(args) => up::db_only(args).await,
-            Command::Admin { command } => admin::run(command).await,
-            Command::Submit(args) => submit::run(args).await,
-        }
-    });
-    match result {
+    match runtime.block_on(execute(cli)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e:#}");

@@ -141,7 +141,7 @@ fn bridge_scores_two_tables_in_imps_and_refuses_boards_elsewhere() {
     ]);
     assert!(!out.status.success());
     assert!(
-        stderr(&out).contains("--boards is for bridge"),
+        stderr(&out).contains("--boards is for games played in boards"),
         "{}",
         stderr(&out)
     );

@@ -37,11 +37,11 @@ fn main() {
 
     let start = Instant::now();
     for seed in 0..games {
-        let Ok(mut game) = new_game(GameId::NoThanks, "boardcoder", &Value::Null, seed) else {
+        let Ok(mut game) = new_game(GameId::NO_THANKS, "boardcoder", &Value::Null, seed) else {
             return;
         };
         let mut bots: Vec<Box<dyn DynBot>> = (0..3)
-            .filter_map(|_| builtin(GameId::NoThanks, "random"))
+            .filter_map(|_| builtin(GameId::NO_THANKS, "random"))
             .collect();
         if play_out(game.as_mut(), &mut bots, seed).is_err() {
             return;

@@ -9,7 +9,6 @@ use serde_json::Value;
 
 use crate::api::{Game, Seat, Turn, Viewer};
 use crate::error::{IllegalAction, SettingsError};
-use crate::nothanks::NoThanks;
 use crate::outcome::Outcome;
 use crate::settings::GameSettings;
 use crate::GameId;
@@ -117,21 +116,7 @@ pub fn new_game(
     settings: &Value,
     seed: u64,
 ) -> Result<Box<dyn DynGame>, SettingsError> {
-    match game {
-        GameId::NoThanks => new_typed::<NoThanks>(rules, settings, seed),
-        GameId::Splendor => new_typed::<crate::splendor::Splendor>(rules, settings, seed),
-        GameId::Hanabi => new_typed::<crate::hanabi::Hanabi>(rules, settings, seed),
-        GameId::Bridge => new_typed::<crate::bridge::Bridge>(rules, settings, seed),
-        GameId::Guandan => new_typed::<crate::guandan::Guandan>(rules, settings, seed),
-    }
-}
-
-/// Whether [`new_game`] can build this game yet.
-pub fn is_available(game: GameId) -> bool {
-    !matches!(
-        new_game(game, "", &Value::Null, 0),
-        Err(SettingsError::NotImplemented(_))
-    )
+    (game.def().new_game)(rules, settings, seed)
 }
 
 /// [`new_game`] for a game type known at compile time.

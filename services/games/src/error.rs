@@ -49,6 +49,4 @@ pub enum SettingsError {
     /// An unknown key, a value of the wrong type or out of range.
     #[error("invalid settings for {game}: {reason}")]
     Invalid { game: GameId, reason: String },
-    #[error("{0} has no rule engine yet")]
-    NotImplemented(GameId),
 }

@@ -5,8 +5,8 @@
 //! played for it by the referee after a fault (a lost turn, a forced pick or pass, the Bridge
 //! Robot). An idle seat ranks last in that game, below every seat that made at least one legal
 //! move, whatever the game's own scores and tie-breaks say; idle seats tie among themselves.
-//! The other seats keep the game's own order. Scores stay the game's, except in Hanabi, where
-//! the score is shared: there an idle seat scores 0, so a bot that never acts cannot take a
+//! The other seats keep the game's own order. Scores stay the game's, except where the score is
+//! shared ([`GameDef::shared_score`](crate::GameDef::shared_score): Hanabi): there an idle seat scores 0, so a bot that never acts cannot take a
 //! share of what the others built.
 //!
 //! A seat with no entry at all (the game ended before its first turn) is not idle.
@@ -53,7 +53,7 @@ pub fn idle_seats(seats: usize, entries: &[Entry]) -> Vec<bool> {
 
 /// `engine` (a game's own outcome) with the rule applied for the seats marked in `idle`.
 pub fn outcome(game: GameId, mut engine: Outcome, idle: &[bool]) -> Outcome {
-    if game == GameId::Hanabi {
+    if game.def().shared_score {
         for seat in &mut engine.seats {
             if idle.get(seat.seat.index()).copied().unwrap_or(false) {
                 seat.score = 0;
@@ -103,7 +103,7 @@ mod tests {
 
     #[test]
     fn a_seat_whose_every_move_was_forced_is_idle_and_a_seat_never_due_is_not() {
-        let mut game = Recorder::new(GameId::NoThanks, "boardcoder", &Value::Null, 5).unwrap();
+        let mut game = Recorder::new(GameId::NO_THANKS, "boardcoder", &Value::Null, 5).unwrap();
         let mut turns = 0;
         while let Turn::Seat(seat) = game.game().turn() {
             let action = json!("pick");
@@ -126,11 +126,11 @@ mod tests {
     #[test]
     fn an_idle_hanabi_seat_scores_nothing_and_ranks_below_the_players() {
         let engine = Outcome::from_scores(ScoreOrder::HigherIsBetter, &[17, 17, 17, 17]);
-        let fair = outcome(GameId::Hanabi, engine.clone(), &[false, true, false, true]);
+        let fair = outcome(GameId::HANABI, engine.clone(), &[false, true, false, true]);
         let scores: Vec<i64> = fair.seats.iter().map(|s| s.score).collect();
         assert_eq!(scores, [17, 0, 17, 0]);
         assert_eq!(ranks(&fair), [1, 3, 1, 3]);
-        let everyone = outcome(GameId::Hanabi, engine, &[true; 4]);
+        let everyone = outcome(GameId::HANABI, engine, &[true; 4]);
         assert!(everyone.seats.iter().all(|s| s.score == 0 && s.rank == 1));
     }
 

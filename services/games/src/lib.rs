@@ -62,7 +62,7 @@
 //! assert_eq!(outcome.seats.len(), 5);
 //!
 //! // The same through the dynamic layer, as the referee sees it:
-//! let mut game = croupier_games::new_game(croupier_games::GameId::NoThanks, "boardcoder",
+//! let mut game = croupier_games::new_game(croupier_games::GameId::NO_THANKS, "boardcoder",
 //!                                         &serde_json::Value::Null, 42)?;
 //! game.apply_json(Seat(0), &serde_json::json!("pass"))?;
 //! assert_eq!(game.turn(), Turn::Seat(Seat(1)));
@@ -77,21 +77,22 @@ pub mod conformance;
 mod dynamic;
 mod error;
 pub mod fair;
-mod game_id;
 pub mod guandan;
 pub mod hanabi;
+pub mod leaderboard;
 pub mod nothanks;
 mod outcome;
+pub mod registry;
 mod replay;
 mod rng;
 mod settings;
 pub mod splendor;
 
 pub use api::{Game, Seat, Turn, Viewer};
-pub use dynamic::{is_available, new_game, new_typed, DynEvent, DynGame, Dynamic};
+pub use dynamic::{new_game, new_typed, DynEvent, DynGame, Dynamic};
 pub use error::{IllegalAction, SettingsError};
-pub use game_id::{GameId, UnknownGame};
 pub use outcome::{Outcome, ScoreOrder, SeatResult};
+pub use registry::{GameDef, GameId, UnknownGame};
 pub use replay::{Entry, Recorder, Replay, ReplayError};
 pub use rng::{GameRng, Stream};
 pub use settings::GameSettings;

@@ -250,7 +250,7 @@ mod tests {
     use crate::api::Turn;
 
     fn recorded_game() -> Recorder {
-        let mut recorder = Recorder::new(GameId::NoThanks, "boardcoder", &Value::Null, 3).unwrap();
+        let mut recorder = Recorder::new(GameId::NO_THANKS, "boardcoder", &Value::Null, 3).unwrap();
         assert!(recorder.apply(Seat(1), json!("pick")).is_err());
         recorder.fault(Seat(1), "answered off turn");
         while let Turn::Seat(seat) = recorder.game().turn() {

@@ -10,14 +10,14 @@ use serde_json::json;
 /// N-S's score of `board` dealt from `seed` with bot `ns` in N and S and `ew` in E and W.
 fn ns_score(ns: &str, ew: &str, board: u32, seed: u64) -> i64 {
     let mut game = new_game(
-        GameId::Bridge,
+        GameId::BRIDGE,
         "duplicate",
         &json!({ "board": board }),
         seed,
     )
     .unwrap();
     let mut bots: Vec<Box<dyn DynBot>> = (0..4)
-        .map(|s| builtin(GameId::Bridge, if s % 2 == 0 { ns } else { ew }).unwrap())
+        .map(|s| builtin(GameId::BRIDGE, if s % 2 == 0 { ns } else { ew }).unwrap())
         .collect();
     let outcome = play_out(game.as_mut(), &mut bots, seed).unwrap();
     assert_eq!(outcome.check(4), Ok(()));
@@ -59,10 +59,10 @@ fn bot_deals_replay_exactly_from_their_seed() {
 
 #[test]
 fn every_bot_pairing_completes_deals() {
-    let names = croupier_games::bots::names(GameId::Bridge);
+    let names = croupier_games::bots::names(GameId::BRIDGE);
     assert_eq!(names, ["heuristic", "robot", "random"]);
-    for ns in names {
-        for ew in names {
+    for &ns in &names {
+        for &ew in &names {
             for seed in 0..5 {
                 ns_score(ns, ew, 3, seed);
             }

@@ -58,7 +58,7 @@ fn play(
     let mut bots: Vec<Option<Box<dyn DynBot>>> = (0..seats)
         .map(|s| heroes.contains(&s).then(|| builtin(game, bot).unwrap()))
         .collect();
-    let mut robot = builtin(GameId::Bridge, "robot").unwrap();
+    let mut robot = builtin(GameId::BRIDGE, "robot").unwrap();
     let mut rngs: Vec<GameRng> = Seat::all(seats)
         .map(|s| GameRng::derive(seed, Stream::Bot(s)))
         .collect();
@@ -91,10 +91,12 @@ fn play(
                         continue;
                     }
                 }
-                let action = match game {
-                    GameId::Splendor => passive_move(&legal).unwrap(),
-                    GameId::Bridge => robot.choose(recorder.game(), seat, rng).unwrap(),
-                    _ => legal[0].clone(),
+                let action = if game == GameId::SPLENDOR {
+                    passive_move(&legal).unwrap()
+                } else if game == GameId::BRIDGE {
+                    robot.choose(recorder.game(), seat, rng).unwrap()
+                } else {
+                    legal[0].clone()
                 };
                 recorder.apply_forced(seat, action).unwrap();
             }
@@ -116,18 +118,19 @@ fn play(
 
 /// The hero's seats: one seat, or a partnership (seats 0 and 2) in the team games.
 fn heroes(game: GameId, seed: u64) -> Vec<usize> {
-    match game {
-        GameId::Guandan | GameId::Bridge => vec![0, 2],
-        _ => vec![(seed % 3) as usize],
+    if game == GameId::GUANDAN || game == GameId::BRIDGE {
+        vec![0, 2]
+    } else {
+        vec![(seed % 3) as usize]
     }
 }
 
 #[test]
 fn every_built_in_plays_legal_moves_to_the_end_and_a_crashing_seat_always_ranks_last() {
-    for game in GameId::ALL {
-        for &bot in names(game) {
+    for game in GameId::all() {
+        for bot in names(game) {
             for opponent in [Opponent::Passive, Opponent::Crash] {
-                let seeds = if game == GameId::Guandan { 4 } else { 12 };
+                let seeds = if game == GameId::GUANDAN { 4 } else { 12 };
                 for seed in 0..seeds {
                     let heroes = heroes(game, seed);
                     let p = play(game, &Value::Null, seed, &heroes, bot, opponent);
@@ -163,9 +166,9 @@ fn splendor_greedy_reaches_15_points_within_45_of_its_moves_in_every_one_of_300_
     for opponent in [Opponent::Passive, Opponent::Crash] {
         let mut worst = 0;
         for seed in 0..300 {
-            let hero = heroes(GameId::Splendor, seed)[0];
+            let hero = heroes(GameId::SPLENDOR, seed)[0];
             let p = play(
-                GameId::Splendor,
+                GameId::SPLENDOR,
                 &Value::Null,
                 seed,
                 &[hero],
@@ -191,9 +194,9 @@ fn no_thanks_heuristic_wins_against_passing_or_crashing_seats() {
     for opponent in [Opponent::Passive, Opponent::Crash] {
         let mut wins = 0;
         for seed in 0..200 {
-            let hero = heroes(GameId::NoThanks, seed)[0];
+            let hero = heroes(GameId::NO_THANKS, seed)[0];
             let p = play(
-                GameId::NoThanks,
+                GameId::NO_THANKS,
                 &Value::Null,
                 seed,
                 &[hero],
@@ -218,7 +221,7 @@ fn guandan_heuristic_partners_win_the_game_against_passing_or_crashing_partners(
     for opponent in [Opponent::Passive, Opponent::Crash] {
         for seed in 0..12 {
             let p = play(
-                GameId::Guandan,
+                GameId::GUANDAN,
                 &Value::Null,
                 seed,
                 &[0, 2],
@@ -237,7 +240,7 @@ fn bridge_built_ins_bid_and_play_for_a_plus_score_against_passing_or_crashing_op
         for opponent in [Opponent::Passive, Opponent::Crash] {
             let (mut total, mut plus, mut minus) = (0_i64, 0, 0);
             for seed in 0..200 {
-                let p = play(GameId::Bridge, &Value::Null, seed, &[0, 2], bot, opponent);
+                let p = play(GameId::BRIDGE, &Value::Null, seed, &[0, 2], bot, opponent);
                 let ns = p.engine.get(Seat(0)).unwrap().score;
                 total += ns;
                 plus += u32::from(ns > 0);
@@ -261,7 +264,7 @@ fn hanabi_convention_hints_and_plays_to_the_end_of_the_deck_with_passive_partner
     for seed in 0..200 {
         let hero = (seed % 4) as usize;
         let p = play(
-            GameId::Hanabi,
+            GameId::HANABI,
             &Value::Null,
             seed,
             &[hero],

@@ -14,13 +14,13 @@ fn the_heuristic_beats_random() {
     let games = 6;
     let mut heuristic_wins = 0.0;
     for seed in 0..games {
-        let mut game = new_game(GameId::Guandan, "platform", &Value::Null, seed).unwrap();
+        let mut game = new_game(GameId::GUANDAN, "platform", &Value::Null, seed).unwrap();
         // The heuristic plays seats 0 and 2 in even games, 1 and 3 in odd ones.
         let h = usize::try_from(seed % 2).unwrap();
         let mut bots: Vec<Box<dyn DynBot>> = (0..4)
             .map(|s| {
                 builtin(
-                    GameId::Guandan,
+                    GameId::GUANDAN,
                     if s % 2 == h { "heuristic" } else { "random" },
                 )
                 .unwrap()

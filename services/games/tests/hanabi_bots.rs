@@ -9,9 +9,9 @@ fn mean_self_play(rules: &str, players: usize, bot: &str, games: u64) -> f64 {
     let mut total = 0_i64;
     for seed in 0..games {
         let settings = json!({ "players": players });
-        let mut game = new_game(GameId::Hanabi, rules, &settings, seed).unwrap();
+        let mut game = new_game(GameId::HANABI, rules, &settings, seed).unwrap();
         let mut bots: Vec<Box<dyn DynBot>> = (0..players)
-            .map(|_| builtin(GameId::Hanabi, bot).unwrap())
+            .map(|_| builtin(GameId::HANABI, bot).unwrap())
             .collect();
         let outcome = play_out(game.as_mut(), &mut bots, seed).unwrap();
         assert!(outcome.seats.iter().all(|r| r.rank == 1));

@@ -10,14 +10,14 @@ fn both_rule_sets_pass_the_dynamic_playouts_at_2_and_5_players() {
     for rules in ["standard", "rainbow"] {
         for players in [2, 5] {
             let settings = json!({ "players": players, "score_on_strikeout": "zero" });
-            assert!(dyn_random_playouts(GameId::Hanabi, rules, &settings, &Playouts::quick()) > 0);
+            assert!(dyn_random_playouts(GameId::HANABI, rules, &settings, &Playouts::quick()) > 0);
         }
     }
 }
 
 #[test]
 fn a_recorded_fault_ends_the_game_and_the_replay_rebuilds_it() {
-    let mut recorder = Recorder::new(GameId::Hanabi, "rainbow", &Value::Null, 9).unwrap();
+    let mut recorder = Recorder::new(GameId::HANABI, "rainbow", &Value::Null, 9).unwrap();
     recorder
         .apply(Seat(0), json!({"action": "play", "card": 0}))
         .unwrap();
@@ -34,8 +34,8 @@ fn a_recorded_fault_ends_the_game_and_the_replay_rebuilds_it() {
 
 #[test]
 fn the_default_bot_is_the_convention_bot() {
-    assert_eq!(bots::names(GameId::Hanabi), ["convention", "random"]);
-    let game = new_game(GameId::Hanabi, "standard", &Value::Null, 1).unwrap();
+    assert_eq!(bots::names(GameId::HANABI), ["convention", "random"]);
+    let game = new_game(GameId::HANABI, "standard", &Value::Null, 1).unwrap();
     let obs = game.observe_json(croupier_games::Viewer::Seat(Seat(2)));
     assert_eq!(obs["hand_color"][2], json!([-1, -1, -1, -1]));
     assert_eq!(obs["players"], json!(4));

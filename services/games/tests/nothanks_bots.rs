@@ -6,11 +6,11 @@ use serde_json::Value;
 
 /// One boardcoder game: the heuristic in `hero`'s seat, random bots elsewhere.
 fn heuristic_against_random(seed: u64, hero: usize) -> Outcome {
-    let mut game = new_game(GameId::NoThanks, "boardcoder", &Value::Null, seed).unwrap();
+    let mut game = new_game(GameId::NO_THANKS, "boardcoder", &Value::Null, seed).unwrap();
     let mut bots: Vec<Box<dyn DynBot>> = (0..3)
         .map(|s| {
             builtin(
-                GameId::NoThanks,
+                GameId::NO_THANKS,
                 if s == hero { "heuristic" } else { "random" },
             )
             .unwrap()
@@ -50,10 +50,10 @@ fn bot_games_replay_exactly_from_their_seed() {
 
 #[test]
 fn every_game_has_a_random_bot_and_the_named_bots_exist() {
-    for game in GameId::ALL {
+    for game in GameId::all() {
         assert!(croupier_games::bots::names(game).contains(&"random"));
         for name in croupier_games::bots::names(game) {
-            assert_eq!(builtin(game, name).map(|b| b.name()), Some(*name));
+            assert_eq!(builtin(game, name).map(|b| b.name()), Some(name));
         }
         assert!(builtin(game, "grandmaster").is_none());
     }
@@ -63,9 +63,9 @@ fn every_game_has_a_random_bot_and_the_named_bots_exist() {
 fn the_heuristic_plays_a_standard_game_at_every_table_size() {
     for players in 3..=7 {
         let settings = serde_json::json!({ "players": players });
-        let mut game = new_game(GameId::NoThanks, "standard", &settings, 7).unwrap();
+        let mut game = new_game(GameId::NO_THANKS, "standard", &settings, 7).unwrap();
         let mut bots: Vec<Box<dyn DynBot>> = (0..players)
-            .map(|_| builtin(GameId::NoThanks, "heuristic").unwrap())
+            .map(|_| builtin(GameId::NO_THANKS, "heuristic").unwrap())
             .collect();
         let outcome = play_out(game.as_mut(), &mut bots, 7).unwrap();
         assert_eq!(outcome.check(players), Ok(()));

@@ -8,9 +8,9 @@ use serde_json::Value;
 
 /// One hackathon game: `hero` plays `bot`, the other seats play random.
 fn against_random(bot: &str, seed: u64, hero: usize) -> Outcome {
-    let mut game = new_game(GameId::Splendor, "hackathon", &Value::Null, seed).unwrap();
+    let mut game = new_game(GameId::SPLENDOR, "hackathon", &Value::Null, seed).unwrap();
     let mut bots: Vec<Box<dyn DynBot>> = (0..3)
-        .map(|s| builtin(GameId::Splendor, if s == hero { bot } else { "random" }).unwrap())
+        .map(|s| builtin(GameId::SPLENDOR, if s == hero { bot } else { "random" }).unwrap())
         .collect();
     play_out(game.as_mut(), &mut bots, seed).unwrap()
 }
@@ -42,9 +42,9 @@ fn greedy_games_replay_exactly_and_greedy_reaches_15_against_itself() {
             against_random("greedy", seed, 2),
             against_random("greedy", seed, 2)
         );
-        let mut game = new_game(GameId::Splendor, "hackathon", &Value::Null, seed).unwrap();
+        let mut game = new_game(GameId::SPLENDOR, "hackathon", &Value::Null, seed).unwrap();
         let mut bots: Vec<Box<dyn DynBot>> = (0..3)
-            .map(|_| builtin(GameId::Splendor, "greedy").unwrap())
+            .map(|_| builtin(GameId::SPLENDOR, "greedy").unwrap())
             .collect();
         let outcome = play_out(game.as_mut(), &mut bots, seed).unwrap();
         assert!(

@@ -41,7 +41,7 @@
 //! use croupier_league::{EndState, MatchResult, ScheduleSpec, SeatOutcome};
 //!
 //! let bots = ["ann", "bob", "cyd", "dee"];
-//! let plan = croupier_league::schedule(GameId::NoThanks, &ScheduleSpec::new("boardcoder", 2, 7), &bots)?;
+//! let plan = croupier_league::schedule(GameId::NO_THANKS, &ScheduleSpec::new("boardcoder", 2, 7), &bots)?;
 //! assert_eq!(plan.len(), 4 * 3 * 2); // C(4,3) triples × 3 rotations × 2 rounds
 //!
 //! // The worker plays them; here seat 0 always wins.
@@ -54,12 +54,12 @@
 //!     boards: vec![],
 //! }).collect();
 //!
-//! let table = croupier_league::standings(GameId::NoThanks, &results);
+//! let table = croupier_league::standings(GameId::NO_THANKS, &results);
 //! assert_eq!(table[0].games, 18);
 //! assert_eq!(table[0].rank_points, 6 * (4 + 2 + 1)); // every entrant sat in every seat
 //! assert_eq!(table[0].position, 1);
 //! assert!(table.iter().all(|row| row.position == 1)); // so all share first place
-//! let rated = croupier_league::ratings(GameId::NoThanks, &results);
+//! let rated = croupier_league::ratings(GameId::NO_THANKS, &results);
 //! assert_eq!(rated.len(), 4);
 //! # Ok::<(), croupier_league::LeagueError>(())
 //! ```

@@ -161,7 +161,7 @@ mod tests {
                     rank: 1 + m.seats.iter().filter(|o| *o < e).count() as u32,
                     end_state: EndState::Ok,
                 });
-                let boards = if game == GameId::Bridge {
+                let boards = if game == GameId::BRIDGE {
                     vec![if m.seats[0] < m.seats[1] { 420 } else { -50 }; 4]
                 } else {
                     Vec::new()
@@ -179,10 +179,10 @@ mod tests {
     #[test]
     fn a_bot_that_always_wins_ends_with_the_highest_rating() {
         for game in [
-            GameId::NoThanks,
-            GameId::Splendor,
-            GameId::Guandan,
-            GameId::Bridge,
+            GameId::NO_THANKS,
+            GameId::SPLENDOR,
+            GameId::GUANDAN,
+            GameId::BRIDGE,
         ] {
             let rated = ratings(game, &pecking_order(game, 4, 3));
             let order: Vec<u128> = rated.iter().map(|r| r.entrant.as_u128()).collect();
@@ -203,10 +203,10 @@ mod tests {
             let rated = ratings(game, &pecking_order(game, 4, 1));
             rated.iter().map(|r| r.games).collect()
         };
-        assert_eq!(games(GameId::NoThanks), [9, 9, 9, 9]);
-        assert_eq!(games(GameId::Guandan), [6, 6, 6, 6]);
+        assert_eq!(games(GameId::NO_THANKS), [9, 9, 9, 9]);
+        assert_eq!(games(GameId::GUANDAN), [6, 6, 6, 6]);
         assert_eq!(
-            games(GameId::Bridge),
+            games(GameId::BRIDGE),
             [3, 3, 3, 3],
             "one rating per duplicate set"
         );
@@ -214,17 +214,17 @@ mod tests {
 
     #[test]
     fn ratings_follow_the_ordinal_not_the_order_given() {
-        let results = pecking_order(GameId::Splendor, 5, 2);
+        let results = pecking_order(GameId::SPLENDOR, 5, 2);
         let mut reversed = results.clone();
         reversed.reverse();
         assert_eq!(
-            ratings(GameId::Splendor, &results),
-            ratings(GameId::Splendor, &reversed)
+            ratings(GameId::SPLENDOR, &results),
+            ratings(GameId::SPLENDOR, &reversed)
         );
     }
 
     #[test]
     fn cooperative_hanabi_has_no_ratings() {
-        assert!(ratings(GameId::Hanabi, &pecking_order(GameId::Hanabi, 3, 2)).is_empty());
+        assert!(ratings(GameId::HANABI, &pecking_order(GameId::HANABI, 3, 2)).is_empty());
     }
 }

@@ -1,87 +1,13 @@
-//! [`Scheme`]: what a game's leaderboard is made of — how its matches are seated
-//! ([`Format`]), how finished matches become standings ([`Scoring`]) and ratings
-//! ([`RatingForm`]). Callers hold a [`GameId`] and never match on games themselves.
-
-use std::fmt;
+//! [`Scheme`]: a game's leaderboard as the league reads it — its [`GameDef::leaderboard`]
+//! (formats, scoring, rating form, score order) with the game attached. Callers hold a
+//! [`GameId`] and never match on games themselves.
+//!
+//! [`GameDef::leaderboard`]: croupier_games::registry::GameDef::leaderboard
 
 use croupier_games::{GameId, ScoreOrder};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
-/// How entrants are seated: the schedule kind. Seeds are per round and shared by every match
-/// of the round; a *group* is the set of matches that replay one seed with the seats moved.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Format {
-    /// Every triple {A,B,C} plays A-B-C, B-C-A, C-A-B on one seed: C(n,3) × 3 × rounds
-    /// matches (No Thanks, Splendor).
-    Triples,
-    /// Every pair {A,B}: A in seats 0 and 2, B in 1 and 3, then swapped, on one seed:
-    /// C(n,2) × 2 × rounds (Guandan teams; Bridge tables, N=0 E=1 S=2 W=3).
-    TeamPairs,
-    /// Each entrant alone fills every seat: n × rounds (Hanabi; the group is the round).
-    SelfPlay,
-    /// Every pair {A,B} alternates round the table A-B-A-B…, then B-A-B-A…, on one seed:
-    /// C(n,2) × 2 × rounds (Hanabi's second board).
-    CrossPlay,
-}
-
-impl Format {
-    /// The stable name: `triples`, `team_pairs`, `self_play`, `cross_play`.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Format::Triples => "triples",
-            Format::TeamPairs => "team_pairs",
-            Format::SelfPlay => "self_play",
-            Format::CrossPlay => "cross_play",
-        }
-    }
-
-    /// The fewest entrants that make a schedule.
-    pub const fn min_entrants(self) -> usize {
-        match self {
-            Format::Triples => 3,
-            Format::TeamPairs | Format::CrossPlay => 2,
-            Format::SelfPlay => 1,
-        }
-    }
-}
-
-impl fmt::Display for Format {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// How finished matches become a standings table (the sort key is [`Standing::metric`]).
-///
-/// [`Standing::metric`]: crate::Standing::metric
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Scoring {
-    /// Total rank points, 4/2/1 for 1st/2nd/3rd; Splendor adds the battle score column.
-    RankPoints { battle_score: bool },
-    /// Games won by the entrant's team, draws half (Guandan).
-    GamesWon,
-    /// Total IMPs over the boards of paired tables (Bridge).
-    Imps,
-    /// Mean game score (cooperative Hanabi).
-    MeanScore,
-}
-
-/// How ratings are updated from a match.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum RatingForm {
-    /// Every seat is its own side, ordered by rank (Weng-Lin, free for all).
-    FreeForAll,
-    /// Seats 0+2 against 1+3, each side ordered by its best rank (Weng-Lin, two teams).
-    Teams,
-    /// Two paired Bridge tables make one duplicate match, won on total IMPs (Weng-Lin, two
-    /// teams); rated when the second table finishes.
-    Duplicate,
-    /// Cooperative: no ratings.
-    Unrated,
-}
+pub use croupier_games::leaderboard::{Format, RatingForm, Scoring};
 
 /// A game's leaderboard scheme. `Scheme::of(game)`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -97,46 +23,13 @@ pub struct Scheme {
 
 impl Scheme {
     pub const fn of(game: GameId) -> Scheme {
-        let (formats, scoring, rating, score_order): (&'static [Format], _, _, _) = match game {
-            GameId::NoThanks => (
-                &[Format::Triples],
-                Scoring::RankPoints {
-                    battle_score: false,
-                },
-                RatingForm::FreeForAll,
-                ScoreOrder::LowerIsBetter,
-            ),
-            GameId::Splendor => (
-                &[Format::Triples],
-                Scoring::RankPoints { battle_score: true },
-                RatingForm::FreeForAll,
-                ScoreOrder::HigherIsBetter,
-            ),
-            GameId::Guandan => (
-                &[Format::TeamPairs],
-                Scoring::GamesWon,
-                RatingForm::Teams,
-                ScoreOrder::HigherIsBetter,
-            ),
-            GameId::Bridge => (
-                &[Format::TeamPairs],
-                Scoring::Imps,
-                RatingForm::Duplicate,
-                ScoreOrder::HigherIsBetter,
-            ),
-            GameId::Hanabi => (
-                &[Format::SelfPlay, Format::CrossPlay],
-                Scoring::MeanScore,
-                RatingForm::Unrated,
-                ScoreOrder::HigherIsBetter,
-            ),
-        };
+        let board = game.def().leaderboard;
         Scheme {
             game,
-            formats,
-            scoring,
-            rating,
-            score_order,
+            formats: board.formats,
+            scoring: board.scoring,
+            rating: board.rating,
+            score_order: board.score_order,
         }
     }
 
@@ -156,27 +49,14 @@ mod tests {
 
     #[test]
     fn every_game_has_a_scheme_with_a_default_format() {
-        for game in GameId::ALL {
+        for game in croupier_games::registry::all() {
             let scheme = Scheme::of(game);
             assert_eq!(scheme.game, game);
             assert!(scheme.offers(scheme.default_format()));
         }
         assert_eq!(
-            Scheme::of(GameId::Hanabi).default_format(),
+            Scheme::of(GameId::HANABI).default_format(),
             Format::SelfPlay
         );
-    }
-
-    #[test]
-    fn formats_serialize_as_their_stable_names() {
-        for format in [
-            Format::Triples,
-            Format::TeamPairs,
-            Format::SelfPlay,
-            Format::CrossPlay,
-        ] {
-            let json = serde_json::to_string(&format).ok();
-            assert_eq!(json, Some(format!("\"{format}\"")));
-        }
     }
 }

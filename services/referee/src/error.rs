@@ -1,6 +1,6 @@
 //! [`RefereeError`]: the platform could not play the match. Never a bot's fault.
 
-use croupier_games::{GameId, SettingsError};
+use croupier_games::SettingsError;
 
 /// Why a match could not be played. A bot's crash, timeout, garbage or illegal move is never an
 /// error: it is a [`SeatOutcome`](crate::SeatOutcome) end state. The worker retries a match that
@@ -11,9 +11,6 @@ pub enum RefereeError {
     /// or empty names, unknown built-in bot, empty command). Not retryable.
     #[error("invalid match spec: {0}")]
     InvalidSpec(String),
-    /// No protocol adapter exists for this game yet. Not retryable.
-    #[error("no protocol adapter for {0} yet")]
-    Unsupported(GameId),
     /// The match network namespace or its listeners could not be set up. Retryable.
     #[error("match network: {0}")]
     Network(std::io::Error),
@@ -37,9 +34,6 @@ impl RefereeError {
 
 impl From<SettingsError> for RefereeError {
     fn from(e: SettingsError) -> Self {
-        match e {
-            SettingsError::NotImplemented(game) => RefereeError::Unsupported(game),
-            other => RefereeError::InvalidSpec(other.to_string()),
-        }
+        RefereeError::InvalidSpec(e.to_string())
     }
 }

@@ -9,7 +9,8 @@
 //!
 //! [`play`] checks the [`MatchSpec`], builds the engine side (`Table`, shared by every
 //! adapter: the games and their [`Replay`](croupier_games::Replay)s, the built-in bots, forced
-//! moves, per-seat move counts and timings) and hands it to the game's protocol adapter:
+//! moves, per-seat move counts and timings) and hands it to the adapter of the game's
+//! [`Protocol`] (its registry entry, [`GameDef::protocol`](croupier_games::GameDef::protocol)):
 //!
 //! | game | adapter | status |
 //! |---|---|---|
@@ -18,6 +19,7 @@
 //! | Guandan | [`guandan`]: websocket on 127.0.0.1:23456 (`/game/*`), text frames, seats started one by one in connection order, `{"actIndex": i}` replies | done |
 //! | Splendor | [`splendor`]: one process per move (the `permove` runner), state as `argv[1]` and stdin, JSON answer on stdout | done |
 //! | Bridge | [`bridge`]: one process per move ([`permove`](crate::permove)), `<bot> /bot/Board.txt /bot/StepLog.txt` in the seat's private writable directory, one appended StepLog line; violations hand the seat to the Robot | done |
+//! | any other game | `jsonmove`: Croupier's own one-process-per-move JSON protocol (`docs/protocols.md#json-per-move`), for games without an original platform | done |
 //!
 //! Built-in seats ([`SeatSpec::Builtin`]) play through the same engine calls and never touch
 //! a socket. The CLI's offline `croupier play` calls the same [`play`] with a sandbox in mode
@@ -65,6 +67,7 @@ pub mod guandan;
 pub mod hanabi;
 mod hub;
 mod identity;
+mod jsonmove;
 mod net;
 pub mod nothanks;
 mod permove;
@@ -81,29 +84,36 @@ pub use result::{Direction, GameRecord, MatchResult, SeatOutcome, TranscriptLine
 pub use spec::{default_games, default_move_time, MatchLimits, MatchSpec, SeatSpec};
 pub use table::game_seeds;
 
+use std::path::Path;
+
+use croupier_games::registry::Protocol;
 use croupier_games::GameId;
 use croupier_sandbox::Sandbox;
 
-/// Whether a protocol adapter exists for `game` (an engine alone is not enough to host it).
-pub fn supports(game: GameId) -> bool {
-    matches!(
-        game,
-        GameId::NoThanks | GameId::Splendor | GameId::Hanabi | GameId::Bridge | GameId::Guandan
-    )
+/// Checks a build's entry point for what the game's protocol loads from it, before the
+/// validation game: a Hanabi class bot must name a class its file defines. `Err` says what is
+/// wrong, for the build log.
+pub fn check_entry(game: GameId, bot_dir: &Path, run_command: &[String]) -> Result<(), String> {
+    match game.def().protocol {
+        Protocol::HanabiWebsocket => hanabi::check_entry(bot_dir, run_command),
+        Protocol::NoThanksLobby
+        | Protocol::GuandanWebsocket
+        | Protocol::SplendorJudge
+        | Protocol::BridgeFiles
+        | Protocol::JsonPerMove => Ok(()),
+    }
 }
 
 /// Plays `spec` to the end. Cancel by dropping the future: every seat process is killed.
 #[tracing::instrument(skip_all, fields(game = %spec.game, seed = spec.seed, seats = spec.seats.len()))]
 pub async fn play(sandbox: &Sandbox, spec: MatchSpec) -> Result<MatchResult, RefereeError> {
-    if !supports(spec.game) {
-        return Err(RefereeError::Unsupported(spec.game));
-    }
     let table = table::Table::new(&spec)?;
-    match spec.game {
-        GameId::NoThanks => nothanks::run(sandbox, &spec, table).await,
-        GameId::Guandan => guandan::run(sandbox, &spec, table).await,
-        GameId::Hanabi => hanabi::run(sandbox, &spec, table).await,
-        GameId::Splendor => splendor::run(sandbox, &spec, table).await,
-        GameId::Bridge => bridge::run(sandbox, &spec, table).await,
+    match spec.game.def().protocol {
+        Protocol::NoThanksLobby => nothanks::run(sandbox, &spec, table).await,
+        Protocol::GuandanWebsocket => guandan::run(sandbox, &spec, table).await,
+        Protocol::HanabiWebsocket => hanabi::run(sandbox, &spec, table).await,
+        Protocol::SplendorJudge => splendor::run(sandbox, &spec, table).await,
+        Protocol::BridgeFiles => bridge::run(sandbox, &spec, table).await,
+        Protocol::JsonPerMove => jsonmove::run(sandbox, &spec, table).await,
     }
 }

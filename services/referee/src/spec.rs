@@ -33,7 +33,7 @@ impl MatchSpec {
     pub fn new(game: GameId, seed: u64, seats: Vec<SeatSpec>) -> Self {
         MatchSpec {
             game,
-            rules: game.rule_sets().first().copied().unwrap_or("").to_owned(),
+            rules: game.default_rules().to_owned(),
             settings: Value::Null,
             seed,
             seats,
@@ -46,25 +46,20 @@ impl MatchSpec {
     }
 }
 
-/// The time per move the original platform gives, used unless a competition sets its own:
-/// Splendor's judge 2 s, the Bridge course platform 5 s, the No Thanks server about 10 s.
-/// Hanabi's and Guandan's originals wait forever; Croupier gives 10 s.
+/// The time per move unless a competition sets its own: the game's
+/// [`GameDef::move_time`](croupier_games::GameDef::move_time) (the original platform's:
+/// Splendor's judge 2 s, the Bridge course platform 5 s, the No Thanks server about 10 s;
+/// Hanabi's and Guandan's originals wait forever, Croupier gives 10 s).
 pub fn default_move_time(game: GameId) -> Duration {
-    Duration::from_secs(match game {
-        GameId::Splendor => 2,
-        GameId::Bridge => 5,
-        GameId::NoThanks | GameId::Hanabi | GameId::Guandan => 10,
-    })
+    game.def().move_time
 }
 
-/// Games played in one match unless a competition sets `games_per_match`: a Bridge table
-/// plays the seed's 4 boards; every other game one game (for Guandan a game runs from level 2
-/// until a team wins at A).
+/// Games played in one match unless a competition sets `games_per_match`: the game's
+/// [`GameDef::games_per_match`](croupier_games::GameDef::games_per_match) (a Bridge table plays
+/// the seed's 4 boards; every other game one game, for Guandan from level 2 until a team wins
+/// at A).
 pub fn default_games(game: GameId) -> u32 {
-    match game {
-        GameId::Bridge => 4,
-        _ => 1,
-    }
+    game.def().games_per_match
 }
 
 /// Who plays a seat.

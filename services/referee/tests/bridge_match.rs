@@ -150,7 +150,7 @@ impl Bots {
 }
 
 fn table(seed: u64, seats: Vec<SeatSpec>, move_time: Duration) -> MatchSpec {
-    let mut spec = MatchSpec::new(GameId::Bridge, seed, seats);
+    let mut spec = MatchSpec::new(GameId::BRIDGE, seed, seats);
     spec.games = 4;
     spec.limits = MatchLimits {
         move_time,

@@ -16,10 +16,12 @@ const CRASH: &str = "import sys\nsys.exit(1)\n";
 
 /// The crashing seats of each game: one seat of three, or a whole partnership.
 fn crash_seats(game: GameId, seats: usize) -> Vec<usize> {
-    match game {
-        GameId::Guandan | GameId::Bridge => vec![0, 2],
-        GameId::Hanabi => vec![0],
-        _ => (0..seats).filter(|s| s % 2 == 0).collect(),
+    if game == GameId::GUANDAN || game == GameId::BRIDGE {
+        vec![0, 2]
+    } else if game == GameId::HANABI {
+        vec![0]
+    } else {
+        (0..seats).filter(|s| s % 2 == 0).collect()
     }
 }
 
@@ -51,7 +53,7 @@ async fn crash_against(game: GameId, builtin: &str, base: u32) -> MatchResult {
             );
             assert_eq!(seat.rank, worst, "a crashing seat ranks last: {about}");
             assert!(result.outcome.is_idle(seat.seat), "{about}");
-            if game == GameId::Hanabi {
+            if game == GameId::HANABI {
                 assert_eq!(seat.score, 0, "an idle Hanabi seat scores nothing: {about}");
             }
         } else {
@@ -84,25 +86,25 @@ async fn every_built_in(game: GameId, base: u32) {
 
 #[tokio::test]
 async fn a_crashing_no_thanks_bot_ranks_below_every_built_in() {
-    every_built_in(GameId::NoThanks, 67300).await;
+    every_built_in(GameId::NO_THANKS, 67300).await;
 }
 
 #[tokio::test]
 async fn crashing_splendor_bots_rank_below_every_built_in() {
-    every_built_in(GameId::Splendor, 67330).await;
+    every_built_in(GameId::SPLENDOR, 67330).await;
 }
 
 #[tokio::test]
 async fn a_crashing_hanabi_bot_ranks_below_its_built_in_partners_and_scores_nothing() {
-    every_built_in(GameId::Hanabi, 67360).await;
+    every_built_in(GameId::HANABI, 67360).await;
 }
 
 #[tokio::test]
 async fn a_crashing_guandan_partnership_ranks_below_every_built_in_pair() {
-    every_built_in(GameId::Guandan, 67390).await;
+    every_built_in(GameId::GUANDAN, 67390).await;
 }
 
 #[tokio::test]
 async fn a_crashing_bridge_pair_ranks_below_every_built_in_pair() {
-    every_built_in(GameId::Bridge, 67420).await;
+    every_built_in(GameId::BRIDGE, 67420).await;
 }

@@ -31,7 +31,7 @@ fn hostile(bots: &mut Bots, mode: &str) -> SeatSpec {
 }
 
 fn guandan(seed: u64, seats: Vec<SeatSpec>, games: u32) -> MatchSpec {
-    let mut spec = MatchSpec::new(GameId::Guandan, seed, seats);
+    let mut spec = MatchSpec::new(GameId::GUANDAN, seed, seats);
     spec.games = games;
     spec
 }

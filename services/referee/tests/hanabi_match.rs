@@ -73,7 +73,7 @@ fn hanabi(rules: &str, seed: u64, seats: Vec<SeatSpec>) -> MatchSpec {
     MatchSpec {
         rules: rules.to_owned(),
         limits: quick_limits(),
-        ..MatchSpec::new(GameId::Hanabi, seed, seats)
+        ..MatchSpec::new(GameId::HANABI, seed, seats)
     }
 }
 

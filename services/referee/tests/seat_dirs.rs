@@ -126,7 +126,7 @@ async fn splendor_bots_keep_files_between_moves_in_private_directories() {
         seat("b", bot.path()),
         SeatSpec::builtin("greedy"),
     ];
-    let spec = MatchSpec::new(GameId::Splendor, 3, seats);
+    let spec = MatchSpec::new(GameId::SPLENDOR, 3, seats);
 
     let result = check(66900, spec, &[0, 1], 10, &[bot.path()]).await;
 
@@ -148,7 +148,7 @@ async fn bridge_partners_keep_files_between_calls_next_to_board_and_steplog() {
         seat("south", bot.path()),
         SeatSpec::builtin("robot"),
     ];
-    let mut spec = MatchSpec::new(GameId::Bridge, 7, seats);
+    let mut spec = MatchSpec::new(GameId::BRIDGE, 7, seats);
     spec.games = 1;
 
     check(66910, spec, &[0, 2], 2, &[bot.path()]).await;
@@ -183,7 +183,7 @@ async fn guandan_bots_write_next_to_themselves_on_every_move() {
         seat("b", bot.path()),
         SeatSpec::builtin("random"),
     ];
-    let mut spec = MatchSpec::new(GameId::Guandan, 8, seats);
+    let mut spec = MatchSpec::new(GameId::GUANDAN, 8, seats);
     spec.games = 1;
 
     check(66930, spec, &[0, 2], 5, &[bot.path()]).await;
@@ -221,7 +221,7 @@ async fn hanabi_websocket_and_class_based_bots_write_next_to_themselves_on_every
     ];
     let spec = MatchSpec {
         limits: quick_limits(),
-        ..MatchSpec::new(GameId::Hanabi, 11, seats)
+        ..MatchSpec::new(GameId::HANABI, 11, seats)
     };
 
     check(66940, spec, &[0, 1, 2], 3, &[ws.path(), class.path()]).await;
@@ -263,7 +263,7 @@ async fn a_bridge_bot_that_fills_its_directory_and_buries_board_txt_only_faults_
         SeatSpec::builtin("robot"),
         SeatSpec::builtin("robot"),
     ];
-    let mut spec = MatchSpec::new(GameId::Bridge, 7, seats);
+    let mut spec = MatchSpec::new(GameId::BRIDGE, 7, seats);
     spec.games = 2;
     spec.limits.seat.disk_bytes = 2 << 20;
     let sb = sandbox(66950).await;

@@ -65,7 +65,7 @@ impl Bots {
 }
 
 fn splendor(seed: u64, seats: Vec<SeatSpec>) -> MatchSpec {
-    let spec = MatchSpec::new(GameId::Splendor, seed, seats);
+    let spec = MatchSpec::new(GameId::SPLENDOR, seed, seats);
     assert_eq!(
         spec.limits.move_time,
         Duration::from_secs(2),

@@ -139,12 +139,14 @@ pub async fn create(
             "the games per match must be 1 to {MAX_GAMES_PER_MATCH}"
         )));
     }
-    if game == GameId::Hanabi && req.games_per_match.is_some_and(|n| n > 1) {
-        return Err(Error::BadRequest(
-            "a Hanabi match is one game (the original server plays one per run): \
-             ask for more rounds instead"
-                .into(),
-        ));
+    if let Some(max) = game.def().max_games_per_match {
+        if req.games_per_match.is_some_and(|n| n > max) {
+            return Err(Error::BadRequest(format!(
+                "a {} match plays at most {max} game(s) (as on the original platform): \
+                 ask for more rounds instead",
+                game.display_name()
+            )));
+        }
     }
     let candidates = competitions::candidates(&state.pool, game.as_str()).await?;
     let chosen = match &req.submissions {

@@ -262,13 +262,15 @@ fn to_results(game: GameId, format: Format, seats: &[SeatScore]) -> Vec<MatchRes
                     end_state: s.end_state.parse().unwrap_or(EndState::SetupError),
                 })
                 .collect(),
-            // Bridge: North-South's score on each board of this table (seat 0 is North).
-            boards: match format {
-                Format::TeamPairs if game == GameId::Bridge => seats
+            // IMP scoring (Bridge): North-South's score on each board of this table (seat 0 is
+            // North).
+            boards: if Scheme::of(game).scoring == Scoring::Imps {
+                seats
                     .first()
                     .map(|s| s.game_scores.clone())
-                    .unwrap_or_default(),
-                _ => Vec::new(),
+                    .unwrap_or_default()
+            } else {
+                Vec::new()
             },
         });
     }

@@ -98,7 +98,7 @@ pub struct GameView {
 }
 
 pub fn games() -> Vec<GameView> {
-    croupier_games::GameId::ALL
+    croupier_games::GameId::all()
         .iter()
         .map(|g| GameView {
             id: g.as_str(),

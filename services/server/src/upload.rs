@@ -145,10 +145,12 @@ fn check_entry(form: &UploadForm, game: GameId, files: &[NewFile]) -> Result<Str
         .and_then(|e| e.locate(&paths))
         .map_err(Error::BadRequest)?;
     if let Some(class) = &entry.class {
-        if game != GameId::Hanabi || form.language != "python3" {
+        if !game.def().class_bots || form.language != "python3" {
             return Err(Error::BadRequest(format!(
-                "the entry names a class ({class}): that is for Python class bots of Hanabi only; \
-                 give just the file"
+                "the entry names a class ({class}): {} bots are programs, give just the file \
+                 (class bots are for Python bots of games whose framework loads a class, \
+                 like Hanabi)",
+                game.display_name()
             )));
         }
     }

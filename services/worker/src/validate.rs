@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use croupier_games::{bots, GameId};
-use croupier_referee::{MatchSpec, RefereeError, SeatSpec};
+use croupier_referee::{MatchSpec, SeatSpec};
 use croupier_sandbox::EndState;
 use croupier_store::builds::Verdict;
 use croupier_store::submissions::Submission;
@@ -23,20 +23,8 @@ pub(crate) async fn run(
     bot_dir: &Path,
     command: &[String],
 ) -> Result<(Verdict, String), String> {
-    let not_playable = |game: &str| {
-        Ok((
-            Verdict::Failed(format!("{game} is not playable on Croupier yet")),
-            String::new(),
-        ))
-    };
     let game: GameId = sub.game.parse().map_err(|e| format!("{e}"))?;
-    if !croupier_games::is_available(game) {
-        return not_playable(game.display_name());
-    }
-    let rules = game.rule_sets().first().copied().unwrap_or_default();
-    let players = croupier_games::new_game(game, rules, &serde_json::Value::Null, 0)
-        .map(|g| g.seats())
-        .unwrap_or(game.default_seats());
+    let players = game.default_seats();
     let builtins = bots::names(game);
     let seed = u64::from_le_bytes(
         sub.submission_id.as_bytes()[..8]
@@ -63,7 +51,6 @@ pub(crate) async fn run(
     spec.games = 1;
     let result = match croupier_referee::play(&w.sandbox, spec).await {
         Ok(r) => r,
-        Err(RefereeError::Unsupported(_)) => return not_playable(game.display_name()),
         Err(e) => return Err(format!("validation game: {e}")),
     };
     if let Some(fault) = setup_error(&result) {

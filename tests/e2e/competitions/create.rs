@@ -253,7 +253,10 @@ async fn formats_rule_settings_and_games_per_match_are_checked_and_kept(pool: Pg
     // Assert
     triples.assert_error(StatusCode::BAD_REQUEST, "self_play, cross_play");
     players.assert_status(StatusCode::BAD_REQUEST);
-    two_games.assert_error(StatusCode::BAD_REQUEST, "a Hanabi match is one game");
+    two_games.assert_error(
+        StatusCode::BAD_REQUEST,
+        "a Hanabi match plays at most 1 game",
+    );
     zero.assert_error(StatusCode::BAD_REQUEST, "games per match must be 1 to 100");
     assert_eq!(refused_nothing, 0, "a refused request stores nothing");
     cross.assert_status(StatusCode::CREATED);

@@ -121,7 +121,7 @@ async fn an_api_upload_takes_an_entry_with_a_hanabi_class_and_refuses_bad_entrie
             Upload::python("gd.zip", &four_clients())
                 .game("guandan")
                 .entry("client0.py:Player"),
-            "Python class bots of Hanabi only",
+            "Guandan 掼蛋 bots are programs",
         ),
         (
             class_bot.clone().entry("player.py:os.system('x')"),

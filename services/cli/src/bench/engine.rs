@@ -69,16 +69,18 @@ fn dynamic(game_id: GameId, rules: &str, settings: &Value, seed: u64) -> Result<
 
 /// The variants measured for each game: (label, rules, settings).
 fn variants(game: GameId) -> Vec<(&'static str, &'static str, Value)> {
-    match game {
-        GameId::NoThanks => vec![("boardcoder, 3 players", "boardcoder", Value::Null)],
-        GameId::Splendor => vec![("hackathon, 3 players", "hackathon", Value::Null)],
-        GameId::Hanabi => vec![
+    if game == GameId::HANABI {
+        vec![
             ("standard, 2 players", "standard", json!({"players": 2})),
             ("standard, 5 players", "standard", json!({"players": 5})),
             ("rainbow, 5 players", "rainbow", json!({"players": 5})),
-        ],
-        GameId::Bridge => vec![("one deal", "duplicate", Value::Null)],
-        GameId::Guandan => vec![("one game, level 2 to A", "platform", Value::Null)],
+        ]
+    } else if game == GameId::BRIDGE {
+        vec![("one deal", "duplicate", Value::Null)]
+    } else if game == GameId::GUANDAN {
+        vec![("one game, level 2 to A", "platform", Value::Null)]
+    } else {
+        vec![("default rules and seats", game.default_rules(), Value::Null)]
     }
 }
 
@@ -87,7 +89,7 @@ fn guandan_lists(budget: Duration) -> Result<String> {
     let mut times: Vec<Duration> = Vec::new();
     let (mut longest, t0, mut seed) = (0_usize, Instant::now(), 0_u64);
     while t0.elapsed() < budget {
-        let mut game = croupier_games::new_game(GameId::Guandan, "platform", &Value::Null, seed)?;
+        let mut game = croupier_games::new_game(GameId::GUANDAN, "platform", &Value::Null, seed)?;
         let mut rng = GameRng::derive(seed, Stream::Testing);
         while let Turn::Seat(seat) = game.turn() {
             let t = Instant::now();
@@ -113,14 +115,14 @@ fn guandan_lists(budget: Duration) -> Result<String> {
 pub async fn run(budget: Duration, only: Option<GameId>) -> Result<()> {
     let games: Vec<GameId> = match only {
         Some(g) => vec![g],
-        None => GameId::ALL.to_vec(),
+        None => GameId::all().to_vec(),
     };
     println!(
         "engine: random play, one thread, {:.1} s per line",
         budget.as_secs_f64()
     );
     for game in games {
-        if game == GameId::NoThanks {
+        if game == GameId::NO_THANKS {
             let line = tokio::task::spawn_blocking(move || measure(budget, typed)).await??;
             println!(
                 "  {:<10} {:<26} typed    {line}",
@@ -135,7 +137,7 @@ pub async fn run(budget: Duration, only: Option<GameId>) -> Result<()> {
             .await??;
             println!("  {:<10} {label:<26} dynamic  {line}", game.as_str());
         }
-        if game == GameId::Guandan {
+        if game == GameId::GUANDAN {
             let line = tokio::task::spawn_blocking(move || guandan_lists(budget)).await??;
             println!(
                 "  {:<10} {:<26} lists    {line}",

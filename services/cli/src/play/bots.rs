@@ -53,8 +53,12 @@ pub fn parse(spec: &str, index: usize, game: GameId, isolated: bool) -> Result<B
     }
     let (words, class) = class_words(&label)?;
     if let Some((_, class)) = &class {
-        if game != GameId::Hanabi {
-            bail!("--bot {label:?} names a class ({class}): that is for Hanabi class bots only");
+        if !game.def().class_bots {
+            bail!(
+                "--bot {label:?} names a class ({class}): {} bots are programs \
+                 (class bots are for games like Hanabi)",
+                game.display_name()
+            );
         }
     }
     let Some(program) = words.first() else {
@@ -303,7 +307,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("bot.py"), "pass\n").unwrap();
         let spec = format!("python3 {}/bot.py", dir.path().display());
-        let bot = parse(&spec, 2, GameId::NoThanks, false).unwrap();
+        let bot = parse(&spec, 2, GameId::NO_THANKS, false).unwrap();
         let SeatSpec::Program {
             name,
             bot_dir,
@@ -327,7 +331,7 @@ mod tests {
             format!("{file}:cautious(0.3, name='a b')"),
             format!("python3 '{file}:cautious(0.3, name='\\''a b'\\'')'"),
         ] {
-            let bot = parse(&spec, 0, GameId::Hanabi, false).unwrap();
+            let bot = parse(&spec, 0, GameId::HANABI, false).unwrap();
             let SeatSpec::Program {
                 bot_dir, command, ..
             } = bot.seat
@@ -341,19 +345,19 @@ mod tests {
                 "{spec}"
             );
         }
-        let err = parse(&format!("{file}:cautious"), 0, GameId::Guandan, false).unwrap_err();
+        let err = parse(&format!("{file}:cautious"), 0, GameId::GUANDAN, false).unwrap_err();
         assert!(err.to_string().contains("Hanabi"), "{err}");
-        let err = parse(&format!("{file}:os.system('x')"), 0, GameId::Hanabi, false).unwrap_err();
+        let err = parse(&format!("{file}:os.system('x')"), 0, GameId::HANABI, false).unwrap_err();
         assert!(err.to_string().contains("Name(args)"), "{err}");
     }
 
     #[test]
     fn unknown_builtins_and_missing_commands_are_named() {
-        let err = parse("builtin:nope", 0, GameId::NoThanks, false).unwrap_err();
+        let err = parse("builtin:nope", 0, GameId::NO_THANKS, false).unwrap_err();
         assert!(err.to_string().contains("builtin:heuristic"), "{err}");
-        let err = parse("./no-such-bot", 0, GameId::NoThanks, false).unwrap_err();
+        let err = parse("./no-such-bot", 0, GameId::NO_THANKS, false).unwrap_err();
         assert!(err.to_string().contains("not found"), "{err}");
-        let err = parse("no-such-program-xyz", 0, GameId::NoThanks, false).unwrap_err();
+        let err = parse("no-such-program-xyz", 0, GameId::NO_THANKS, false).unwrap_err();
         assert!(err.to_string().contains("not on PATH"), "{err}");
     }
 }

@@ -41,7 +41,7 @@ use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
-use croupier_games::{GameId, SettingsError};
+use croupier_games::GameId;
 use croupier_referee::{MatchLimits, MatchSpec};
 use croupier_sandbox::{EndState, Mode, Sandbox};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -130,7 +130,6 @@ fn plan(args: &PlayArgs) -> Result<Plan> {
     };
     let seats = match croupier_games::new_game(game, &rules, &settings, 0) {
         Ok(g) => g.seats(),
-        Err(SettingsError::NotImplemented(_)) => bail!("{game} has no rule engine"),
         Err(e) => bail!("bad settings for {game} ({rules}): {e}"),
     };
     let base = seating::base(game, seats, args.bots.len())?;
@@ -140,14 +139,15 @@ fn plan(args: &PlayArgs) -> Result<Plan> {
     };
     let per_match = match (&args.boards, game) {
         (None, _) => croupier_referee::default_games(game),
-        (Some(b), GameId::Bridge) => {
+        // Games that deal several boards per match by default (Bridge).
+        (Some(b), game) if game.def().games_per_match > 1 => {
             let boards: u32 = parse_flag(b, "--boards", "a number of boards from 1 to 100")?;
             if !(1..=100).contains(&boards) {
                 bail!("invalid value {boards} for --boards: expected 1 to 100");
             }
             boards
         }
-        (Some(_), _) => bail!("--boards is for bridge (boards per table), not {game}"),
+        (Some(_), _) => bail!("--boards is for games played in boards, like bridge, not {game}"),
     };
     if !(1..=1_000_000).contains(&games) {
         bail!("invalid value {games} for --games: expected 1 to 1000000");

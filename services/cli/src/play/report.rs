@@ -104,16 +104,18 @@ impl Tally {
                 end_state: name.parse().unwrap_or(croupier_league::EndState::Ok),
             }
         });
-        // Bridge: North-South's score on each board, for the IMP comparison of the two tables.
-        let boards = match self.game {
-            GameId::Bridge => (result.games.iter())
+        // IMP scoring (Bridge): North-South's score on each board, for the comparison of the
+        // two tables.
+        let boards = if Scheme::of(self.game).scoring == Scoring::Imps {
+            (result.games.iter())
                 .map(|g| {
                     g.outcome
                         .get(croupier_games::Seat(0))
                         .map_or(0, |r| r.score)
                 })
-                .collect(),
-            _ => Vec::new(),
+                .collect()
+        } else {
+            Vec::new()
         };
         self.results.push(croupier_league::MatchResult {
             ordinal,

@@ -82,10 +82,10 @@ mod tests {
 
     #[test]
     fn team_games_play_duplicate_pairs_with_the_sides_swapped_on_the_same_seed() {
-        let base = base(GameId::Bridge, 4, 2).unwrap();
+        let base = base(GameId::BRIDGE, 4, 2).unwrap();
         assert_eq!(base, [0, 1, 0, 1]);
-        let first = seating(GameId::Bridge, &base, 7, 0);
-        let second = seating(GameId::Bridge, &base, 7, 1);
+        let first = seating(GameId::BRIDGE, &base, 7, 0);
+        let second = seating(GameId::BRIDGE, &base, 7, 1);
         assert_eq!(
             (first.bots.clone(), first.seed, first.group),
             (vec![0, 1, 0, 1], 7, 0)
@@ -94,24 +94,24 @@ mod tests {
             (second.bots, second.seed, second.group),
             (vec![1, 0, 1, 0], 7, 0)
         );
-        let third = seating(GameId::Guandan, &[0, 1, 2, 3], 7, 2);
+        let third = seating(GameId::GUANDAN, &[0, 1, 2, 3], 7, 2);
         assert_eq!(
             (third.bots, third.seed, third.group),
             (vec![0, 1, 2, 3], 8, 1)
         );
-        assert_eq!(default_count(GameId::Guandan, 4), 2);
+        assert_eq!(default_count(GameId::GUANDAN, 4), 2);
     }
 
     #[test]
     fn other_games_rotate_every_bot_through_every_seat_on_consecutive_seeds() {
-        let base = base(GameId::NoThanks, 3, 3).unwrap();
+        let base = base(GameId::NO_THANKS, 3, 3).unwrap();
         let seen: Vec<Vec<usize>> = (0..3)
-            .map(|i| seating(GameId::NoThanks, &base, 0, i).bots)
+            .map(|i| seating(GameId::NO_THANKS, &base, 0, i).bots)
             .collect();
         assert_eq!(seen, [vec![0, 1, 2], vec![1, 2, 0], vec![2, 0, 1]]);
-        assert_eq!(seating(GameId::NoThanks, &base, 5, 2).seed, 7);
-        assert!(super::base(GameId::NoThanks, 3, 2).is_err());
-        let err = super::base(GameId::Guandan, 4, 3).unwrap_err().to_string();
+        assert_eq!(seating(GameId::NO_THANKS, &base, 5, 2).seed, 7);
+        assert!(super::base(GameId::NO_THANKS, 3, 2).is_err());
+        let err = super::base(GameId::GUANDAN, 4, 3).unwrap_err().to_string();
         assert!(err.contains("A-B-A-B"), "{err}");
     }
 

@@ -85,37 +85,15 @@ impl<G: Game, B: Bot<G>> DynBot for Typed<G, B> {
     }
 }
 
-/// The built-in bots of a game, by name; the first is the default.
-pub const fn names(game: GameId) -> &'static [&'static str] {
-    match game {
-        GameId::NoThanks => &["heuristic", "random"],
-        GameId::Hanabi => &["convention", "random"],
-        GameId::Bridge => &["heuristic", "robot", "random"],
-        GameId::Splendor => &["greedy", "random"],
-        GameId::Guandan => &["heuristic", "random"],
-    }
+/// The built-in bots of a game, by name; the first is the default, `random` the last
+/// ([`GameDef::bots`](crate::GameDef::bots)).
+pub fn names(game: GameId) -> Vec<&'static str> {
+    game.def().bot_names()
 }
 
 /// A built-in bot by name (see [`names`]).
 pub fn builtin(game: GameId, name: &str) -> Option<Box<dyn DynBot>> {
-    match (game, name) {
-        (_, "random") => Some(Box::new(Random)),
-        (GameId::Guandan, "heuristic") => Some(Box::new(Typed::new(
-            "heuristic",
-            GuandanHeuristic::default(),
-        ))),
-        (GameId::Splendor, "greedy") => Some(Box::new(Typed::new("greedy", SplendorGreedy))),
-        (GameId::Bridge, "robot") => Some(Box::new(Typed::new("robot", BridgeRobot))),
-        (GameId::Bridge, "heuristic") => Some(Box::new(Typed::new("heuristic", BridgeHeuristic))),
-        (GameId::Hanabi, "convention") => {
-            Some(Box::new(Typed::new("convention", HanabiConvention)))
-        }
-        (GameId::NoThanks, "heuristic") => Some(Box::new(Typed::new(
-            "heuristic",
-            NoThanksHeuristic::default(),
-        ))),
-        _ => None,
-    }
+    game.def().bot(name)
 }
 
 /// Why [`play_out`] stopped before the end.

@@ -45,3 +45,36 @@ pub use rules::{partners, trick_winner};
 pub use score::{duplicate_score, Doubled};
 pub use settings::{board_dealer_vulnerability, FaultPenalty, Settings, Vulnerability};
 pub use state::{Action, Bridge};
+
+use crate::bots::{BridgeHeuristic, BridgeRobot, Typed};
+use crate::leaderboard::{Format, Leaderboard, RatingForm, Scoring};
+use crate::registry::{BuiltinBot, GameDef, Protocol};
+use crate::ScoreOrder;
+use std::time::Duration;
+
+/// Contract Bridge in the game registry (`docs/rules.md`).
+pub static GAME: GameDef = GameDef::new::<Bridge>("bridge", "Contract Bridge")
+    .rule_sets(&["duplicate"])
+    .seats(4)
+    .bots(&[
+        BuiltinBot {
+            name: "heuristic",
+            make: || Box::new(Typed::new("heuristic", BridgeHeuristic)),
+        },
+        BuiltinBot {
+            name: "robot",
+            make: || Box::new(Typed::new("robot", BridgeRobot)),
+        },
+    ])
+    .protocol(
+        Protocol::BridgeFiles,
+        "one process per move: `bot Board.txt StepLog.txt`, appends one line",
+    )
+    .move_time(Duration::from_secs(5))
+    .games_per_match(4, None)
+    .leaderboard(Leaderboard {
+        formats: &[Format::TeamPairs],
+        scoring: Scoring::Imps,
+        rating: RatingForm::Duplicate,
+        score_order: ScoreOrder::HigherIsBetter,
+    });

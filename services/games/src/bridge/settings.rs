@@ -104,7 +104,7 @@ pub fn board_dealer_vulnerability(board: u32) -> Option<(Seat, Vulnerability)> {
 }
 
 impl GameSettings for Settings {
-    const GAME: GameId = GameId::Bridge;
+    const GAME: GameId = GameId::BRIDGE;
 
     fn preset(rules: &str) -> Option<Self> {
         (rules == "duplicate").then(|| Settings::duplicate(1))

@@ -88,7 +88,7 @@ impl Bridge {
 }
 
 impl Game for Bridge {
-    const ID: GameId = GameId::Bridge;
+    const ID: GameId = GameId::BRIDGE;
     type Settings = Settings;
     type Action = Action;
     type Observation = Observation;

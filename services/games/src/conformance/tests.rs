@@ -25,7 +25,7 @@ struct Flawed<const FLAW: u8> {
 }
 
 impl<const FLAW: u8> Game for Flawed<FLAW> {
-    const ID: GameId = GameId::NoThanks;
+    const ID: GameId = GameId::NO_THANKS;
     type Settings = Settings;
     type Action = Action;
     type Observation = crate::nothanks::Observation;

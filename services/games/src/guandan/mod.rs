@@ -43,3 +43,27 @@ pub use observation::{Observation, PublicInfo, StageName};
 pub use settings::{AWin, SameTeamTribute, Settings};
 pub use state::{Area, Guandan, Stage};
 pub use tribute::{back_cards, tribute_cards};
+
+use crate::bots::{GuandanHeuristic, Typed};
+use crate::leaderboard::{Format, Leaderboard, RatingForm, Scoring};
+use crate::registry::{BuiltinBot, GameDef, Protocol};
+use crate::ScoreOrder;
+
+/// Guandan 掼蛋 in the game registry (`docs/rules.md`).
+pub static GAME: GameDef = GameDef::new::<Guandan>("guandan", "Guandan 掼蛋")
+    .rule_sets(&["platform"])
+    .seats(4)
+    .bots(&[BuiltinBot {
+        name: "heuristic",
+        make: || Box::new(Typed::new("heuristic", GuandanHeuristic::default())),
+    }])
+    .protocol(
+        Protocol::GuandanWebsocket,
+        "websocket on 127.0.0.1:23456/game/…, one process per seat (platform v1006)",
+    )
+    .leaderboard(Leaderboard {
+        formats: &[Format::TeamPairs],
+        scoring: Scoring::GamesWon,
+        rating: RatingForm::Teams,
+        score_order: ScoreOrder::HigherIsBetter,
+    });

@@ -74,7 +74,7 @@ impl Settings {
 }
 
 impl GameSettings for Settings {
-    const GAME: GameId = GameId::Guandan;
+    const GAME: GameId = GameId::GUANDAN;
 
     fn preset(rules: &str) -> Option<Self> {
         (rules == "platform").then(Settings::platform)

@@ -189,7 +189,7 @@ impl Guandan {
 }
 
 impl Game for Guandan {
-    const ID: GameId = GameId::Guandan;
+    const ID: GameId = GameId::GUANDAN;
     type Settings = Settings;
     type Action = Action;
     type Observation = super::observation::Observation;

@@ -44,3 +44,30 @@ pub use cards::{copies, full_deck, Card, Color, Knowledge, HIDDEN, NOTHING_DRAWN
 pub use observation::{ActionReport, GameEnd, HintReceived, Observation};
 pub use settings::{OnIllegal, Settings, StrikeoutScore};
 pub use state::{Hanabi, MAX_ERRORS, MAX_HINT_TOKENS};
+
+use crate::bots::{HanabiConvention, Typed};
+use crate::leaderboard::{Format, Leaderboard, RatingForm, Scoring};
+use crate::registry::{BuiltinBot, GameDef, Protocol};
+use crate::ScoreOrder;
+
+/// Hanabi in the game registry (`docs/rules.md`).
+pub static GAME: GameDef = GameDef::new::<Hanabi>("hanabi", "Hanabi")
+    .rule_sets(&["standard", "rainbow"])
+    .seats(4)
+    .bots(&[BuiltinBot {
+        name: "convention",
+        make: || Box::new(Typed::new("convention", HanabiConvention)),
+    }])
+    .protocol(
+        Protocol::HanabiWebsocket,
+        "websocket on 127.0.0.1:9999, one process per seat; or a Python `player` class",
+    )
+    .games_per_match(1, Some(1))
+    .leaderboard(Leaderboard {
+        formats: &[Format::SelfPlay, Format::CrossPlay],
+        scoring: Scoring::MeanScore,
+        rating: RatingForm::Unrated,
+        score_order: ScoreOrder::HigherIsBetter,
+    })
+    .shared_score()
+    .class_bots();

@@ -99,7 +99,7 @@ impl Settings {
 }
 
 impl GameSettings for Settings {
-    const GAME: GameId = GameId::Hanabi;
+    const GAME: GameId = GameId::HANABI;
 
     fn preset(rules: &str) -> Option<Self> {
         match rules {

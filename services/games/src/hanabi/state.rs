@@ -130,7 +130,7 @@ impl Hanabi {
 }
 
 impl Game for Hanabi {
-    const ID: GameId = GameId::Hanabi;
+    const ID: GameId = GameId::HANABI;
     type Settings = Settings;
     type Action = Action;
     type Observation = Observation;

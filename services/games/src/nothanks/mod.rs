@@ -29,3 +29,25 @@ pub use observation::{Hidden, Observation, PlayerView};
 pub use score::{card_points, marginal_card_points, points};
 pub use settings::{AfterPick, Settings};
 pub use state::{Action, Event, NoThanks};
+
+use crate::bots::{NoThanksHeuristic, Typed};
+use crate::leaderboard::Leaderboard;
+use crate::registry::{BuiltinBot, GameDef, Protocol};
+use crate::ScoreOrder;
+
+/// No Thanks! in the game registry (`docs/rules.md`).
+pub static GAME: GameDef = GameDef::new::<NoThanks>("nothanks", "No Thanks!")
+    .rule_sets(&["boardcoder", "standard"])
+    .seats(3)
+    .bots(&[BuiltinBot {
+        name: "heuristic",
+        make: || Box::new(Typed::new("heuristic", NoThanksHeuristic::default())),
+    }])
+    .protocol(
+        Protocol::NoThanksLobby,
+        "TCP lobby on 127.0.0.1:1000 / 2004, one JSON object per line",
+    )
+    .leaderboard(Leaderboard {
+        score_order: ScoreOrder::LowerIsBetter,
+        ..Leaderboard::FREE_FOR_ALL
+    });

@@ -73,7 +73,7 @@ impl Settings {
 }
 
 impl GameSettings for Settings {
-    const GAME: GameId = GameId::NoThanks;
+    const GAME: GameId = GameId::NO_THANKS;
 
     fn preset(rules: &str) -> Option<Self> {
         match rules {

@@ -118,7 +118,7 @@ impl NoThanks {
 }
 
 impl Game for NoThanks {
-    const ID: GameId = GameId::NoThanks;
+    const ID: GameId = GameId::NO_THANKS;
     type Settings = Settings;
     type Action = Action;
     type Observation = Observation;

@@ -46,3 +46,26 @@ pub use position::{LevelPosition, PlayerPosition, Position, MAX_PLAYERS};
 pub use rules::payment;
 pub use settings::Settings;
 pub use state::{Splendor, PLAYERS};
+
+use crate::bots::{SplendorGreedy, Typed};
+use crate::leaderboard::{Leaderboard, Scoring};
+use crate::registry::{BuiltinBot, GameDef, Protocol};
+use std::time::Duration;
+
+/// Splendor in the game registry (`docs/rules.md`).
+pub static GAME: GameDef = GameDef::new::<Splendor>("splendor", "Splendor")
+    .rule_sets(&["hackathon"])
+    .seats(3)
+    .bots(&[BuiltinBot {
+        name: "greedy",
+        make: || Box::new(Typed::new("greedy", SplendorGreedy)),
+    }])
+    .protocol(
+        Protocol::SplendorJudge,
+        "one process per move: state JSON in argv[1] and on stdin, action JSON on stdout",
+    )
+    .move_time(Duration::from_secs(2))
+    .leaderboard(Leaderboard {
+        scoring: Scoring::RankPoints { battle_score: true },
+        ..Leaderboard::FREE_FOR_ALL
+    });

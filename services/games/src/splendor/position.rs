@@ -107,7 +107,7 @@ impl Splendor {
         position
             .check(&settings)
             .map_err(|reason| SettingsError::Invalid {
-                game: GameId::Splendor,
+                game: GameId::SPLENDOR,
                 reason: format!("impossible position: {reason}"),
             })?;
         let levels = position
@@ -143,11 +143,13 @@ impl Splendor {
     /// The current position (the inverse of [`Splendor::from_position`]).
     pub fn position(&self) -> Position {
         let level = |i: usize| {
-            let l = &self.levels[i];
-            LevelPosition {
-                face_up: l.face_up.clone(),
-                deck: l.deck.iter().rev().copied().collect(),
-            }
+            self.levels
+                .get(i)
+                .map(|l| LevelPosition {
+                    face_up: l.face_up.clone(),
+                    deck: l.deck.iter().rev().copied().collect(),
+                })
+                .unwrap_or_default()
         };
         Position {
             round: self.round,

@@ -41,7 +41,7 @@ impl Default for Settings {
 }
 
 impl GameSettings for Settings {
-    const GAME: GameId = GameId::Splendor;
+    const GAME: GameId = GameId::SPLENDOR;
 
     fn preset(rules: &str) -> Option<Self> {
         match rules {

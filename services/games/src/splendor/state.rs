@@ -117,7 +117,7 @@ impl Splendor {
 }
 
 impl Game for Splendor {
-    const ID: GameId = GameId::Splendor;
+    const ID: GameId = GameId::SPLENDOR;
     type Settings = Settings;
     type Action = Action;
     type Observation = Observation;

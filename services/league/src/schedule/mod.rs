@@ -5,7 +5,7 @@
 //! half-played schedule has spread its games over the whole field, and the seatings of one
 //! pairing (its group) follow each other, so that duplicate sets finish together.
 
-use croupier_games::{GameId, SettingsError};
+use croupier_games::GameId;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -175,7 +175,9 @@ fn first_duplicate<E: PartialEq>(entrants: &[E]) -> Option<(usize, usize)> {
 }
 
 /// Seats per match, and the overrides each match gets. A `players` override must agree with
-/// the format; self-play and cross-play write it in so the engine seats exactly that many.
+/// the format; without one, self-play and cross-play seat the game's
+/// [`default_seats`](GameId::default_seats) (its default rule set's count), and the overrides
+/// stay as given — a game without a `players` setting never sees one.
 fn table(game: GameId, format: Format, settings: &Value) -> Result<(usize, Value), LeagueError> {
     let players = settings.get("players");
     let refuse = |need: &str| LeagueError::Players {
@@ -204,14 +206,7 @@ fn table(game: GameId, format: Format, settings: &Value) -> Result<(usize, Value
             .map(|p| p as usize)
             .ok_or_else(|| refuse(&format!("{least} to 16")))?,
     };
-    let mut settings = match settings {
-        Value::Null => Value::Object(serde_json::Map::new()),
-        other => other.clone(),
-    };
-    if let Value::Object(map) = &mut settings {
-        map.insert("players".to_owned(), Value::from(seats));
-    }
-    Ok((seats, settings))
+    Ok((seats, settings.clone()))
 }
 
 /// Builds one game when the engine exists (catching a misspelt override now rather than in
@@ -231,20 +226,6 @@ fn check_settings(
             need: seats.to_string(),
             got: built.seats().to_string(),
         }),
-        Err(SettingsError::NotImplemented(_)) => {
-            if !game.rule_sets().contains(&rules) {
-                return Err(SettingsError::UnknownRules {
-                    game,
-                    rules: rules.to_owned(),
-                    known: game.rule_sets().join(", "),
-                }
-                .into());
-            }
-            if !matches!(settings, Value::Null | Value::Object(_)) {
-                return Err(SettingsError::NotAnObject { game }.into());
-            }
-            Ok(())
-        }
         Err(e) => Err(e.into()),
     }
 }

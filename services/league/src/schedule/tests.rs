@@ -3,6 +3,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde_json::json;
 
 use super::*;
+use croupier_games::SettingsError;
 
 fn entrants(n: u128) -> Vec<uuid::Uuid> {
     (1..=n).map(uuid::Uuid::from_u128).collect()
@@ -17,11 +18,11 @@ fn plan(game: GameId, n: u128, rounds: u32, seed: u64) -> Vec<PlannedMatch<uuid:
 fn match_counts_for_3_4_5_entrants_and_2_rounds_follow_the_documented_formulas() {
     // (game, [3, 4, 5 entrants]) with 2 rounds.
     let expected = [
-        (GameId::NoThanks, [6, 24, 60]), // C(n,3) × 3 × 2
-        (GameId::Splendor, [6, 24, 60]),
-        (GameId::Guandan, [12, 24, 40]), // C(n,2) × 2 × 2
-        (GameId::Bridge, [12, 24, 40]),
-        (GameId::Hanabi, [6, 8, 10]), // self-play: n × 2
+        (GameId::NO_THANKS, [6, 24, 60]), // C(n,3) × 3 × 2
+        (GameId::SPLENDOR, [6, 24, 60]),
+        (GameId::GUANDAN, [12, 24, 40]), // C(n,2) × 2 × 2
+        (GameId::BRIDGE, [12, 24, 40]),
+        (GameId::HANABI, [6, 8, 10]), // self-play: n × 2
     ];
     for (game, counts) in expected {
         for (n, count) in [3, 4, 5].into_iter().zip(counts) {
@@ -30,7 +31,7 @@ fn match_counts_for_3_4_5_entrants_and_2_rounds_follow_the_documented_formulas()
     }
     let cross = ScheduleSpec::new("standard", 2, 1).with_format(Format::CrossPlay);
     for (n, count) in [(3, 12), (4, 24), (5, 40)] {
-        let planned = schedule(GameId::Hanabi, &cross, &entrants(n)).expect("cross-play");
+        let planned = schedule(GameId::HANABI, &cross, &entrants(n)).expect("cross-play");
         assert_eq!(planned.len(), count);
         assert_eq!(match_count(Format::CrossPlay, n as usize, 2), count as u128);
     }
@@ -38,7 +39,7 @@ fn match_counts_for_3_4_5_entrants_and_2_rounds_follow_the_documented_formulas()
 
 #[test]
 fn ordinals_count_up_from_zero_in_round_major_order() {
-    let planned = plan(GameId::Splendor, 5, 3, 9);
+    let planned = plan(GameId::SPLENDOR, 5, 3, 9);
     for (i, m) in planned.iter().enumerate() {
         assert_eq!(m.ordinal as usize, i);
     }
@@ -48,7 +49,7 @@ fn ordinals_count_up_from_zero_in_round_major_order() {
 
 #[test]
 fn every_triple_appears_with_all_3_rotations_on_one_seed() {
-    let planned = plan(GameId::NoThanks, 5, 2, 3);
+    let planned = plan(GameId::NO_THANKS, 5, 2, 3);
     let mut groups: BTreeMap<u32, Vec<&PlannedMatch<uuid::Uuid>>> = BTreeMap::new();
     for m in &planned {
         groups.entry(m.group).or_default().push(m);
@@ -72,7 +73,7 @@ fn every_triple_appears_with_all_3_rotations_on_one_seed() {
 
 #[test]
 fn every_entrant_sits_in_every_seat_equally_often() {
-    for game in GameId::ALL {
+    for game in GameId::all() {
         let planned = plan(game, 5, 2, 11);
         let mut seats: BTreeMap<(uuid::Uuid, usize), usize> = BTreeMap::new();
         for m in &planned {
@@ -88,7 +89,7 @@ fn every_entrant_sits_in_every_seat_equally_often() {
 
 #[test]
 fn team_pairs_seat_partners_opposite_and_swap_on_the_same_seed() {
-    let planned = plan(GameId::Guandan, 2, 1, 5);
+    let planned = plan(GameId::GUANDAN, 2, 1, 5);
     let [first, second] = planned.as_slice() else {
         panic!("two tables")
     };
@@ -101,7 +102,7 @@ fn team_pairs_seat_partners_opposite_and_swap_on_the_same_seed() {
 #[test]
 fn hanabi_self_play_fills_every_seat_with_one_entrant_on_seeds_shared_by_all() {
     let spec = ScheduleSpec::new("rainbow", 3, 8).with_settings(json!({ "players": 3 }));
-    let planned = schedule(GameId::Hanabi, &spec, &entrants(4)).expect("self-play");
+    let planned = schedule(GameId::HANABI, &spec, &entrants(4)).expect("self-play");
     for m in &planned {
         assert_eq!(m.seats.len(), 3);
         assert!(m.seats.iter().all(|e| *e == m.seats[0]));
@@ -119,16 +120,20 @@ fn hanabi_self_play_fills_every_seat_with_one_entrant_on_seeds_shared_by_all() {
 #[test]
 fn hanabi_cross_play_alternates_two_entrants_round_the_table() {
     let spec = ScheduleSpec::new("standard", 1, 8).with_format(Format::CrossPlay);
-    let planned = schedule(GameId::Hanabi, &spec, &entrants(2)).expect("cross-play");
+    let planned = schedule(GameId::HANABI, &spec, &entrants(2)).expect("cross-play");
     let (a, b) = (planned[0].seats[0], planned[0].seats[1]);
     assert_eq!(planned[0].seats, [a, b, a, b]);
     assert_eq!(planned[1].seats, [b, a, b, a]);
-    assert_eq!(planned[0].settings, json!({ "players": 4 }));
+    assert_eq!(
+        planned[0].settings,
+        Value::Null,
+        "Hanabi's default table of 4"
+    );
 }
 
 #[test]
 fn schedules_are_deterministic_from_the_base_seed_and_differ_for_different_seeds() {
-    for game in GameId::ALL {
+    for game in GameId::all() {
         assert_eq!(plan(game, 5, 2, 77), plan(game, 5, 2, 77));
         let (a, b) = (plan(game, 5, 2, 77), plan(game, 5, 2, 78));
         assert_ne!(a, b);
@@ -138,7 +143,7 @@ fn schedules_are_deterministic_from_the_base_seed_and_differ_for_different_seeds
 
 #[test]
 fn each_round_gets_a_new_seed_below_2_to_the_63() {
-    let planned = plan(GameId::Bridge, 3, 4, u64::MAX);
+    let planned = plan(GameId::BRIDGE, 3, 4, u64::MAX);
     let seeds: BTreeSet<u64> = planned.iter().map(|m| m.seed).collect();
     assert_eq!(seeds.len(), 4);
     assert!(seeds.iter().all(|&s| i64::try_from(s).is_ok()));
@@ -146,7 +151,7 @@ fn each_round_gets_a_new_seed_below_2_to_the_63() {
 
 #[test]
 fn exactly_3_entrants_make_one_triple_per_round() {
-    let planned = plan(GameId::Splendor, 3, 1, 0);
+    let planned = plan(GameId::SPLENDOR, 3, 1, 0);
     assert_eq!(planned.len(), 3);
     assert!(planned.iter().all(|m| m.group == 0));
 }
@@ -154,7 +159,7 @@ fn exactly_3_entrants_make_one_triple_per_round() {
 #[test]
 fn fewer_than_3_entrants_are_refused_for_triples() {
     let err = schedule(
-        GameId::NoThanks,
+        GameId::NO_THANKS,
         &ScheduleSpec::new("boardcoder", 1, 0),
         &entrants(2),
     );
@@ -173,7 +178,7 @@ fn fewer_than_3_entrants_are_refused_for_triples() {
 #[test]
 fn bad_requests_are_refused_with_a_reason() {
     let ids = entrants(4);
-    let nt = |spec: ScheduleSpec, ids: &[uuid::Uuid]| schedule(GameId::NoThanks, &spec, ids);
+    let nt = |spec: ScheduleSpec, ids: &[uuid::Uuid]| schedule(GameId::NO_THANKS, &spec, ids);
     let twice = [ids[0], ids[1], ids[0]];
     assert_eq!(
         nt(ScheduleSpec::new("boardcoder", 1, 0), &twice),
@@ -212,7 +217,7 @@ fn bad_requests_are_refused_with_a_reason() {
         Err(LeagueError::FormatNotOffered { .. })
     ));
     assert!(matches!(
-        schedule(GameId::Bridge, &ScheduleSpec::new("rubber", 1, 0), &ids),
+        schedule(GameId::BRIDGE, &ScheduleSpec::new("rubber", 1, 0), &ids),
         Err(LeagueError::Settings(SettingsError::UnknownRules { .. }))
     ));
     assert!(matches!(

@@ -48,7 +48,7 @@ fn a_hand_made_no_thanks_field_gets_the_expected_points_order_and_shared_positio
         game(3, 1, &[(4, 0.0, 1), (3, 50.0, 2), (2, 60.0, 3)]),  // D 4, C 2, B 1
         failed,                                                  // a platform fault: left out
     ];
-    let rows = standings(GameId::NoThanks, &results);
+    let rows = standings(GameId::NO_THANKS, &results);
     // A and B tie on 9 and share 1st; A is listed first on the lower (better) mean score.
     assert_eq!(
         summary(&rows),
@@ -71,7 +71,7 @@ fn a_hand_made_no_thanks_field_gets_the_expected_points_order_and_shared_positio
 #[test]
 fn equal_metrics_and_mean_scores_fall_back_to_the_entrant_id() {
     let results = [game(0, 0, &[(3, 1.0, 1), (2, 1.0, 1), (1, 1.0, 1)])];
-    let rows = standings(GameId::Splendor, &results);
+    let rows = standings(GameId::SPLENDOR, &results);
     let order: Vec<_> = rows.iter().map(|r| (r.position, r.entrant)).collect();
     assert_eq!(order, [(1, id(1)), (1, id(2)), (1, id(3))]);
     let shared = Extra::Splendor { battle_score: 10 };
@@ -97,7 +97,7 @@ fn splendor_battle_scores_map_places_1_to_7_to_10_down_to_4_and_the_rest_to_3() 
             ));
         }
     }
-    let rows = standings(GameId::Splendor, &results);
+    let rows = standings(GameId::SPLENDOR, &results);
     let battle: Vec<(u32, u32)> = rows
         .iter()
         .map(|r| match r.extra {
@@ -131,7 +131,7 @@ fn guandan_counts_games_won_with_draws_as_half() {
         game(1, 0, &[(2, 1.0, 1), (1, 1.0, 1), (2, 1.0, 1), (1, 1.0, 1)]), // a draw
         game(2, 1, &[(2, 0.0, 2), (1, 2.0, 1), (2, 0.0, 4), (1, 2.0, 3)]), // A wins
     ];
-    let rows = standings(GameId::Guandan, &results);
+    let rows = standings(GameId::GUANDAN, &results);
     assert_eq!(summary(&rows), [(1, id(1), 2.5), (2, id(2), 0.5)]);
     let a = row(&rows, 1);
     assert_eq!((a.games, a.wins), (3, 2));
@@ -164,7 +164,7 @@ fn bridge_pairs_the_two_tables_of_a_set_and_scores_each_board_in_imps() {
         1,
         &[(1, 50.0, 1), (2, -50.0, 2), (1, 50.0, 1), (2, -50.0, 2)],
     );
-    let rows = standings(GameId::Bridge, &[two, unpaired, one]);
+    let rows = standings(GameId::BRIDGE, &[two, unpaired, one]);
     // Boards for A: +450 → 10, 0, 0, −60 → −2.
     assert_eq!(summary(&rows), [(1, id(1), 8.0), (2, id(2), -8.0)]);
     let a = row(&rows, 1);
@@ -192,7 +192,7 @@ fn hanabi_ranks_by_mean_score_with_a_confidence_interval() {
         game(4, 2, &seats(1, 24.0)),
         game(5, 2, &seats(2, 25.0)),
     ];
-    let rows = standings(GameId::Hanabi, &results);
+    let rows = standings(GameId::HANABI, &results);
     assert_eq!(summary(&rows), [(1, id(2), 25.0), (2, id(1), 22.0)]);
     let a = row(&rows, 1);
     assert_eq!(a.games, 3);
@@ -207,7 +207,7 @@ fn faults_are_counted_once_per_game() {
     let mut result = game(0, 0, &[(1, 0.0, 1), (2, 0.0, 1), (1, 0.0, 1), (2, 0.0, 1)]);
     result.seats[0].end_state = EndState::TimeLimit;
     result.seats[2].end_state = EndState::Crashed;
-    let rows = standings(GameId::Hanabi, &[result]);
+    let rows = standings(GameId::HANABI, &[result]);
     assert_eq!((row(&rows, 1).faults, row(&rows, 2).faults), (1, 0));
 }
 
@@ -220,7 +220,7 @@ fn an_entrant_holding_two_seats_of_a_rank_point_game_counts_once_with_its_seats_
     ];
 
     // Act
-    let rows = standings(GameId::Splendor, &results);
+    let rows = standings(GameId::SPLENDOR, &results);
 
     // Assert: 2 points a game for entrant 1 in game 0, (2 + 1) / 2 in game 1; never a sum.
     let crashed = row(&rows, 1);
@@ -241,7 +241,7 @@ fn a_hanabi_entrant_is_scored_over_all_its_seats_so_a_seat_that_never_acted_cost
     )];
 
     // Act
-    let rows = standings(GameId::Hanabi, &results);
+    let rows = standings(GameId::HANABI, &results);
 
     // Assert
     assert_eq!(summary(&rows), [(1, id(2), 12.0), (2, id(1), 6.0)]);

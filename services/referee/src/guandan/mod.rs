@@ -101,7 +101,7 @@ pub(crate) async fn run(
     for (i, seat) in spec.seats.iter().enumerate() {
         match seat {
             SeatSpec::Builtin { name } => {
-                let bot = builtin(GameId::Guandan, name)
+                let bot = builtin(GameId::GUANDAN, name)
                     .ok_or_else(|| RefereeError::InvalidSpec(format!("no built-in {name:?}")))?;
                 let rng = GameRng::derive(spec.seed, Stream::Bot(Seat(i)));
                 session

@@ -104,7 +104,7 @@ async fn the_match_future_can_move_between_worker_threads() {
     };
     let sandbox = croupier_sandbox::Sandbox::new(config).await.unwrap();
     let seats = (0..4).map(|_| crate::SeatSpec::builtin("random")).collect();
-    let spec = crate::MatchSpec::new(croupier_games::GameId::Guandan, 1, seats);
+    let spec = crate::MatchSpec::new(croupier_games::GameId::GUANDAN, 1, seats);
     let table = crate::table::Table::new(&spec).unwrap();
     let future = super::run(&sandbox, &spec, table);
     assert_send(&future);

@@ -231,7 +231,7 @@ mod tests {
     #[test]
     fn a_game_status_has_the_original_fields_in_order() {
         let game = croupier_games::new_game(
-            croupier_games::GameId::NoThanks,
+            croupier_games::GameId::NO_THANKS,
             "boardcoder",
             &serde_json::Value::Null,
             7,

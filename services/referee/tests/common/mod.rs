@@ -147,7 +147,7 @@ def run(on_request, name=None):
 
 /// One No Thanks match under the boardcoder rules.
 pub fn nothanks(seed: u64, seats: Vec<SeatSpec>) -> MatchSpec {
-    MatchSpec::new(GameId::NoThanks, seed, seats)
+    MatchSpec::new(GameId::NO_THANKS, seed, seats)
 }
 
 /// Short limits for hostile tests.

@@ -32,7 +32,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
 }
 
 async fn games() -> Json<serde_json::Value> {
-    let games: Vec<_> = croupier_games::GameId::ALL
+    let games: Vec<_> = croupier_games::GameId::all()
         .iter()
         .map(|g| {
             serde_json::json!({

@@ -23,6 +23,14 @@ fn op(summary: &str, auth: bool, ok: u16, extra: Value) -> Value {
     o
 }
 
+/// The ids of every registered game (`croupier_games::registry`).
+fn game_ids() -> Vec<&'static str> {
+    croupier_games::GameId::all()
+        .iter()
+        .map(|g| g.as_str())
+        .collect()
+}
+
 fn json_body(schema: Value) -> Value {
     json!({ "requestBody": { "required": true, "content": { "application/json": { "schema": schema } } } })
 }
@@ -77,7 +85,7 @@ pub fn document() -> Value {
                     "requestBody": { "required": true, "content": { "multipart/form-data": { "schema": {
                         "type": "object", "required": ["game", "language", "file"],
                         "properties": {
-                            "game": { "type": "string", "enum": ["nothanks", "splendor", "hanabi", "guandan", "bridge"] },
+                            "game": { "type": "string", "enum": game_ids() },
                             "language": { "type": "string", "enum": ["python3", "c", "cpp", "binary"] },
                             "label": { "type": "string", "maxLength": 80 },
                             "entry": { "type": "string", "maxLength": 512, "description": ENTRY_DOC, "example": "player.py:cautious(0.3)" },
@@ -119,7 +127,7 @@ fn competition_request() -> Value {
         "type": "object", "required": ["name", "game"],
         "properties": {
             "name": { "type": "string", "maxLength": 80 },
-            "game": { "type": "string", "enum": ["nothanks", "splendor", "hanabi", "guandan", "bridge"] },
+            "game": { "type": "string", "enum": game_ids() },
             "rules": { "type": "string", "description": "a rule set of the game (GET /games); default: the first" },
             "submissions": { "type": "array", "items": { "type": "string", "format": "uuid" },
                              "description": "ready submissions of the game; default: each team's latest ready one" },

@@ -192,7 +192,7 @@ async fn form(
     Query(query): Query<GameQuery>,
 ) -> Result<Response> {
     let game = match query.game.as_deref() {
-        None | Some("") => GameId::NoThanks,
+        None | Some("") => GameId::all().first().copied().unwrap_or(GameId::NO_THANKS),
         Some(g) => competition::parse_game(g)?,
     };
     let form = NewForm {
@@ -225,7 +225,7 @@ async fn submit(
         }
         Err(e @ (Error::BadRequest(_) | Error::Conflict(_))) => {
             let status = e.status();
-            let game = competition::parse_game(&form.game).unwrap_or(GameId::NoThanks);
+            let game = competition::parse_game(&form.game).unwrap_or(GameId::NO_THANKS);
             let page = page(&state, ctx, game, form, Some(e.to_string())).await?;
             Ok((status, render(&page)).into_response())
         }

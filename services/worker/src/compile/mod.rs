@@ -97,10 +97,12 @@ pub(crate) async fn run(w: &Worker, job: &Claimed) -> Result<Done, StoreError> {
         Ok(plan) => plan,
         Err(msg) => return finish(w, job, fence, failed(msg.clone()), &msg).await,
     };
-    if sub.game == GameId::Hanabi.as_str() {
-        if let Err(msg) = croupier_referee::hanabi::check_entry(&work, &plan.run_command) {
-            return finish(w, job, fence, failed(msg.clone()), &msg).await;
-        }
+    let game = match sub.game.parse::<GameId>() {
+        Ok(game) => game,
+        Err(e) => return finish(w, job, fence, failed(e.to_string()), &e.to_string()).await,
+    };
+    if let Err(msg) = croupier_referee::check_entry(game, &work, &plan.run_command) {
+        return finish(w, job, fence, failed(msg.clone()), &msg).await;
     }
 
     let mut log = String::new();

@@ -32,9 +32,9 @@ pub(crate) fn convention_self_play(rules: &str, games: u64) -> (f64, f64) {
     let scores: Vec<f64> = (0..games)
         .map(|seed| {
             let mut game =
-                crate::new_game(GameId::Hanabi, rules, &serde_json::Value::Null, seed).unwrap();
+                crate::new_game(GameId::HANABI, rules, &serde_json::Value::Null, seed).unwrap();
             let mut bots: Vec<_> = (0..4)
-                .map(|_| builtin(GameId::Hanabi, "convention").unwrap())
+                .map(|_| builtin(GameId::HANABI, "convention").unwrap())
                 .collect();
             let outcome = play_out(game.as_mut(), &mut bots, seed).unwrap();
             outcome.seats[0].score as f64

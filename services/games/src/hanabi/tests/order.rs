@@ -139,7 +139,7 @@ fn the_default_settings_json_has_no_seat_order_and_an_order_round_trips() {
 #[test]
 fn a_replay_keeps_the_order_and_rebuilds_the_same_game() {
     let overrides = json!({"players": 3, "seat_order": [2, 0, 1]});
-    let mut recorder = Recorder::new(GameId::Hanabi, "standard", &overrides, 31).unwrap();
+    let mut recorder = Recorder::new(GameId::HANABI, "standard", &overrides, 31).unwrap();
     let mut moved = Vec::new();
     while let Turn::Seat(seat) = recorder.game().turn() {
         moved.push(seat.index());

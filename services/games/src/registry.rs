@@ -1,0 +1,466 @@
+//! The game registry: everything every layer needs to know about a game, in one [`GameDef`] per
+//! game, in the spirit of OpenSpiel's `REGISTER_SPIEL_GAME`.
+//!
+//! A game's module declares its definition (`pub static GAME: GameDef = GameDef::new(…)…;`) and
+//! the registry lists it in [`BUILT_IN`] — one line. Every layer reads the definition through a
+//! [`GameId`] and never matches on games itself:
+//!
+//! | layer | reads |
+//! |---|---|
+//! | engine (`new_game`, conformance) | [`GameDef::new_game`], [`GameDef::rule_sets`], [`GameDef::shared_score`] |
+//! | built-in bots | [`GameDef::bots`] |
+//! | referee | [`GameDef::protocol`], [`GameDef::move_time`], [`GameDef::games_per_match`] |
+//! | league | [`GameDef::leaderboard`] |
+//! | server, CLI, worker | [`GameDef::name`], [`GameDef::protocol_summary`], [`GameDef::default_seats`], [`GameDef::max_games_per_match`], [`GameDef::class_bots`] |
+//!
+//! The database stores a game by its id (`text`), checked against the registry where it enters
+//! (the upload form, the API, the CLI), not by a SQL constraint. A program that hosts a game
+//! defined elsewhere (a test, a fork) calls [`register`] once before using it; see
+//! `docs/adding-a-game.md`.
+
+use std::cmp::Ordering;
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::str::FromStr;
+use std::sync::RwLock;
+use std::time::Duration;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::Value;
+
+use crate::bots::DynBot;
+use crate::dynamic::{new_typed, DynGame};
+use crate::error::SettingsError;
+use crate::leaderboard::Leaderboard;
+use crate::Game;
+
+/// How bots talk to the referee: which protocol adapter plays a game's program seats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Protocol {
+    /// No Thanks' TCP lobby (boardcoder), one JSON object per line, one process per seat.
+    NoThanksLobby,
+    /// Splendor's judge: one process per move, the state in `argv[1]` and on stdin.
+    SplendorJudge,
+    /// Hanabi's websocket server (or a Python `player` class), one process per seat.
+    HanabiWebsocket,
+    /// Guandan's websocket platform (v1006), one process per seat.
+    GuandanWebsocket,
+    /// The Bridge course platform: one process per move, `Board.txt` and `StepLog.txt`.
+    BridgeFiles,
+    /// Croupier's own protocol for games without an original platform: one process per move,
+    /// `{"seat", "observation", "legal_actions"}` on stdin, one JSON action on stdout
+    /// (`docs/protocols.md#json-per-move`).
+    JsonPerMove,
+}
+
+/// Builds a game from a rule set name, JSON overrides and a seed.
+pub type NewGame = fn(&str, &Value, u64) -> Result<Box<dyn DynGame>, SettingsError>;
+
+/// A built-in bot: its name and how to make one.
+#[derive(Clone, Copy)]
+pub struct BuiltinBot {
+    pub name: &'static str,
+    pub make: fn() -> Box<dyn DynBot>,
+}
+
+impl fmt::Debug for BuiltinBot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name)
+    }
+}
+
+/// Everything Croupier knows about one game. Build one in a `static` with [`GameDef::new`] and
+/// the `const` setters; unset fields keep the defaults `new` documents.
+#[derive(Debug)]
+pub struct GameDef {
+    /// The stable id: stored in the database, used in URLs and on the command line.
+    pub id: &'static str,
+    /// The name people read.
+    pub name: &'static str,
+    /// Named rule sets; the first is the default.
+    pub rule_sets: &'static [&'static str],
+    /// Seats of the default rule set.
+    pub default_seats: usize,
+    /// Builds a game from a rule set, JSON overrides and a seed.
+    pub new_game: NewGame,
+    /// The built-in bots; the first is the default opponent and validation partner.
+    /// Every game also has `random` (a uniformly random legal move), listed last.
+    pub bots: &'static [BuiltinBot],
+    /// The protocol program seats speak.
+    pub protocol: Protocol,
+    /// One line on that protocol, for the home and upload pages.
+    pub protocol_summary: &'static str,
+    /// The time per move unless a competition sets its own.
+    pub move_time: Duration,
+    /// Games per match unless a competition sets its own.
+    pub games_per_match: u32,
+    /// The most games one match may play (`None`: no limit).
+    pub max_games_per_match: Option<u32>,
+    /// Standings, ratings and schedules.
+    pub leaderboard: Leaderboard,
+    /// One score shared by every seat (cooperative): a seat that never acts scores 0
+    /// ([`crate::fair`]).
+    pub shared_score: bool,
+    /// Python bots may be a class named by the entry (`file.py:Class(args)`), as Hanabi's
+    /// original framework loads them.
+    pub class_bots: bool,
+}
+
+const RANDOM: BuiltinBot = BuiltinBot {
+    name: "random",
+    make: || Box::new(crate::bots::Random),
+};
+
+impl GameDef {
+    /// A definition for the engine `G`, with the defaults: one rule set `standard`, two seats,
+    /// the random bot only, [`Protocol::JsonPerMove`], 10 s per move, one game per match, no
+    /// limit on games, [`Leaderboard::FREE_FOR_ALL`], its own score per seat, no class bots.
+    pub const fn new<G: Game>(id: &'static str, name: &'static str) -> GameDef {
+        GameDef {
+            id,
+            name,
+            rule_sets: &["standard"],
+            default_seats: 2,
+            new_game: new_typed::<G>,
+            bots: &[RANDOM],
+            protocol: Protocol::JsonPerMove,
+            protocol_summary: "one process per move: {seat, observation, legal_actions} JSON on \
+                               stdin, one JSON action on stdout",
+            move_time: Duration::from_secs(10),
+            games_per_match: 1,
+            max_games_per_match: None,
+            leaderboard: Leaderboard::FREE_FOR_ALL,
+            shared_score: false,
+            class_bots: false,
+        }
+    }
+
+    pub const fn rule_sets(mut self, rule_sets: &'static [&'static str]) -> Self {
+        self.rule_sets = rule_sets;
+        self
+    }
+
+    pub const fn seats(mut self, default_seats: usize) -> Self {
+        self.default_seats = default_seats;
+        self
+    }
+
+    /// The game's own bots (`random` is always there too).
+    pub const fn bots(mut self, bots: &'static [BuiltinBot]) -> Self {
+        self.bots = bots;
+        self
+    }
+
+    pub const fn protocol(mut self, protocol: Protocol, summary: &'static str) -> Self {
+        self.protocol = protocol;
+        self.protocol_summary = summary;
+        self
+    }
+
+    pub const fn move_time(mut self, move_time: Duration) -> Self {
+        self.move_time = move_time;
+        self
+    }
+
+    /// The default and the maximum of games per match.
+    pub const fn games_per_match(mut self, default: u32, max: Option<u32>) -> Self {
+        self.games_per_match = default;
+        self.max_games_per_match = max;
+        self
+    }
+
+    pub const fn leaderboard(mut self, leaderboard: Leaderboard) -> Self {
+        self.leaderboard = leaderboard;
+        self
+    }
+
+    pub const fn shared_score(mut self) -> Self {
+        self.shared_score = true;
+        self
+    }
+
+    pub const fn class_bots(mut self) -> Self {
+        self.class_bots = true;
+        self
+    }
+
+    /// The built-in bot names, the default first and `random` last.
+    pub fn bot_names(&self) -> Vec<&'static str> {
+        let own = self
+            .bots
+            .iter()
+            .map(|b| b.name)
+            .filter(|n| *n != RANDOM.name);
+        own.chain([RANDOM.name]).collect()
+    }
+
+    /// A new built-in bot by name.
+    pub fn bot(&self, name: &str) -> Option<Box<dyn DynBot>> {
+        let found = self.bots.iter().chain([&RANDOM]).find(|b| b.name == name);
+        found.map(|b| (b.make)())
+    }
+}
+
+/// The games Croupier hosts out of the box, in the order the site lists them. A new game adds
+/// its line here.
+pub const BUILT_IN: [&GameDef; 5] = [
+    &crate::nothanks::GAME,
+    &crate::splendor::GAME,
+    &crate::hanabi::GAME,
+    &crate::guandan::GAME,
+    &crate::bridge::GAME,
+];
+
+/// Games registered at run time with [`register`], after the built-in ones.
+static EXTRA: RwLock<Vec<&'static GameDef>> = RwLock::new(Vec::new());
+
+/// Why [`register`] refused a game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RegisterError {
+    #[error("a game with the id {0:?} is already registered")]
+    Duplicate(&'static str),
+    #[error("invalid game id {0:?}: use 2 to 32 lowercase letters, digits or '-'")]
+    BadId(&'static str),
+}
+
+/// Adds a game defined outside this crate. Registering the same definition again is a no-op;
+/// another definition with a taken id is refused.
+pub fn register(def: &'static GameDef) -> Result<GameId, RegisterError> {
+    let id_ok = (2..=32).contains(&def.id.len())
+        && def
+            .id
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+    if !id_ok {
+        return Err(RegisterError::BadId(def.id));
+    }
+    let mut extra = EXTRA.write().unwrap_or_else(|e| e.into_inner());
+    if let Some(known) = BUILT_IN.iter().chain(extra.iter()).find(|d| d.id == def.id) {
+        return if std::ptr::eq(*known, def) {
+            Ok(GameId(def))
+        } else {
+            Err(RegisterError::Duplicate(def.id))
+        };
+    }
+    extra.push(def);
+    Ok(GameId(def))
+}
+
+/// Every hosted game: the built-in ones, then those [`register`]ed.
+pub fn all() -> Vec<GameId> {
+    let extra = EXTRA.read().unwrap_or_else(|e| e.into_inner());
+    BUILT_IN
+        .iter()
+        .chain(extra.iter())
+        .map(|d| GameId(d))
+        .collect()
+}
+
+/// A hosted game: a handle on its [`GameDef`]. Copy it freely; two ids are equal when their
+/// string ids are. The string form ([`GameId::as_str`]) is what the database, URLs and the
+/// command line use.
+#[derive(Clone, Copy)]
+pub struct GameId(&'static GameDef);
+
+impl GameId {
+    pub const NO_THANKS: GameId = GameId(&crate::nothanks::GAME);
+    pub const SPLENDOR: GameId = GameId(&crate::splendor::GAME);
+    pub const HANABI: GameId = GameId(&crate::hanabi::GAME);
+    pub const GUANDAN: GameId = GameId(&crate::guandan::GAME);
+    pub const BRIDGE: GameId = GameId(&crate::bridge::GAME);
+
+    /// The id of a definition, for a game's `Game::ID`. Hosting it needs [`register`] (or a
+    /// line in [`BUILT_IN`]), so that its string id parses back.
+    pub const fn of(def: &'static GameDef) -> GameId {
+        GameId(def)
+    }
+
+    /// Every hosted game ([`all`]).
+    pub fn all() -> Vec<GameId> {
+        all()
+    }
+
+    /// Everything known about the game.
+    pub const fn def(self) -> &'static GameDef {
+        self.0
+    }
+
+    /// The stable id: `nothanks`, `splendor`, `hanabi`, `guandan`, `bridge`, …
+    pub const fn as_str(self) -> &'static str {
+        self.0.id
+    }
+
+    pub const fn display_name(self) -> &'static str {
+        self.0.name
+    }
+
+    pub const fn protocol_summary(self) -> &'static str {
+        self.0.protocol_summary
+    }
+
+    pub const fn default_seats(self) -> usize {
+        self.0.default_seats
+    }
+
+    /// Named rule sets; the first is the default.
+    pub const fn rule_sets(self) -> &'static [&'static str] {
+        self.0.rule_sets
+    }
+
+    /// The default rule set's name.
+    pub fn default_rules(self) -> &'static str {
+        self.0.rule_sets.first().copied().unwrap_or("")
+    }
+}
+
+impl PartialEq for GameId {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for GameId {}
+
+impl Hash for GameId {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.as_str().hash(state);
+    }
+}
+
+impl PartialOrd for GameId {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for GameId {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.as_str().cmp(other.as_str())
+    }
+}
+
+impl fmt::Debug for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "GameId({})", self.as_str())
+    }
+}
+
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The error for a string that names no hosted game; it lists the games.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown game {name:?}: expected one of {known}")]
+pub struct UnknownGame {
+    pub name: String,
+    pub known: String,
+}
+
+impl FromStr for GameId {
+    type Err = UnknownGame;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let games = all();
+        games
+            .iter()
+            .copied()
+            .find(|g| g.as_str() == s)
+            .ok_or_else(|| UnknownGame {
+                name: s.to_owned(),
+                known: games
+                    .iter()
+                    .map(|g| g.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            })
+    }
+}
+
+impl Serialize for GameId {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for GameId {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        name.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_id_round_trips_through_its_string_form() {
+        for g in all() {
+            assert_eq!(g.as_str().parse::<GameId>(), Ok(g));
+            let json = serde_json::to_string(&g).ok();
+            assert_eq!(json, Some(format!("\"{}\"", g.as_str())));
+            assert_eq!(
+                serde_json::from_str::<GameId>(&json.unwrap_or_default()).ok(),
+                Some(g)
+            );
+        }
+    }
+
+    #[test]
+    fn an_unknown_name_is_refused_with_the_list_of_games() {
+        let err = "chess".parse::<GameId>().unwrap_err();
+        assert!(err.to_string().contains("nothanks, splendor"), "{err}");
+    }
+
+    #[test]
+    fn every_built_in_game_is_complete() {
+        for g in BUILT_IN.map(GameId::of) {
+            let def = g.def();
+            let game = (def.new_game)(g.default_rules(), &Value::Null, 7)
+                .unwrap_or_else(|e| panic!("{g}: {e}"));
+            assert_eq!(game.game_id(), g);
+            assert_eq!(game.seats(), def.default_seats, "{g}");
+            assert!(
+                def.leaderboard.offers(def.leaderboard.default_format()),
+                "{g}"
+            );
+            let names = def.bot_names();
+            assert_eq!(names.last(), Some(&"random"), "{g}");
+            for name in names {
+                let bot = def
+                    .bot(name)
+                    .unwrap_or_else(|| panic!("{g}: no bot {name}"));
+                assert_eq!(bot.name(), name, "{g}");
+            }
+            assert!(def.bot("nope").is_none());
+            assert!(def
+                .max_games_per_match
+                .is_none_or(|m| m >= def.games_per_match));
+        }
+    }
+
+    static EXTRA_GAME: GameDef = GameDef::new::<crate::nothanks::NoThanks>("extra-test", "Extra");
+    static IMPOSTOR: GameDef = GameDef::new::<crate::nothanks::NoThanks>("nothanks", "Impostor");
+    static BAD: GameDef = GameDef::new::<crate::nothanks::NoThanks>("Bad Id", "Bad");
+
+    #[test]
+    fn a_registered_game_parses_and_lists_and_a_taken_id_is_refused() {
+        let id = register(&EXTRA_GAME).expect("a new id registers");
+        assert_eq!(
+            register(&EXTRA_GAME),
+            Ok(id),
+            "registering twice is a no-op"
+        );
+        assert_eq!("extra-test".parse::<GameId>(), Ok(id));
+        assert_eq!(all().last(), Some(&id));
+        assert_eq!(
+            register(&IMPOSTOR),
+            Err(RegisterError::Duplicate("nothanks"))
+        );
+        assert_eq!(register(&BAD), Err(RegisterError::BadId("Bad Id")));
+    }
+}
