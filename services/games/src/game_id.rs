@@ -74,7 +74,7 @@ impl GameId {
         }
     }
 
-    /// Named rule sets (RULES.md); the first is the default.
+    /// Named rule sets (`docs/rules.md#rule-sets-and-settings`); the first is the default.
     pub const fn rule_sets(self) -> &'static [&'static str] {
         match self {
             GameId::Hanabi => &["standard", "rainbow"],
