@@ -28,13 +28,19 @@ struct Broken {
 }
 
 /// Folders never scanned: build output, git's own, fuzzer inputs and findings, local data.
-const SKIPPED_DIRS: [&str; 6] = ["target", ".git", "corpus", "artifacts", ".croupier", "node_modules"];
+const SKIPPED_DIRS: [&str; 6] = [
+    "target",
+    ".git",
+    "corpus",
+    "artifacts",
+    ".croupier",
+    "node_modules",
+];
 
 fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
-        .map(Path::to_path_buf)
-        .unwrap_or_else(|| PathBuf::from(".."))
+        .map_or_else(|| PathBuf::from(".."), Path::to_path_buf)
 }
 
 /// Every file under `dir` ending in one of `extensions`, sorted, skipping [`SKIPPED_DIRS`].
@@ -80,18 +86,16 @@ fn strip_inline_markdown(text: &str) -> String {
     while let Some(open) = rest.find('[') {
         out.push_str(&rest[..open]);
         let after = &rest[open + 1..];
-        match after.find("](").and_then(|close| {
+        let link = after.find("](").and_then(|close| {
             let target = &after[close + 2..];
             target.find(')').map(|end| (close, close + 2 + end + 1))
-        }) {
-            Some((close, skip)) => {
-                out.push_str(&after[..close]);
-                rest = &after[skip..];
-            }
-            None => {
-                out.push('[');
-                rest = after;
-            }
+        });
+        if let Some((close, skip)) = link {
+            out.push_str(&after[..close]);
+            rest = &after[skip..];
+        } else {
+            out.push('[');
+            rest = after;
         }
     }
     out.push_str(rest);
@@ -211,7 +215,8 @@ fn bare_mentions(text: &str) -> Vec<String> {
             let part = part.trim_start_matches("./").trim_end_matches(['.', '/']);
             let path = part.split('#').next().unwrap_or("");
             let name = path.rsplit('/').next().unwrap_or("");
-            if path.ends_with(".md") && name.len() > ".md".len() {
+            let markdown = Path::new(path).extension().is_some_and(|e| e == "md");
+            if markdown && name.len() > ".md".len() {
                 out.push(part.to_owned());
             }
         }
@@ -287,7 +292,10 @@ impl Checker {
         if !is_markdown || self.has_anchor(&target, anchor) {
             return None;
         }
-        Some(format!("no heading with anchor #{anchor} in {}", self.shown(&target)))
+        Some(format!(
+            "no heading with anchor #{anchor} in {}",
+            self.shown(&target)
+        ))
     }
 
     fn shown(&self, path: &Path) -> String {
@@ -416,8 +424,14 @@ fn slugs_follow_githubs_rules() {
         slug("Hanabi — websocket on `ws://127.0.0.1:9999`, or a Python class"),
         "hanabi--websocket-on-ws1270019999-or-a-python-class"
     );
-    assert_eq!(slug("The rule: a seat ranks **last**"), "the-rule-a-seat-ranks-last");
-    assert_eq!(slug("[`deploy/`](deploy/) and snake_case"), "deploy-and-snake_case");
+    assert_eq!(
+        slug("The rule: a seat ranks **last**"),
+        "the-rule-a-seat-ranks-last"
+    );
+    assert_eq!(
+        slug("[`deploy/`](deploy/) and snake_case"),
+        "deploy-and-snake_case"
+    );
     let numbered = anchors("# A\n## Settings\n```\n# not a heading\n```\n### Settings\n");
     let expected: BTreeSet<String> = ["a", "settings", "settings-1"].map(String::from).into();
     assert_eq!(numbered, expected);
@@ -432,7 +446,10 @@ fn broken_links_and_anchors_are_reported_with_file_and_line() {
         fs::create_dir_all(path.parent().expect("a parent")).expect("mkdir");
         fs::write(path, text).expect("write");
     };
-    write("docs/rules.md", "# Rules\n\n## No Thanks\n\nSee [the top](#rules).\n");
+    write(
+        "docs/rules.md",
+        "# Rules\n\n## No Thanks\n\nSee [the top](#rules).\n",
+    );
     write(
         "README.md",
         "Good: [rules](docs/rules.md#no-thanks), [web](https://example.com/x.md#y).\n\
@@ -471,5 +488,7 @@ fn broken_links_and_anchors_are_reported_with_file_and_line() {
         "{}",
         checker.report(&broken)
     );
-    assert!(checker.report(&broken).contains("README.md:2: docs/gone.md (no such file)"));
+    assert!(checker
+        .report(&broken)
+        .contains("README.md:2: docs/gone.md (no such file)"));
 }
