@@ -31,8 +31,9 @@
 //!   a seat's observation, not blanked by the adapter.
 //! * **Events are public** log entries (`Display` is the human log line). Private facts (the card
 //!   a Hanabi player drew, seen by all but the drawer) are read from observations.
-//! * **Settings** are one struct per game (every RULES.md **\[choose\]** is a field), built from a
-//!   rule set name plus JSON overrides; the resolved struct serializes completely for replays.
+//! * **Settings** are one struct per game (every disputed rule of `docs/rules.md` is a field),
+//!   built from a rule set name plus JSON overrides; the resolved struct serializes completely for
+//!   replays.
 //!
 //! The object-safe layer [`DynGame`] (made by [`new_game`]`(GameId, rules, settings, seed)`)
 //! speaks JSON so the referee, CLI and league never need generics; a [`Recorder`] wraps it and

@@ -1,6 +1,8 @@
-//! Settings: a named rule set (RULES.md) plus optional JSON overrides.
+//! Settings: a named rule set (`docs/rules.md#rule-sets-and-settings`) plus optional JSON
+//! overrides.
 //!
-//! Every **\[choose\]** point of RULES.md and PROTOCOLS.md is a field of a game's settings struct.
+//! Every point where the original sources disagree (`docs/rules.md`, `docs/protocols.md`) is a
+//! field of a game's settings struct.
 //! A competition names a rule set (`"boardcoder"`, `"standard"`, …) and may override single
 //! fields with a JSON object; the resolved settings serialize to the full JSON that a replay
 //! stores, and parsing that JSON over the same rule set gives the same settings back.

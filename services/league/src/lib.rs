@@ -5,7 +5,7 @@
 //! [`schedule`], [`standings`] and [`ratings`]; the game's [`Scheme`] decides the rest, so no
 //! caller matches on games. Entrants are any `Clone + Ord` id (Croupier passes submission ids).
 //!
-//! # Schemes (RULES.md, each game's "Leaderboard" paragraph)
+//! # Schemes (`docs/rules.md#leaderboards`)
 //!
 //! | game | schedule ([`Format`]) | matches for n entrants | standings ([`Scoring`]) | ratings ([`RatingForm`]) |
 //! |---|---|---|---|---|

@@ -1,5 +1,6 @@
 //! Whole Guandan games over the v1006 websocket protocol through the real sandbox: a client
-//! that checks every message against PROTOCOLS.md §2, hostile bots, and the starter kit.
+//! that checks every message against `docs/protocols.md#guandan`, hostile bots, and the starter
+//! kit.
 
 mod common;
 

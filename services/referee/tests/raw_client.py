@@ -1,4 +1,4 @@
-# A No Thanks bot that checks, message by message, that the server speaks PROTOCOLS.md section 4
+# A No Thanks bot that checks, message by message, that the server speaks docs/protocols.md#no-thanks
 # (and the original server's wire format). It prints "PROTOCOL OK" to stderr at the end, or
 # fails with a traceback (the seat then ends "crashed" and the test shows the traceback).
 import json

@@ -26,7 +26,7 @@
 //!
 //! # Why bubblewrap
 //!
-//! The measurements on the target machine (`sandbox-measurements.md` §5, §7, §8) put an in-process
+//! The measurements on the target machine (`deploy/sandbox.md#why-bubblewrap`) put an in-process
 //! clone launcher at ~2.5 ms per spawn and bwrap at ~4.5 ms, but the hand-written launcher needs
 //! ~400 lines of unsafe code that runs between `clone` and `exec` in a multi-threaded tokio process,
 //! where it deadlocked in glibc and leaked descriptors between sandboxes until fixed. Bubblewrap is a

@@ -1,6 +1,6 @@
-//! Bridge bots: [`BridgeRobot`], the system strategy that takes over a faulty seat (RULES.md),
-//! and [`BridgeHeuristic`], a simple point-count bidder that plays sensibly. Both are
-//! deterministic and read only the seat's observation.
+//! Bridge bots: [`BridgeRobot`], the system strategy that takes over a faulty seat
+//! (`docs/rules.md#contract-bridge`), and [`BridgeHeuristic`], a simple point-count bidder that
+//! plays sensibly. Both are deterministic and read only the seat's observation.
 
 use super::Bot;
 use crate::bridge::{

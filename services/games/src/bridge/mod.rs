@@ -1,5 +1,5 @@
-//! Contract Bridge, as the course platform of the seed plays it (PROTOCOLS.md §5), one deal
-//! per engine game.
+//! Contract Bridge, as the course platform of the seed plays it
+//! (`docs/protocols.md#contract-bridge`), one deal per engine game.
 //!
 //! **Setup.** Seats N E S W are 0..=3 (the protocol's Player1..Player4); N-S and E-W are
 //! partners. The [`Settings::board`] number fixes dealer and vulnerability (Law 2, the embedded

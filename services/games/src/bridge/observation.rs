@@ -1,4 +1,5 @@
-//! What a Bridge seat sees: everything Board.txt and StepLog.txt carry (PROTOCOLS.md §5).
+//! What a Bridge seat sees: everything Board.txt and StepLog.txt carry
+//! (`docs/protocols.md#contract-bridge`).
 
 use serde::{Deserialize, Serialize};
 

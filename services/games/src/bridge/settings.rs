@@ -39,9 +39,10 @@ impl Vulnerability {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum FaultPenalty {
-    /// PROTOCOLS.md §5's default: the deal is scored as if the offending side conceded every
-    /// trick not yet played when its first fault was recorded (all 13 when it faulted in the
-    /// auction). A passed-out deal still scores 0; if both sides fault, the first fault counts.
+    /// The default (`docs/protocols.md#contract-bridge`): the deal is scored as if the offending
+    /// side conceded every trick not yet played when its first fault was recorded (all 13 when it
+    /// faulted in the auction). A passed-out deal still scores 0; if both sides fault, the first
+    /// fault counts.
     ConcedeRemainingTricks,
     /// The deal is scored as played (the robot's play counts).
     None,

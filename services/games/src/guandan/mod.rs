@@ -1,4 +1,5 @@
-//! Guandan 掼蛋 as the offline platform v1006 plays it (RULES.md, PROTOCOLS.md §2).
+//! Guandan 掼蛋 as the offline platform v1006 plays it (`docs/rules.md#guandan`,
+//! `docs/protocols.md#guandan`).
 //!
 //! Four seats, partners 0+2 against 1+3, two decks and four jokers dealt 27 each. The heart
 //! card of the deal's level is wild in every type. A [`Guandan`] value is one game (次): deals

@@ -25,8 +25,8 @@ pub enum StageName {
     Over,
 }
 
-/// Everything PROTOCOLS.md §2's messages need. `cur_*`/`greater_*` are `None` when the seat on
-/// turn leads (the adapter writes `-1` and `[null,null,null]`).
+/// Everything `docs/protocols.md#guandan`'s messages need. `cur_*`/`greater_*` are `None` when the
+/// seat on turn leads (the adapter writes `-1` and `[null,null,null]`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Observation {
     pub viewer: Viewer,

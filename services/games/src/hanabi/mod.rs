@@ -26,7 +26,7 @@
 //!
 //! **Information.** Events are public and never show a drawn card; the [`Observation`] of a
 //! seat shows every hand but its own, the public [`Knowledge`] of every card, and the last move
-//! in the protocol's own `onPlayerAction` form (PROTOCOLS.md §1).
+//! in the protocol's own `onPlayerAction` form (`docs/protocols.md#hanabi`).
 
 mod action;
 mod cards;

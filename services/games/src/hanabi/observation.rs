@@ -1,4 +1,4 @@
-//! What a Hanabi player sees: everything PROTOCOLS.md §1's websocket messages carry.
+//! What a Hanabi player sees: everything `docs/protocols.md#hanabi`'s websocket messages carry.
 
 use serde::{Deserialize, Serialize};
 

@@ -15,7 +15,8 @@
 //! **Information.** The original server's `game_status` shows every player's coins and cards to
 //! everyone, so the game is open except for the deck order and the removed cards, which only the
 //! [`Viewer::Omniscient`](crate::Viewer) observation reveals. [`Observation`] carries everything
-//! PROTOCOLS.md §4's `game_status` needs; the protocol adapter renders it with player names.
+//! `docs/protocols.md#no-thanks`'s `game_status` needs; the protocol adapter renders it with player
+//! names.
 
 mod observation;
 mod score;

@@ -4,11 +4,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::api::{Seat, Viewer};
 
-/// Everything PROTOCOLS.md §4's `game_status` carries, keyed by seat instead of player name.
-/// The adapter maps it field by field: `turnnum`, `turnorder` ← `turn_order`, `rankingorder` ←
-/// `ranking_order`, `playerinfo` ← `players` (`point` ← `points`), `deckinfo.decknum` ←
-/// `deck_count`, `fieldinfo` ← `field_card` / `field_coins`, `end_flg` ← `end` as
-/// `"True"`/`"False"`.
+/// Everything `docs/protocols.md#no-thanks`'s `game_status` carries, keyed by seat instead of
+/// player name. The adapter maps it field by field: `turnnum`, `turnorder` ← `turn_order`,
+/// `rankingorder` ← `ranking_order`, `playerinfo` ← `players` (`point` ← `points`),
+/// `deckinfo.decknum` ← `deck_count`, `fieldinfo` ← `field_card` / `field_coins`, `end_flg` ← `end`
+/// as `"True"`/`"False"`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Observation {
     pub viewer: Viewer,

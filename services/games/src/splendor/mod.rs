@@ -24,9 +24,9 @@
 //!
 //! Cards and nobles are named by content in actions, as the protocol matches them, so the
 //! adapter turns a bot's `{"purchase_card": {...}}` into [`Action::Buy`] by reading the card;
-//! several action keys resolve to the first in PROTOCOLS.md's order (the adapter's business).
-//! [`Game::record_fault`](crate::Game::record_fault) keeps the default: the referee plays
-//! [`Action::Pass`] for the faulty seat, which is the judge's "turn lost".
+//! several action keys resolve to the first in the order of `docs/protocols.md#splendor` (the
+//! adapter's business). [`Game::record_fault`](crate::Game::record_fault) keeps the default: the
+//! referee plays [`Action::Pass`] for the faulty seat, which is the judge's "turn lost".
 
 mod action;
 mod data;

@@ -5,11 +5,12 @@ use serde::{Deserialize, Serialize};
 use super::data::{Card, Gems, Noble};
 use crate::api::{Seat, Viewer};
 
-/// Everything PROTOCOLS.md §3's input carries, keyed by seat instead of player name. The adapter
-/// maps it: `round` ← `round`, `playerName` ← the name of `to_act`, `table.gems` ← `table.gems`
-/// (with gold), `table.cards` ← `table.cards`, `table.nobles` ← `table.nobles`, `players[i]` ←
-/// `players[i]` (`score`, `gems`, `purchasedCards`, `reservedCards`, `nobles`), leaving out zero
-/// and empty fields. `deck_counts` and `bonuses` are conveniences the judge does not send.
+/// Everything `docs/protocols.md#splendor`'s input carries, keyed by seat instead of player name.
+/// The adapter maps it: `round` ← `round`, `playerName` ← the name of `to_act`, `table.gems` ←
+/// `table.gems` (with gold), `table.cards` ← `table.cards`, `table.nobles` ← `table.nobles`,
+/// `players[i]` ← `players[i]` (`score`, `gems`, `purchasedCards`, `reservedCards`, `nobles`),
+/// leaving out zero and empty fields. `deck_counts` and `bonuses` are conveniences the judge does
+/// not send.
 ///
 /// **Information.** The hackathon makes reserved cards public, blind reserves included: the
 /// judge shows a blind-reserved card in the next call's input, which is the next player's, so

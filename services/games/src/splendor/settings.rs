@@ -11,8 +11,8 @@ use crate::GameId;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Settings {
-    /// RULES.md **\[choose\]**: the game stops after this round even if nobody reached
-    /// `winning_points` (the judge's 150).
+    /// A disputed rule (`docs/rules.md#splendor-settings`): the game stops after this round even if
+    /// nobody reached `winning_points` (the judge's 150).
     pub max_rounds: u32,
     /// Reaching this many points ends the game at the end of the round (15).
     pub winning_points: u32,

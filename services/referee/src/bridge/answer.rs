@@ -1,5 +1,5 @@
 //! Judging what a call left in the files: the one line the bot appended to StepLog.txt, or the
-//! violation (PROTOCOLS.md §5).
+//! violation (`docs/protocols.md#contract-bridge`).
 //!
 //! Checks, in this order (the first that fails is the violation):
 //! 1. Board.txt is byte for byte what the platform wrote (still a regular file, not a link);

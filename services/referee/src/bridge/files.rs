@@ -1,4 +1,5 @@
-//! Board.txt and StepLog.txt, byte for byte as the course platform writes them (PROTOCOLS.md §5).
+//! Board.txt and StepLog.txt, byte for byte as the course platform writes them
+//! (`docs/protocols.md#contract-bridge`).
 //!
 //! **Board.txt**: one field per line, space between name and value, every line (the last one
 //! included) ending with `\n`, no blank lines:

@@ -1,5 +1,5 @@
 //! The Contract Bridge adapter: the course platform's one-process-per-move protocol with two
-//! files (PROTOCOLS.md §5).
+//! files (`docs/protocols.md#contract-bridge`).
 //!
 //! **A match is one table** of a duplicate set: seats 0..3 are North, East, South, West
 //! (`Player1`..`Player4`), partners 0+2 and 1+3; the match plays [`MatchSpec::games`] boards
@@ -30,9 +30,9 @@
 //! records a fault for the seat (its detail and end state, the first fault deciding) and in the
 //! engine ([`Game::record_fault`](croupier_games::Game::record_fault)), whose `fault_penalty`
 //! setting scores the deal (default: the offending side concedes every trick not yet played),
-//! and hands the seat to the **Robot** (the built-in `robot`, RULES.md's system strategy) for
-//! the rest of the deal; its lines read `Robot call pass`, `Robot play S-11`, its moves count as
-//! forced. The next deal calls the program again. Built-in seats play through the engine and
+//! and hands the seat to the **Robot** (the built-in `robot`, see `docs/rules.md#contract-bridge`)
+//! for the rest of the deal; its lines read `Robot call pass`, `Robot play S-11`, its moves count
+//! as forced. The next deal calls the program again. Built-in seats play through the engine and
 //! are logged as players.
 //!
 //! The transcript holds, per call, the Board.txt sent (`to_bot`) and the text appended

@@ -1,4 +1,5 @@
-//! The Guandan adapter: the offline platform v1006's websocket protocol (PROTOCOLS.md §2).
+//! The Guandan adapter: the offline platform v1006's websocket protocol
+//! (`docs/protocols.md#guandan`).
 //!
 //! 1. **Setup.** A `MatchNet` per match with a listener on 127.0.0.1:23456 inside it (without
 //!    root, in sandbox mode `none`, the host's loopback). The seat processes are started **one at

@@ -1,4 +1,4 @@
-//! The v1006 messages (PROTOCOLS.md §2), rendered from the engine's [`Observation`] and
+//! The v1006 messages (`docs/protocols.md#guandan`), rendered from the engine's [`Observation`] and
 //! [`Event`]s, and the bot's one reply, `{"actIndex": i}`.
 //!
 //! Exactly the 11 (type, stage) pairs are ever produced: notify {beginning, play, tribute,

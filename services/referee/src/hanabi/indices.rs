@@ -1,4 +1,4 @@
-//! Protocol indices: the seeded seat shuffle of PROTOCOLS.md §1.
+//! Protocol indices: the seeded seat shuffle of `docs/protocols.md#hanabi`.
 //!
 //! The original server shuffles its seats; a bot learns its index from `onStart` (its own row
 //! is all -1), the player with index 0 starts and the turn goes 0, 1, 2, …. Croupier keeps the

@@ -1,4 +1,4 @@
-//! The Hanabi adapter: 《控制论合作者》's websocket protocol (PROTOCOLS.md §1).
+//! The Hanabi adapter: 《控制论合作者》's websocket protocol (`docs/protocols.md#hanabi`).
 //!
 //! Phases, each driven by the session's one event loop (`Session::next_event`):
 //! 1. **Setup.** A `MatchNet` per match with a websocket server on 127.0.0.1:9999 inside it

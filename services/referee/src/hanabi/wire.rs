@@ -1,5 +1,5 @@
-//! PROTOCOLS.md §1's messages, rendered from the engine's [`Observation`]s, and the bot's
-//! answer turned into the engine's action.
+//! `docs/protocols.md#hanabi`'s messages, rendered from the engine's [`Observation`]s, and the
+//! bot's answer turned into the engine's action.
 //!
 //! Every server message carries its `event` key **last**, as the original's
 //! `load["event"] = …` after the payload; the other keys keep the original's order.

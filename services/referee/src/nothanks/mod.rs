@@ -1,4 +1,5 @@
-//! The No Thanks adapter: the BoardCoder server's TCP lobby protocol (PROTOCOLS.md §4).
+//! The No Thanks adapter: the BoardCoder server's TCP lobby protocol
+//! (`docs/protocols.md#no-thanks`).
 //!
 //! Phases, each driven by the room's one event loop (`Room::next_event`):
 //! 1. **Setup.** A `MatchNet` per match with listeners on 127.0.0.1:1000 and :2004 inside it

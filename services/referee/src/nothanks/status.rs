@@ -1,11 +1,11 @@
-//! PROTOCOLS.md §4's `game_status`, rendered from the engine's observation.
+//! `docs/protocols.md#no-thanks`'s `game_status`, rendered from the engine's observation.
 
 use croupier_games::nothanks::{NoThanks, Observation};
 use croupier_games::{DynGame, Game, Viewer};
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
-/// PROTOCOLS.md §4's `game_status`, in the original's key order.
+/// `docs/protocols.md#no-thanks`'s `game_status`, in the original's key order.
 #[derive(Debug, Serialize)]
 pub(crate) struct GameStatus {
     turnnum: u32,

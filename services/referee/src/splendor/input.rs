@@ -1,5 +1,5 @@
-//! The judge's input: the game state as one JSON object (PROTOCOLS.md §3), written the way the
-//! original judge's protobuf JSON printer writes it.
+//! The judge's input: the game state as one JSON object (`docs/protocols.md#splendor`), written the
+//! way the original judge's protobuf JSON printer writes it.
 //!
 //! * Keys are **camelCase**: `round`, `playerName`, `table {gems, cards, nobles}`, `players
 //!   [{name, score, gems, purchasedCards, reservedCards, nobles}]`.

@@ -1,5 +1,5 @@
 //! The Splendor adapter: the Girl Hackathon V judge's one-process-per-move protocol
-//! (PROTOCOLS.md §3).
+//! (`docs/protocols.md#splendor`).
 //!
 //! For every turn of a program seat the referee runs the bot once (`permove::PerMoveSeat`): the game
 //! state as JSON (`input.rs`) is its `argv[1]` **and** its stdin (then closed), so bots of both

@@ -1,5 +1,5 @@
 //! The bot's answer: one JSON object on stdout (compact or pretty), snake_case keys
-//! (PROTOCOLS.md §3), read into an engine [`Action`].
+//! (`docs/protocols.md#splendor`), read into an engine [`Action`].
 //!
 //! * The action keys, **in the order that decides when several are given** (the judge executes
 //!   one of them; Croupier the first of this list, whatever the order in the object):

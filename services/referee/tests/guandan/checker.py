@@ -1,4 +1,4 @@
-# A v1006 client that checks every message against PROTOCOLS.md §2. The test prepends
+# A v1006 client that checks every message against docs/protocols.md#guandan. The test prepends
 # `EXPECT_POS = n`, `PATH` and `STYLE`: "shed" plays a random index, mostly among the plays
 # with the most cards; "weak" passes whenever it may and leads its first listed play. A shed
 # team against a weak one wins every deal 1-2, so a game to A takes about five deals.

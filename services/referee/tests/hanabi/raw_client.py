@@ -1,4 +1,4 @@
-"""A websocket client written against PROTOCOLS.md §1 only: it checks every frame it gets (binary,
+"""A websocket client written against docs/protocols.md#hanabi only: it checks every frame it gets (binary,
 `event` last, the event order and every field) while playing a plain game, and prints
 PROTOCOL OK at the end. Any deviation raises, so the bot crashes with the reason on stderr.
 

@@ -1,4 +1,4 @@
-# Checks every input it gets against PROTOCOLS.md section 3 and reports on stderr; exits 3 on a
+# Checks every input it gets against docs/protocols.md#splendor and reports on stderr; exits 3 on a
 # violation (the seat then shows `crashed`). Reserves a level-1 card blind on its first call,
 # then passes with {}.
 import json

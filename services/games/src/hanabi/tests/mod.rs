@@ -1,4 +1,5 @@
-//! Hanabi unit tests: every ✔test rule of RULES.md plus setup, tokens, the end and the view.
+//! Hanabi unit tests: every rule of `docs/rules.md#hanabi` plus setup, tokens, the end and the
+//! view.
 
 mod bench;
 mod end;

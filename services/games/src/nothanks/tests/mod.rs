@@ -1,4 +1,5 @@
-//! No Thanks unit tests: every ✔test rule of RULES.md plus setup, turns, the end and the view.
+//! No Thanks unit tests: every rule of `docs/rules.md#no-thanks` plus setup, turns, the end and the
+//! view.
 
 mod play;
 mod setup;

@@ -8,7 +8,7 @@ use serde_json::json;
 
 #[test]
 fn a_run_counts_only_its_lowest_card_and_coins_count_against() {
-    // RULES.md: cards 3,10,11,12,13,20 with 5 coins = 3 + 10 + 20 - 5.
+    // docs/rules.md#no-thanks: cards 3,10,11,12,13,20 with 5 coins = 3 + 10 + 20 - 5.
     assert_eq!(points(&[3, 10, 11, 12, 13, 20], 5), 28);
 }
 

@@ -1,4 +1,5 @@
-//! Splendor unit tests: every ✔test rule of RULES.md, the data, setup, moves, the end and the view.
+//! Splendor unit tests: every rule of `docs/rules.md#splendor`, the data, setup, moves, the end and
+//! the view.
 
 mod data;
 mod end;

@@ -1,4 +1,5 @@
-//! Setup and the move rules: gems, the token limit, reserving and buying (✔test rules of RULES.md).
+//! Setup and the move rules: gems, the token limit, reserving and buying
+//! (`docs/rules.md#splendor`).
 
 use super::*;
 use crate::GameSettings;
