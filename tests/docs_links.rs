@@ -18,6 +18,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Component, Path, PathBuf};
 
+use croupier_tests::{ends_with_any, files, repo_root};
+
 /// A link that does not resolve, and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Broken {
@@ -25,41 +27,6 @@ struct Broken {
     line: usize,
     link: String,
     why: String,
-}
-
-/// Folders never scanned: build output, git's own, fuzzer inputs and findings, local data.
-const SKIPPED_DIRS: [&str; 6] = [
-    "target",
-    ".git",
-    "corpus",
-    "artifacts",
-    ".croupier",
-    "node_modules",
-];
-
-fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .map_or_else(|| PathBuf::from(".."), Path::to_path_buf)
-}
-
-/// Every file under `dir` ending in one of `extensions`, sorted, skipping [`SKIPPED_DIRS`].
-fn files(dir: &Path, extensions: &[&str], out: &mut Vec<PathBuf>) {
-    let Ok(entries) = fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<_> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
-    entries.sort();
-    for path in entries {
-        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        if path.is_dir() {
-            if !SKIPPED_DIRS.contains(&name) {
-                files(&path, extensions, out);
-            }
-        } else if extensions.iter().any(|ext| name.ends_with(ext)) {
-            out.push(path);
-        }
-    }
 }
 
 /// GitHub's anchor for a heading's text: inline Markdown reduced to its text, lower case,
@@ -373,10 +340,8 @@ impl Checker {
 
     /// Every broken link under the root.
     fn check_all(&mut self) -> Vec<Broken> {
-        let mut markdown = Vec::new();
-        files(&self.root, &[".md"], &mut markdown);
-        let mut rust = Vec::new();
-        files(&self.root, &[".rs"], &mut rust);
+        let markdown = files(&self.root, &|p| ends_with_any(p, &[".md"]));
+        let rust = files(&self.root, &|p| ends_with_any(p, &[".rs"]));
         let mut broken = Vec::new();
         for file in &markdown {
             self.check_markdown(file, &mut broken);
@@ -400,8 +365,7 @@ impl Checker {
 fn every_doc_link_in_markdown_and_rust_comments_resolves() {
     let root = repo_root();
     let mut checker = Checker::new(&root);
-    let mut markdown = Vec::new();
-    files(&root, &[".md"], &mut markdown);
+    let markdown = files(&root, &|p| ends_with_any(p, &[".md"]));
     assert!(
         markdown.iter().any(|f| f.ends_with("docs/README.md")),
         "the scan must see the repository's docs/ (root {})",

@@ -6,17 +6,9 @@
 //! build file or document names a path into it (see [`needles`]), listing each as `file:line`.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-/// Folders never scanned: build output, git's own, fuzzer inputs and findings, local data.
-const SKIPPED_DIRS: [&str; 6] = [
-    "target",
-    ".git",
-    "corpus",
-    "artifacts",
-    ".croupier",
-    "node_modules",
-];
+use croupier_tests::{files, repo_root};
 
 /// Files scanned: these extensions, and every file under `scripts/` and `.ci/` (shell scripts
 /// without one).
@@ -34,12 +26,6 @@ fn needles() -> Vec<String> {
     out
 }
 
-fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .map_or_else(|| PathBuf::from(".."), Path::to_path_buf)
-}
-
 fn scanned(path: &Path, root: &Path) -> bool {
     let by_extension = path
         .extension()
@@ -49,30 +35,10 @@ fn scanned(path: &Path, root: &Path) -> bool {
     by_extension || rel.starts_with("scripts") || rel.starts_with(".ci")
 }
 
-/// Every scanned file under `dir`, sorted.
-fn files(dir: &Path, root: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<_> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
-    entries.sort();
-    for path in entries {
-        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        if path.is_dir() {
-            if !SKIPPED_DIRS.contains(&name) {
-                files(&path, root, out);
-            }
-        } else if scanned(&path, root) {
-            out.push(path);
-        }
-    }
-}
-
 /// `file:line: text` for every line under `root` that names a path beside the checkout.
 fn outside_paths(root: &Path) -> Vec<String> {
     let needles = needles();
-    let mut all = Vec::new();
-    files(root, root, &mut all);
+    let all = files(root, &|p| scanned(p, root));
     let mut found = Vec::new();
     for file in all {
         let Ok(text) = fs::read_to_string(&file) else {

@@ -35,11 +35,11 @@ impl Scheme {
 
     /// The format used when a competition names none.
     pub fn default_format(&self) -> Format {
-        self.formats.first().copied().unwrap_or(Format::Triples)
+        self.game.def().leaderboard.default_format()
     }
 
     pub fn offers(&self, format: Format) -> bool {
-        self.formats.contains(&format)
+        self.game.def().leaderboard.offers(format)
     }
 }
 
