@@ -1,14 +1,12 @@
 //! The web crate's one error type and its mapping to HTTP. Only this module knows status codes.
 //!
-//! Pages render errors as an HTML page; the JSON API wraps the same error in [`ApiError`]
+//! Pages render errors as the HTML error page (`html::error_page`); the JSON API wraps the same error in [`ApiError`]
 //! and answers `{"error": "..."}`. Internal errors are logged with their detail (the log line
 //! carries the request id) and shown to the user only as "internal error".
 
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use croupier_store::StoreError;
-
-use crate::templates::{render, ErrorPage};
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
@@ -138,13 +136,8 @@ impl IntoResponse for Error {
         if matches!(self, Error::LoginRequired) {
             return Redirect::to("/login").into_response();
         }
-        let status = self.status();
-        let page = ErrorPage {
-            title: status.canonical_reason().unwrap_or("Error").to_owned(),
-            status: status.as_u16(),
-            message: self.to_string(),
-        };
-        self.with_retry_after((status, render(&page)).into_response())
+        let page = crate::html::error_page(self.status(), &self.to_string());
+        self.with_retry_after(page)
     }
 }
 

@@ -7,7 +7,9 @@
 //! Layout: `auth/` (who is asking), `pages/` (HTML routes), `api/` (JSON routes), `upload`
 //! (validating and storing a bot upload, shared by both), `competition` (checking, scheduling
 //! and storing a new competition, shared by both), `leaderboard` (standings and ratings computed
-//! from finished matches), `templates` (askama types),
+//! from finished matches), `templates` (askama page types and the page context), `html`
+//! (rendering a template, and the error page: a leaf, so `error` and `templates` do not import
+//! each other),
 //! `ops` (health, metrics, request ids and tracing), `error` (the one error type and the only
 //! place that knows HTTP status codes).
 
@@ -16,6 +18,7 @@ pub mod auth;
 pub mod competition;
 pub mod config;
 pub mod error;
+pub mod html;
 pub mod leaderboard;
 pub mod ops;
 pub mod pages;
