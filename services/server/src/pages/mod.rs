@@ -13,6 +13,7 @@ mod teams;
 mod timeline;
 
 use axum::extract::DefaultBodyLimit;
+use axum::http::{Method, Uri};
 use axum::Router;
 use tower_http::services::ServeDir;
 
@@ -32,6 +33,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .merge(competitions::router())
         .merge(competition_new::router())
         .merge(matches::router())
+        .method_not_allowed_fallback(method_not_allowed)
         .nest_service("/static", ServeDir::new(static_dir()))
 }
 
@@ -47,6 +49,15 @@ fn static_dir() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web/static")
 }
 
+/// The error page for an address no page serves.
 pub async fn not_found() -> Error {
     Error::NotFound
+}
+
+/// The error page for a page asked with a method it does not answer (`DELETE /teams`).
+async fn method_not_allowed(method: Method, uri: Uri) -> Error {
+    Error::MethodNotAllowed {
+        method: method.to_string(),
+        path: uri.path().to_owned(),
+    }
 }
