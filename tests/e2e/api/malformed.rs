@@ -288,6 +288,8 @@ async fn malformed_web_addresses_get_the_html_error_page(pool: PgPool) {
         .get(&format!("/competitions/{competition}?page=first"))
         .await;
     let unknown = app.get("/no-such-page").await;
+    let unknown_static = app.get("/static/no-such-file.css").await;
+    let stylesheet = app.get("/static/croupier.css").await;
     let wrong_method = app
         .send(Request::delete("/teams").body(Body::empty()).unwrap())
         .await;
@@ -311,6 +313,12 @@ async fn malformed_web_addresses_get_the_html_error_page(pool: PgPool) {
         "the query string is not valid: page: invalid digit",
     );
     assert_error_page(&unknown, StatusCode::NOT_FOUND, "not found");
+    assert_error_page(&unknown_static, StatusCode::NOT_FOUND, "not found");
+    stylesheet.assert_status(StatusCode::OK);
+    assert!(
+        stylesheet.body.contains('{'),
+        "the stylesheet is served as it is"
+    );
     assert_error_page(
         &wrong_method,
         StatusCode::METHOD_NOT_ALLOWED,

@@ -1,4 +1,6 @@
 //! HTML pages. Each module exports `router()`; every state-changing form is CSRF-checked.
+//! Every error is the HTML error page: a path parameter or query that does not parse (the
+//! `Page*` extractors), an unknown page or static file, a method a page does not answer.
 
 mod account;
 mod admin;
@@ -13,6 +15,7 @@ mod teams;
 mod timeline;
 
 use axum::extract::DefaultBodyLimit;
+use axum::handler::HandlerWithoutStateExt;
 use axum::http::{Method, Uri};
 use axum::Router;
 use tower_http::services::ServeDir;
@@ -34,7 +37,10 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .merge(competition_new::router())
         .merge(matches::router())
         .method_not_allowed_fallback(method_not_allowed)
-        .nest_service("/static", ServeDir::new(static_dir()))
+        .nest_service(
+            "/static",
+            ServeDir::new(static_dir()).fallback(not_found.into_service()),
+        )
 }
 
 /// `web/static`, next to the binary's working directory or the source tree.
