@@ -7,15 +7,28 @@
 //! Layout: `auth/` (who is asking), `pages/` (HTML routes), `api/` (JSON routes), `upload`
 //! (validating and storing a bot upload, shared by both), `competition` (checking, scheduling
 //! and storing a new competition, shared by both), `leaderboard` (standings and ratings computed
-//! from finished matches), `templates` (askama types),
+//! from finished matches), `templates` (askama page types and the page context), `html`
+//! (rendering a template, and the error page: a leaf, so `error` and `templates` do not import
+//! each other), `extract` (axum's extractors with our errors as rejections: `Api*` answer JSON,
+//! `Page*` the HTML error page),
 //! `ops` (health, metrics, request ids and tracing), `error` (the one error type and the only
 //! place that knows HTTP status codes).
+//!
+//! Every answer the app gives is its own: an error under `/api/v1` is JSON
+//! (`{"error": "...", "status": n}`) and any other error is the HTML error page, malformed
+//! requests, unknown addresses and wrong methods included; axum's `text/plain` rejections never
+//! reach a client.
+//!
+//! Dependencies inside the crate point one way: `pages` → `templates` → `auth` → `error` →
+//! `html`, and `api`/`pages` → `extract` → `error`; nothing imports a module above it.
 
 pub mod api;
 pub mod auth;
 pub mod competition;
 pub mod config;
 pub mod error;
+pub mod extract;
+pub mod html;
 pub mod leaderboard;
 pub mod ops;
 pub mod pages;
@@ -26,6 +39,8 @@ pub mod validate;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
+use axum::extract::OriginalUri;
+use axum::response::{IntoResponse, Response};
 use axum::Router;
 use croupier_store::PgPool;
 use tokio::net::TcpListener;
@@ -57,12 +72,23 @@ pub fn app(state: AppState) -> Router {
     let sessions = auth::session_store::layer(&state);
     let router = Router::new()
         .merge(pages::router(&state))
-        .nest("/api/v1", api::router(&state))
+        .nest(api::PREFIX, api::router(&state))
         .merge(ops::router())
-        .fallback(pages::not_found)
+        .fallback(no_route)
         .layer(sessions)
         .with_state(state);
     ops::instrument(router)
+}
+
+/// What no route serves: under `/api/v1` the API's JSON 404 (axum leaves `/api/v1/` itself to
+/// this fallback, not the nested router's), elsewhere the HTML error page.
+async fn no_route(uri: OriginalUri) -> Response {
+    let path = uri.path();
+    if path == api::PREFIX || path.starts_with(&format!("{}/", api::PREFIX)) {
+        api::no_route(uri).await.into_response()
+    } else {
+        pages::not_found().await.into_response()
+    }
 }
 
 /// Serves `app(state)` on `listener` until `shutdown` resolves, then drains open requests.

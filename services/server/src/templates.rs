@@ -4,7 +4,6 @@
 use askama::Template;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
-use axum::response::{Html, IntoResponse, Response};
 use croupier_store::submissions::{Submission, SubmissionFile};
 use croupier_store::teams::{Member, Membership, Team, TeamSummary};
 use croupier_store::tokens::ApiToken;
@@ -13,22 +12,8 @@ use tower_sessions::Session;
 
 use crate::auth::{csrf, MaybeUser, FLASH_KEY};
 use crate::error::Error;
+pub use crate::html::render;
 use crate::AppState;
-
-/// Renders a template; a template error is logged and becomes a plain 500.
-pub fn render(t: &impl Template) -> Response {
-    match t.render() {
-        Ok(html) => Html(html).into_response(),
-        Err(e) => {
-            tracing::error!(error = %e, "template rendering failed");
-            (
-                axum::http::StatusCode::INTERNAL_SERVER_ERROR,
-                "internal error",
-            )
-                .into_response()
-        }
-    }
-}
 
 /// Per-request page context.
 pub struct Ctx {
@@ -129,14 +114,6 @@ pub fn when(t: &time::OffsetDateTime) -> String {
 
 pub fn bytes(n: &i64) -> String {
     crate::error::human_bytes(u64::try_from(*n).unwrap_or(0))
-}
-
-#[derive(Template)]
-#[template(path = "error.html")]
-pub struct ErrorPage {
-    pub title: String,
-    pub status: u16,
-    pub message: String,
 }
 
 #[derive(Template)]

@@ -1,35 +1,23 @@
-//! `/api/v1/openapi.json` documents exactly the routes the API serves.
+//! `/api/v1/openapi.json` documents exactly the routes the API serves: the route table the
+//! router is built from (`croupier_server::api::routes`) equals the document's operations, and
+//! the router answers every one of them.
 
 use std::collections::BTreeSet;
 
 use axum::http::{Method, StatusCode};
 use sqlx::PgPool;
 
+use croupier_server::ServerConfig;
+
 use crate::helpers::TestApp;
 
-/// Every route of the API router, mirrored by hand from `services/server/src/api/*.rs`
-/// (method, path relative to `/api/v1`).
-const API_ROUTES: [(&str, &str); 19] = [
-    ("get", "/openapi.json"),
-    ("get", "/games"),
-    ("post", "/users"),
-    ("post", "/tokens"),
-    ("get", "/me"),
-    ("get", "/teams"),
-    ("post", "/teams"),
-    ("post", "/teams/join"),
-    ("get", "/teams/{team_id}"),
-    ("get", "/teams/{team_id}/submissions"),
-    ("post", "/teams/{team_id}/submissions"),
-    ("get", "/submissions/{submission_id}"),
-    ("get", "/submissions/{submission_id}/source"),
-    ("get", "/admin/users"),
-    ("post", "/admin/users/{user_id}/admin"),
-    ("get", "/admin/teams"),
-    ("get", "/competitions"),
-    ("get", "/competitions/{competition_id}/leaderboard"),
-    ("post", "/admin/competitions"),
-];
+/// The API's route table, which the router is built from: (method, path under `/api/v1`).
+fn route_table() -> BTreeSet<(String, String)> {
+    croupier_server::api::routes(&ServerConfig::default())
+        .iter()
+        .map(|r| (r.method.as_str().to_ascii_lowercase(), r.path.to_owned()))
+        .collect()
+}
 
 const HTTP_METHODS: [&str; 8] = [
     "get", "put", "post", "delete", "options", "head", "patch", "trace",
@@ -80,10 +68,7 @@ async fn the_openapi_document_is_openapi_3_and_documents_every_route_the_api_ser
             documented.insert((method.clone(), path.clone()));
         }
     }
-    let served: BTreeSet<(String, String)> = API_ROUTES
-        .iter()
-        .map(|(m, p)| ((*m).to_owned(), (*p).to_owned()))
-        .collect();
+    let served = route_table();
     let undocumented: Vec<_> = served.difference(&documented).collect();
     let not_served: Vec<_> = documented.difference(&served).collect();
     assert!(
@@ -97,35 +82,75 @@ async fn the_openapi_document_is_openapi_3_and_documents_every_route_the_api_ser
 }
 
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]
-async fn every_route_in_the_mirrored_list_is_really_served(pool: PgPool) {
+async fn the_router_answers_every_route_of_the_table_and_no_other_method_on_its_paths(
+    pool: PgPool,
+) {
     // Arrange
     let app = TestApp::new(pool);
+    let token = app.api_user("prober").await;
     let id = uuid::Uuid::new_v4().to_string();
+    let table = route_table();
+    let paths: BTreeSet<&String> = table.iter().map(|(_, path)| path).collect();
 
-    for (method, path) in API_ROUTES {
-        // Public routes answer 404 for an unknown id, like the fallback; an id that is no
-        // uuid is refused by a served route (400) and only by the fallback 404.
-        let concrete = ["{team_id}", "{submission_id}", "{user_id}"]
-            .iter()
-            .fold(path.to_owned(), |p, param| p.replace(param, &id))
-            .replace("{competition_id}", "not-a-uuid");
-        let method: Method = method.to_uppercase().parse().unwrap();
+    for path in paths {
+        let concrete = path
+            .split('/')
+            .map(|s| if s.starts_with('{') { id.as_str() } else { s })
+            .collect::<Vec<_>>()
+            .join("/");
+        for method in ["get", "post", "put", "patch", "delete"] {
+            let served = table.contains(&(method.to_owned(), path.clone()));
+            let http: Method = method.to_uppercase().parse().unwrap();
 
-        // Act: no token, no body; a served route answers 200, 401 or a body error, not 404/405.
-        let reply = app
-            .api(method.clone(), &format!("/api/v1{concrete}"), None, None)
-            .await;
+            // Act: a valid token, no body
+            let reply = app
+                .api(
+                    http.clone(),
+                    &format!("/api/v1{concrete}"),
+                    Some(&token),
+                    None,
+                )
+                .await;
+
+            // Assert: a route of the table is answered by its handler (an unknown id is that
+            // handler's 404, never the fallback's); any other method is a JSON 405.
+            let message = reply.json["error"].as_str().unwrap_or_default();
+            if served {
+                assert!(
+                    reply.status != StatusCode::METHOD_NOT_ALLOWED
+                        && !message.contains("nothing is served"),
+                    "{method} {path} is in the table but not served: {} {}",
+                    reply.status,
+                    reply.raw
+                );
+            } else {
+                reply.assert_error(
+                    StatusCode::METHOD_NOT_ALLOWED,
+                    &format!("{} is not allowed on /api/v1{concrete}", http.as_str()),
+                );
+            }
+        }
+    }
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn an_address_no_api_route_serves_is_a_json_404_naming_it(pool: PgPool) {
+    // Arrange
+    let app = TestApp::new(pool);
+
+    for path in [
+        "/api/v1",
+        "/api/v1/",
+        "/api/v1/nothing-here",
+        "/api/v1/teams/a/b/c",
+    ] {
+        // Act
+        let missing = app.api(Method::GET, path, None, None).await;
 
         // Assert
-        assert!(
-            ![StatusCode::NOT_FOUND, StatusCode::METHOD_NOT_ALLOWED].contains(&reply.status),
-            "{method} {path} is not served: {} {}",
-            reply.status,
-            reply.raw
+        missing.assert_error(
+            StatusCode::NOT_FOUND,
+            &format!("not found: nothing is served at {path}"),
         );
     }
-    let missing = app
-        .api(Method::GET, "/api/v1/nothing-here", None, None)
-        .await;
-    missing.assert_error(StatusCode::NOT_FOUND, "not found");
 }

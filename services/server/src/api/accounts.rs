@@ -2,23 +2,25 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use croupier_store::{teams, tokens, users};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use uuid::Uuid;
 
+use super::ApiRoute;
 use crate::auth::{login, password, token, ApiUser, ClientIp};
 use crate::error::{ApiResult, Error};
+use crate::extract::ApiJson;
 use crate::validate::{check_email, check_username};
 use crate::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/users", post(signup))
-        .route("/tokens", post(create_token))
-        .route("/me", get(me))
+pub fn routes() -> Vec<ApiRoute> {
+    vec![
+        ApiRoute::post("/users", signup),
+        ApiRoute::post("/tokens", create_token),
+        ApiRoute::get("/me", me),
+    ]
 }
 
 #[derive(Deserialize)]
@@ -30,7 +32,7 @@ struct Signup {
 
 async fn signup(
     State(state): State<AppState>,
-    Json(body): Json<Signup>,
+    ApiJson(body): ApiJson<Signup>,
 ) -> ApiResult<(StatusCode, Json<Value>)> {
     let username = body.username.trim();
     check_username(username)?;
@@ -59,7 +61,7 @@ struct TokenRequest {
 async fn create_token(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
-    Json(body): Json<TokenRequest>,
+    ApiJson(body): ApiJson<TokenRequest>,
 ) -> ApiResult<(StatusCode, Json<Value>)> {
     let username = body.username.trim();
     let user_id = login::authenticate(&state, username, body.password, &ip).await?;

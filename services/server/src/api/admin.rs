@@ -1,22 +1,24 @@
 //! Admin actions over the API (the token's user must be an administrator; 403 otherwise).
 
-use axum::extract::{Path, State};
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::extract::State;
+use axum::Json;
 use croupier_store::{teams, users};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use uuid::Uuid;
 
+use super::ApiRoute;
 use crate::auth::ApiUser;
 use crate::error::{ApiResult, Error};
+use crate::extract::{ApiJson, ApiPath};
 use crate::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/admin/users", get(list_users))
-        .route("/admin/users/{user_id}/admin", post(set_admin))
-        .route("/admin/teams", get(list_teams))
+pub fn routes() -> Vec<ApiRoute> {
+    vec![
+        ApiRoute::get("/admin/users", list_users),
+        ApiRoute::post("/admin/users/{user_id}/admin", set_admin),
+        ApiRoute::get("/admin/teams", list_teams),
+    ]
 }
 
 fn require_admin(api: &ApiUser) -> Result<(), Error> {
@@ -45,8 +47,8 @@ struct SetAdmin {
 async fn set_admin(
     State(state): State<AppState>,
     api: ApiUser,
-    Path(user_id): Path<Uuid>,
-    Json(body): Json<SetAdmin>,
+    ApiPath(user_id): ApiPath<Uuid>,
+    ApiJson(body): ApiJson<SetAdmin>,
 ) -> ApiResult<Json<Value>> {
     require_admin(&api)?;
     if user_id == api.user.user_id && !body.admin {

@@ -1,29 +1,27 @@
 //! Competitions over the API: the public list and leaderboards, and creation by an admin
 //! (the same checks and the same single transaction as the admin page).
 
-use axum::extract::rejection::JsonRejection;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use croupier_store::competitions;
 use serde_json::{json, Value};
 use uuid::Uuid;
 
+use super::ApiRoute;
 use crate::auth::ApiUser;
 use crate::competition::{self, CompetitionRequest};
 use crate::error::{ApiResult, Error};
+use crate::extract::{ApiJson, ApiPath};
 use crate::leaderboard;
 use crate::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/competitions", get(list))
-        .route(
-            "/competitions/{competition_id}/leaderboard",
-            get(leaderboard),
-        )
-        .route("/admin/competitions", post(create))
+pub fn routes() -> Vec<ApiRoute> {
+    vec![
+        ApiRoute::get("/competitions", list),
+        ApiRoute::get("/competitions/{competition_id}/leaderboard", leaderboard),
+        ApiRoute::post("/admin/competitions", create),
+    ]
 }
 
 async fn list(State(state): State<AppState>) -> ApiResult<Json<Value>> {
@@ -34,7 +32,7 @@ async fn list(State(state): State<AppState>) -> ApiResult<Json<Value>> {
 
 async fn leaderboard(
     State(state): State<AppState>,
-    Path(competition_id): Path<Uuid>,
+    ApiPath(competition_id): ApiPath<Uuid>,
 ) -> ApiResult<Json<Value>> {
     let c = competitions::get(&state.pool, competition_id).await?;
     let board = leaderboard::build(&state.pool, &c).await?;
@@ -47,12 +45,11 @@ async fn leaderboard(
 async fn create(
     State(state): State<AppState>,
     api: ApiUser,
-    body: Result<Json<CompetitionRequest>, JsonRejection>,
+    ApiJson(request): ApiJson<CompetitionRequest>,
 ) -> ApiResult<(StatusCode, Json<Value>)> {
     if !api.user.is_admin {
         return Err(Error::Forbidden("administrators only".into()).into());
     }
-    let Json(request) = body.map_err(|e| Error::BadRequest(e.body_text()))?;
     let created = competition::create(&state, api.user.user_id, &request).await?;
     let c = competitions::get(&state.pool, created.competition_id).await?;
     Ok((

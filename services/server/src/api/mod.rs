@@ -1,7 +1,15 @@
 //! The JSON API under `/api/v1`, for the CLI and scripts. Authentication is a bearer token
 //! (`Authorization: Bearer cr_…`), made on a team page or with `POST /api/v1/tokens`; cookies
-//! play no part, so there is no CSRF to check. Errors are `{"error": "...", "status": n}`.
-//! The OpenAPI document is served at `/api/v1/openapi.json`.
+//! play no part, so there is no CSRF to check. The OpenAPI document is served at
+//! `/api/v1/openapi.json`.
+//!
+//! Every error is `{"error": "...", "status": n}` ([`crate::error::ApiError`]), malformed
+//! requests included: handlers read bodies and paths through [`crate::extract`]'s `Api*`
+//! extractors, an address no route serves is a JSON 404 and a method a route does not answer
+//! a JSON 405.
+//!
+//! The routes are one table, [`routes`]: each module lists its own, the router is built from
+//! them, and the tests compare the same table with the OpenAPI document in both directions.
 
 mod accounts;
 mod admin;
@@ -10,25 +18,89 @@ pub mod openapi;
 mod submissions;
 mod teams;
 
-use axum::extract::DefaultBodyLimit;
-use axum::routing::get;
+use axum::extract::{DefaultBodyLimit, OriginalUri};
+use axum::handler::Handler;
+use axum::http::Method;
+use axum::routing::{self, MethodRouter};
 use axum::{Json, Router};
 
-use crate::AppState;
+use crate::error::{ApiError, Error};
+use crate::{AppState, ServerConfig};
+
+/// Where the API is mounted.
+pub const PREFIX: &str = "/api/v1";
+
+/// One API route: its method, its path under `/api/v1` (`/teams/{team_id}`), its handler.
+pub struct ApiRoute {
+    pub method: Method,
+    pub path: &'static str,
+    handler: MethodRouter<AppState>,
+}
+
+impl ApiRoute {
+    fn get<H: Handler<T, AppState>, T: 'static>(path: &'static str, handler: H) -> Self {
+        Self {
+            method: Method::GET,
+            path,
+            handler: routing::get(handler),
+        }
+    }
+
+    fn post<H: Handler<T, AppState>, T: 'static>(path: &'static str, handler: H) -> Self {
+        Self {
+            method: Method::POST,
+            path,
+            handler: routing::post(handler),
+        }
+    }
+
+    /// The same route with a body limit of `bytes` instead of axum's default 2 MiB.
+    fn body_limit(self, bytes: usize) -> Self {
+        Self {
+            handler: self.handler.layer(DefaultBodyLimit::max(bytes)),
+            ..self
+        }
+    }
+}
+
+/// Every route of the API, in the order of the OpenAPI document.
+pub fn routes(config: &ServerConfig) -> Vec<ApiRoute> {
+    let mut all = vec![
+        ApiRoute::get("/openapi.json", openapi_json),
+        ApiRoute::get("/games", games),
+    ];
+    all.extend(accounts::routes());
+    all.extend(teams::routes());
+    all.extend(submissions::routes(config));
+    all.extend(admin::routes());
+    all.extend(competitions::routes());
+    all
+}
 
 pub fn router(state: &AppState) -> Router<AppState> {
-    let upload_limit =
-        usize::try_from(state.config.max_upload_bytes + crate::upload::MULTIPART_OVERHEAD)
-            .unwrap_or(usize::MAX);
-    Router::new()
-        .route("/openapi.json", get(|| async { Json(openapi::document()) }))
-        .route("/games", get(games))
-        .merge(accounts::router())
-        .merge(teams::router())
-        .merge(submissions::router().layer(DefaultBodyLimit::max(upload_limit)))
-        .merge(admin::router())
-        .merge(competitions::router())
-        .fallback(|| async { crate::error::ApiError(crate::error::Error::NotFound) })
+    routes(&state.config)
+        .into_iter()
+        .fold(Router::new(), |router, route| {
+            router.route(route.path, route.handler)
+        })
+        .fallback(no_route)
+        .method_not_allowed_fallback(method_not_allowed)
+}
+
+/// The JSON 404 for an address under [`PREFIX`] that no route serves.
+pub(crate) async fn no_route(OriginalUri(uri): OriginalUri) -> ApiError {
+    ApiError(Error::NoRoute(uri.path().to_owned()))
+}
+
+async fn method_not_allowed(method: Method, OriginalUri(uri): OriginalUri) -> ApiError {
+    ApiError(Error::MethodNotAllowed {
+        method: method.to_string(),
+        path: uri.path().to_owned(),
+    })
+}
+
+async fn openapi_json() -> Json<serde_json::Value> {
+    Json(openapi::document())
 }
 
 async fn games() -> Json<serde_json::Value> {

@@ -1,8 +1,15 @@
 //! The OpenAPI 3.1 document for `/api/v1`, served at `/api/v1/openapi.json`.
 //!
 //! Written by hand (a few dozen lines) rather than derived: the API is small, and deriving
-//! would put schema annotations on every store type. A test checks that every route the API
-//! router serves is documented here, so the two cannot drift apart silently.
+//! would put schema annotations on every store type. A test checks that the routes documented
+//! here are exactly the API's route table (`super::routes`), so the two cannot drift apart
+//! silently, and that every malformed request a route can get is answered with one of the
+//! error statuses documented for it here.
+//!
+//! Every error is the `Error` schema. Besides `default`, each operation lists the 4xx answers
+//! its shape allows (added by [`document`] from the operation itself): 401 when it needs a
+//! token, 400 and 404 when it has path parameters, 400/413/415/422 for a JSON body and
+//! 400/413/415 for an upload.
 
 use serde_json::{json, Value};
 
@@ -41,13 +48,75 @@ fn path_param(name: &str) -> Value {
 
 /// The document.
 pub fn document() -> Value {
+    let mut doc = operations();
+    if let Some(paths) = doc["paths"].as_object_mut() {
+        for op in paths
+            .values_mut()
+            .filter_map(Value::as_object_mut)
+            .flat_map(|item| item.values_mut())
+        {
+            let codes = error_responses(op);
+            if let Some(responses) = op["responses"].as_object_mut() {
+                for (status, description) in codes {
+                    responses.insert(status.to_string(), error_response(description));
+                }
+            }
+        }
+    }
+    doc
+}
+
+fn error_response(description: &str) -> Value {
+    json!({ "description": description,
+            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } })
+}
+
+/// The 4xx answers an operation can give because of its shape.
+fn error_responses(op: &Value) -> Vec<(u16, &'static str)> {
+    let mut codes = Vec::new();
+    let public = op["security"].as_array().is_some_and(Vec::is_empty);
+    if !public {
+        codes.push((
+            401,
+            "no valid bearer token (`Authorization: Bearer <token>`)",
+        ));
+    }
+    let has_path_params = op["parameters"]
+        .as_array()
+        .is_some_and(|ps| ps.iter().any(|p| p["in"] == "path"));
+    if has_path_params {
+        codes.push((400, "a path parameter is not a valid id"));
+        codes.push((404, "no such resource, or not one this token may see"));
+    }
+    let body = &op["requestBody"]["content"];
+    if body.get("application/json").is_some() {
+        codes.push((400, "the body is not valid JSON, or a value is refused"));
+        codes.push((413, "the body is over the size limit"));
+        codes.push((415, "the body is not sent as `application/json`"));
+        codes.push((
+            422,
+            "the JSON does not fit the schema (a missing field, a wrong type)",
+        ));
+    }
+    if body.get("multipart/form-data").is_some() {
+        codes.push((400, "the upload is refused, with the reason"));
+        codes.push((413, "the upload is over the size cap"));
+        codes.push((415, "the body is not `multipart/form-data`"));
+    }
+    codes.sort_by_key(|&(status, _)| status);
+    codes.dedup_by_key(|(status, _)| *status);
+    codes
+}
+
+/// The operations, before the error answers their shapes imply are added.
+fn operations() -> Value {
     let none = json!({});
     json!({
         "openapi": "3.1.0",
         "info": {
             "title": "Croupier API",
             "version": "1",
-            "description": "Teams, bot uploads, submissions and competitions. Authenticate with `Authorization: Bearer <token>`; make a token on your team's page or with POST /api/v1/tokens."
+            "description": "Teams, bot uploads, submissions and competitions. Authenticate with `Authorization: Bearer <token>`; make a token on your team's page or with POST /api/v1/tokens. Every error, a malformed request, an unknown address (404) or method (405) included, is the JSON `Error` object."
         },
         "servers": [{ "url": "/api/v1" }],
         "security": [{ "bearer": [] }],
@@ -55,7 +124,8 @@ pub fn document() -> Value {
             "securitySchemes": { "bearer": { "type": "http", "scheme": "bearer" } },
             "schemas": {
                 "Error": { "type": "object", "required": ["error", "status"],
-                           "properties": { "error": { "type": "string" }, "status": { "type": "integer" } } }
+                           "properties": { "error": { "type": "string", "description": "what was wrong, for people" },
+                                           "status": { "type": "integer", "description": "the response's HTTP status" } } }
             }
         },
         "paths": {

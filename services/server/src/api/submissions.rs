@@ -1,24 +1,29 @@
 //! Uploads and submissions over the API.
 
-use axum::extract::{Multipart, Path, State};
+use axum::extract::State;
 use axum::http::{header, StatusCode};
 use axum::response::IntoResponse;
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
 use croupier_store::{submissions, teams};
 use serde_json::{json, Value};
 use uuid::Uuid;
 
+use super::ApiRoute;
 use crate::auth::ApiUser;
 use crate::error::{ApiResult, Error};
+use crate::extract::{ApiMultipart, ApiPath};
 use crate::upload;
-use crate::AppState;
+use crate::{AppState, ServerConfig};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/teams/{team_id}/submissions", get(list).post(create))
-        .route("/submissions/{submission_id}", get(show))
-        .route("/submissions/{submission_id}/source", get(source))
+pub fn routes(config: &ServerConfig) -> Vec<ApiRoute> {
+    let upload_limit =
+        usize::try_from(config.max_upload_bytes + upload::MULTIPART_OVERHEAD).unwrap_or(usize::MAX);
+    vec![
+        ApiRoute::get("/teams/{team_id}/submissions", list),
+        ApiRoute::post("/teams/{team_id}/submissions", create).body_limit(upload_limit),
+        ApiRoute::get("/submissions/{submission_id}", show),
+        ApiRoute::get("/submissions/{submission_id}/source", source),
+    ]
 }
 
 async fn member(state: &AppState, api: &ApiUser, team_id: Uuid) -> Result<(), Error> {
@@ -31,7 +36,7 @@ async fn member(state: &AppState, api: &ApiUser, team_id: Uuid) -> Result<(), Er
 async fn list(
     State(state): State<AppState>,
     api: ApiUser,
-    Path(team_id): Path<Uuid>,
+    ApiPath(team_id): ApiPath<Uuid>,
 ) -> ApiResult<Json<Value>> {
     member(&state, &api, team_id).await?;
     let subs = submissions::of_team(&state.pool, team_id).await?;
@@ -42,8 +47,8 @@ async fn list(
 async fn create(
     State(state): State<AppState>,
     api: ApiUser,
-    Path(team_id): Path<Uuid>,
-    multipart: Multipart,
+    ApiPath(team_id): ApiPath<Uuid>,
+    ApiMultipart(multipart): ApiMultipart,
 ) -> ApiResult<(StatusCode, Json<Value>)> {
     member(&state, &api, team_id).await?;
     let form = upload::read(multipart, state.config.max_upload_bytes).await?;
@@ -58,7 +63,7 @@ async fn create(
 async fn show(
     State(state): State<AppState>,
     api: ApiUser,
-    Path(id): Path<Uuid>,
+    ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<Json<Value>> {
     let sub = submissions::visible_to(&state.pool, id, api.user.user_id).await?;
     let files = submissions::files(&state.pool, id).await?;
@@ -68,7 +73,7 @@ async fn show(
 async fn source(
     State(state): State<AppState>,
     api: ApiUser,
-    Path(id): Path<Uuid>,
+    ApiPath(id): ApiPath<Uuid>,
 ) -> ApiResult<impl IntoResponse> {
     submissions::visible_to(&state.pool, id, api.user.user_id).await?;
     let bytes = submissions::source(&state.pool, id).await?;

@@ -1,24 +1,27 @@
 //! Teams over the API: list, create, join, show.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use croupier_store::teams;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use uuid::Uuid;
 
+use super::ApiRoute;
 use crate::auth::ApiUser;
 use crate::error::{ApiResult, Error};
+use crate::extract::{ApiJson, ApiPath};
 use crate::validate::{check_team_name, new_invite_code};
 use crate::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/teams", get(list).post(create))
-        .route("/teams/join", post(join))
-        .route("/teams/{team_id}", get(show))
+pub fn routes() -> Vec<ApiRoute> {
+    vec![
+        ApiRoute::get("/teams", list),
+        ApiRoute::post("/teams", create),
+        ApiRoute::post("/teams/join", join),
+        ApiRoute::get("/teams/{team_id}", show),
+    ]
 }
 
 #[derive(Deserialize)]
@@ -39,7 +42,7 @@ async fn list(State(state): State<AppState>, api: ApiUser) -> ApiResult<Json<Val
 async fn create(
     State(state): State<AppState>,
     api: ApiUser,
-    Json(body): Json<NewTeam>,
+    ApiJson(body): ApiJson<NewTeam>,
 ) -> ApiResult<(StatusCode, Json<Value>)> {
     let name = body.name.trim();
     check_team_name(name)?;
@@ -50,7 +53,7 @@ async fn create(
 async fn join(
     State(state): State<AppState>,
     api: ApiUser,
-    Json(body): Json<Join>,
+    ApiJson(body): ApiJson<Join>,
 ) -> ApiResult<Json<Value>> {
     let code = body.invite_code.trim().to_ascii_uppercase();
     let team = teams::join(&state.pool, &code, api.user.user_id)
@@ -65,7 +68,7 @@ async fn join(
 async fn show(
     State(state): State<AppState>,
     api: ApiUser,
-    Path(team_id): Path<Uuid>,
+    ApiPath(team_id): ApiPath<Uuid>,
 ) -> ApiResult<Json<Value>> {
     teams::role_of(&state.pool, team_id, api.user.user_id)
         .await?

@@ -1,6 +1,6 @@
 //! Admin pages: users (make or remove admin) and teams.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::{Redirect, Response};
 use axum::routing::{get, post};
 use axum::Router;
@@ -11,6 +11,7 @@ use uuid::Uuid;
 use crate::auth::csrf::CsrfForm;
 use crate::auth::AdminUser;
 use crate::error::{Error, Result};
+use crate::extract::PagePath;
 use crate::templates::{render, AdminPage, Ctx};
 use crate::{has_csrf, AppState};
 
@@ -43,7 +44,7 @@ async fn set_admin(
     State(state): State<AppState>,
     AdminUser(me): AdminUser,
     ctx: Ctx,
-    Path(user_id): Path<Uuid>,
+    PagePath(user_id): PagePath<Uuid>,
     CsrfForm(form): CsrfForm<AdminForm>,
 ) -> Result<Redirect> {
     if user_id == me.user_id && !form.admin {

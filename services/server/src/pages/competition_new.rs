@@ -4,7 +4,7 @@
 //! message and the admin's choices, and nothing is stored.
 
 use askama::Template;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 use axum::Router;
@@ -17,6 +17,7 @@ use crate::auth::csrf::CsrfForm;
 use crate::auth::AdminUser;
 use crate::competition::{self, CompetitionRequest, MAX_ROUNDS};
 use crate::error::{Error, Result};
+use crate::extract::PageQuery;
 use crate::templates::{games, render, Ctx, GameView};
 use crate::{has_csrf, AppState};
 
@@ -189,7 +190,7 @@ async fn form(
     State(state): State<AppState>,
     AdminUser(_): AdminUser,
     ctx: Ctx,
-    Query(query): Query<GameQuery>,
+    PageQuery(query): PageQuery<GameQuery>,
 ) -> Result<Response> {
     let game = match query.game.as_deref() {
         None | Some("") => GameId::all().first().copied().unwrap_or(GameId::NO_THANKS),

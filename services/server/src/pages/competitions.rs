@@ -2,7 +2,7 @@
 //! match list) and its leaderboard page; and the admin's cancel and re-run buttons.
 
 use askama::Template;
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::response::{Redirect, Response};
 use axum::routing::{get, post};
 use axum::Router;
@@ -13,6 +13,7 @@ use uuid::Uuid;
 use crate::auth::csrf::CsrfForm;
 use crate::auth::AdminUser;
 use crate::error::Result;
+use crate::extract::{PagePath, PageQuery};
 use crate::leaderboard::{self, Board};
 use crate::templates::{game_name, games, render, Ctx, GameView};
 use crate::{has_csrf, AppState};
@@ -97,7 +98,7 @@ impl Facts {
 }
 
 #[derive(Deserialize)]
-struct PageQuery {
+struct MatchesQuery {
     #[serde(default)]
     page: Option<i64>,
 }
@@ -125,8 +126,8 @@ async fn index(State(state): State<AppState>, ctx: Ctx) -> Result<Response> {
 async fn show(
     State(state): State<AppState>,
     ctx: Ctx,
-    Path(competition_id): Path<Uuid>,
-    Query(query): Query<PageQuery>,
+    PagePath(competition_id): PagePath<Uuid>,
+    PageQuery(query): PageQuery<MatchesQuery>,
 ) -> Result<Response> {
     let c = competitions::get(&state.pool, competition_id).await?;
     let pages = ((c.progress.total() + PER_PAGE - 1) / PER_PAGE).max(1);
@@ -152,7 +153,7 @@ async fn show(
 async fn board(
     State(state): State<AppState>,
     ctx: Ctx,
-    Path(competition_id): Path<Uuid>,
+    PagePath(competition_id): PagePath<Uuid>,
 ) -> Result<Response> {
     let c = competitions::get(&state.pool, competition_id).await?;
     let board = leaderboard::build(&state.pool, &c).await?;
@@ -168,7 +169,7 @@ async fn cancel(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,
     ctx: Ctx,
-    Path(competition_id): Path<Uuid>,
+    PagePath(competition_id): PagePath<Uuid>,
     CsrfForm(_): CsrfForm<PlainForm>,
 ) -> Result<Redirect> {
     let n = competitions::cancel(&state.pool, competition_id).await?;
@@ -185,7 +186,7 @@ async fn rerun(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,
     ctx: Ctx,
-    Path(competition_id): Path<Uuid>,
+    PagePath(competition_id): PagePath<Uuid>,
     CsrfForm(_): CsrfForm<PlainForm>,
 ) -> Result<Redirect> {
     let n = competitions::rerun_failed(&state.pool, competition_id).await?;

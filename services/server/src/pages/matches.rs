@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 
 use askama::Template;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::Response;
 use axum::routing::get;
 use axum::Router;
@@ -17,6 +17,7 @@ use uuid::Uuid;
 use super::match_log::{self, MatchLog};
 use super::timeline::{self, Timeline};
 use crate::error::Result;
+use crate::extract::PagePath;
 use crate::templates::{game_name, render, Ctx};
 use crate::AppState;
 
@@ -106,7 +107,7 @@ async fn allowed_teams(state: &AppState, user: Option<&User>) -> Result<Option<H
 async fn show(
     State(state): State<AppState>,
     ctx: Ctx,
-    Path(match_id): Path<Uuid>,
+    PagePath(match_id): PagePath<Uuid>,
 ) -> Result<Response> {
     let m = matches::get(&state.pool, match_id).await?;
     let seats = matches::seats_with_results(&state.pool, match_id).await?;

@@ -1,4 +1,6 @@
 //! HTML pages. Each module exports `router()`; every state-changing form is CSRF-checked.
+//! Every error is the HTML error page: a path parameter or query that does not parse (the
+//! `Page*` extractors), an unknown page or static file, a method a page does not answer.
 
 mod account;
 mod admin;
@@ -13,6 +15,8 @@ mod teams;
 mod timeline;
 
 use axum::extract::DefaultBodyLimit;
+use axum::handler::HandlerWithoutStateExt;
+use axum::http::{Method, Uri};
 use axum::Router;
 use tower_http::services::ServeDir;
 
@@ -32,7 +36,11 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .merge(competitions::router())
         .merge(competition_new::router())
         .merge(matches::router())
-        .nest_service("/static", ServeDir::new(static_dir()))
+        .method_not_allowed_fallback(method_not_allowed)
+        .nest_service(
+            "/static",
+            ServeDir::new(static_dir()).fallback(not_found.into_service()),
+        )
 }
 
 /// `web/static`, next to the binary's working directory or the source tree.
@@ -47,6 +55,15 @@ fn static_dir() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web/static")
 }
 
+/// The error page for an address no page serves.
 pub async fn not_found() -> Error {
     Error::NotFound
+}
+
+/// The error page for a page asked with a method it does not answer (`DELETE /teams`).
+async fn method_not_allowed(method: Method, uri: Uri) -> Error {
+    Error::MethodNotAllowed {
+        method: method.to_string(),
+        path: uri.path().to_owned(),
+    }
 }

@@ -1,6 +1,6 @@
 //! The upload form and the submission page.
 
-use axum::extract::{Multipart, Path, State};
+use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
@@ -11,6 +11,7 @@ use uuid::Uuid;
 use super::teams::require_member;
 use crate::auth::{csrf, CurrentUser};
 use crate::error::{human_bytes, Error, Result};
+use crate::extract::{PageMultipart, PagePath};
 use crate::templates::{games, render, Ctx, SubmissionPage, UploadPage};
 use crate::upload::{self, LANGUAGES};
 use crate::AppState;
@@ -48,7 +49,7 @@ async fn upload_page(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     ctx: Ctx,
-    Path(team_id): Path<Uuid>,
+    PagePath(team_id): PagePath<Uuid>,
 ) -> Result<Response> {
     require_member(&state, team_id, user.user_id).await?;
     Ok(render(&upload_form(&state, ctx, team_id, None).await?))
@@ -58,8 +59,8 @@ async fn upload_submit(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     ctx: Ctx,
-    Path(team_id): Path<Uuid>,
-    multipart: Multipart,
+    PagePath(team_id): PagePath<Uuid>,
+    PageMultipart(multipart): PageMultipart,
 ) -> Result<Response> {
     require_member(&state, team_id, user.user_id).await?;
     let result = async {
@@ -91,7 +92,7 @@ async fn show(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     ctx: Ctx,
-    Path(submission_id): Path<Uuid>,
+    PagePath(submission_id): PagePath<Uuid>,
 ) -> Result<Response> {
     let submission = submissions::visible_to(&state.pool, submission_id, user.user_id).await?;
     let files = submissions::files(&state.pool, submission_id).await?;
@@ -106,7 +107,7 @@ async fn show(
 async fn download(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
-    Path(submission_id): Path<Uuid>,
+    PagePath(submission_id): PagePath<Uuid>,
 ) -> Result<Response> {
     let submission = submissions::visible_to(&state.pool, submission_id, user.user_id).await?;
     let bytes = submissions::source(&state.pool, submission_id).await?;

@@ -1,6 +1,6 @@
 //! Teams: list and create, join with an invite code, the team page, API tokens.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use axum::Router;
@@ -11,6 +11,7 @@ use uuid::Uuid;
 use crate::auth::csrf::CsrfForm;
 use crate::auth::{token, CurrentUser};
 use crate::error::{Error, Result};
+use crate::extract::PagePath;
 use crate::templates::{render, Ctx, TeamPage, TeamsPage};
 use crate::validate::{check_team_name, new_invite_code};
 use crate::{has_csrf, AppState};
@@ -154,7 +155,7 @@ async fn show(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     ctx: Ctx,
-    Path(team_id): Path<Uuid>,
+    PagePath(team_id): PagePath<Uuid>,
 ) -> Result<Response> {
     let role = require_member(&state, team_id, user.user_id).await?;
     let team = teams::get(&state.pool, team_id).await?;
@@ -177,7 +178,7 @@ async fn rotate_invite(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     ctx: Ctx,
-    Path(team_id): Path<Uuid>,
+    PagePath(team_id): PagePath<Uuid>,
     CsrfForm(_): CsrfForm<PlainForm>,
 ) -> Result<Redirect> {
     if require_member(&state, team_id, user.user_id).await? != "owner" {
@@ -195,7 +196,7 @@ async fn create_token(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     ctx: Ctx,
-    Path(team_id): Path<Uuid>,
+    PagePath(team_id): PagePath<Uuid>,
     CsrfForm(form): CsrfForm<TokenForm>,
 ) -> Result<Redirect> {
     require_member(&state, team_id, user.user_id).await?;
@@ -226,7 +227,7 @@ async fn revoke_token(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     ctx: Ctx,
-    Path((team_id, token_id)): Path<(Uuid, Uuid)>,
+    PagePath((team_id, token_id)): PagePath<(Uuid, Uuid)>,
     CsrfForm(_): CsrfForm<PlainForm>,
 ) -> Result<Redirect> {
     require_member(&state, team_id, user.user_id).await?;

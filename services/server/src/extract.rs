@@ -1,0 +1,58 @@
+//! axum's extractors with this crate's errors as rejections, so that a malformed request is
+//! answered like every other error: the `Api*` extractors with the JSON error of `/api/v1`,
+//! the `Page*` extractors with the HTML error page. Handlers use these, never axum's own
+//! `Json`, `Path`, `Query` or `Multipart`, whose rejections answer `text/plain`.
+//!
+//! The words and statuses are `error`'s (`impl From<JsonRejection> for Error` and its
+//! siblings): 400 for a body that is not JSON or an address or query that does not parse, 415
+//! for a body of the wrong content type, 422 for JSON that does not fit the request, 413 for a
+//! body over the route's limit.
+
+use axum::extract::{FromRequest, FromRequestParts, Multipart, Request};
+
+use crate::error::{ApiError, Error};
+
+/// An API request's JSON body (`Content-Type: application/json`).
+#[derive(FromRequest)]
+#[from_request(via(axum::Json), rejection(ApiError))]
+pub struct ApiJson<T>(pub T);
+
+/// An API request's path parameters.
+#[derive(FromRequestParts)]
+#[from_request(via(axum::extract::Path), rejection(ApiError))]
+pub struct ApiPath<T>(pub T);
+
+/// An API request's `multipart/form-data` body.
+pub struct ApiMultipart(pub Multipart);
+
+impl<S: Send + Sync> FromRequest<S> for ApiMultipart {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let multipart = Multipart::from_request(req, state)
+            .await
+            .map_err(Error::from)?;
+        Ok(ApiMultipart(multipart))
+    }
+}
+
+/// A page's path parameters.
+#[derive(FromRequestParts)]
+#[from_request(via(axum::extract::Path), rejection(Error))]
+pub struct PagePath<T>(pub T);
+
+/// A page's query string.
+#[derive(FromRequestParts)]
+#[from_request(via(axum::extract::Query), rejection(Error))]
+pub struct PageQuery<T>(pub T);
+
+/// A page form's `multipart/form-data` body.
+pub struct PageMultipart(pub Multipart);
+
+impl<S: Send + Sync> FromRequest<S> for PageMultipart {
+    type Rejection = Error;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        Ok(PageMultipart(Multipart::from_request(req, state).await?))
+    }
+}
