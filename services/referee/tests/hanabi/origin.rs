@@ -63,7 +63,11 @@ impl Dirs {
                 &[("simple_player.py", SIMPLE_PLAYER.to_owned()), bots.clone()],
                 "simple_player.py",
             ),
-            self.entry("cautious", &[bots.clone()], "origin_bots.py:cautious(0.3)"),
+            self.entry(
+                "cautious",
+                std::slice::from_ref(&bots),
+                "origin_bots.py:cautious(0.3)",
+            ),
             self.entry("own-copy", &own_copy, "own.py:mine"),
             self.entry("shadowed-copy", &shadowed, "own.py:mine"),
         ]
