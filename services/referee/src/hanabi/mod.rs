@@ -45,12 +45,13 @@ use tokio::sync::{mpsc, watch};
 
 use crate::assemble::assemble;
 use crate::result::{MatchResult, Transcript};
+use crate::seat::Event;
 use crate::seat::{SeatProc, Seats, Stop};
 use crate::table::Table;
 use crate::verdict::FaultKind;
 use crate::{MatchSpec, RefereeError, SeatSpec};
 use indices::Indices;
-use session::{Event, Phase, Presence, Session};
+use session::{Phase, Presence, Session};
 use wire::Answer;
 
 /// The port the original server listens on and bots hard-code.

@@ -25,7 +25,7 @@ use tokio::sync::mpsc;
 use super::indices::Indices;
 use crate::hub::{ConnId, Hub, HubEvent, SendError};
 use crate::result::{Direction, Transcript};
-use crate::seat::{SeatEvent, Seats, Stop};
+use crate::seat::{Event, SeatEvent, Seats, Stop};
 use crate::table::Table;
 use crate::verdict::FaultKind;
 use crate::{MatchLimits, RefereeError};
@@ -39,12 +39,6 @@ pub(super) enum Phase {
 
 /// A seat's presence: `Joined` with its connection.
 pub(super) type Presence = crate::seat::Presence<ConnId>;
-
-pub(super) enum Event {
-    Hub(HubEvent),
-    Seat(Seat, SeatEvent),
-    Deadline,
-}
 
 pub(super) struct Session {
     pub table: Table,
@@ -64,18 +58,10 @@ pub(super) struct Session {
 
 impl Session {
     pub async fn next_event(&mut self, deadline: Instant) -> Event {
-        let event = tokio::select! {
-            biased;
-            Some((seat, event)) = self.seat_events.recv() => Event::Seat(seat, event),
-            Some(event) = self.hub.recv() => Event::Hub(event),
-            _ = tokio::time::sleep_until(deadline.into()) => Event::Deadline,
-        };
-        if let Event::Hub(
-            HubEvent::Message { conn, text, .. } | HubEvent::Garbage { conn, reason: text },
-        ) = &event
-        {
-            let seat = self.conns.get(conn).copied();
-            self.transcript.push(*conn, seat, Direction::FromBot, text);
+        let event = Event::next(&mut self.seat_events, &mut self.hub, deadline).await;
+        if let Some((conn, text)) = event.sent_by_bot() {
+            let seat = self.conns.get(&conn).copied();
+            self.transcript.push(conn, seat, Direction::FromBot, text);
         }
         event
     }

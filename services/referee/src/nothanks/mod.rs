@@ -32,11 +32,12 @@ use tokio::sync::{mpsc, watch};
 
 use crate::assemble::assemble;
 use crate::result::{MatchResult, Transcript};
+use crate::seat::Event;
 use crate::seat::{SeatProc, Seats, Stop};
 use crate::table::Table;
 use crate::verdict::FaultKind;
 use crate::{MatchSpec, RefereeError, SeatSpec};
-use room::{Event, Phase, Presence, Room};
+use room::{Phase, Presence, Room};
 use wire::{incoming, Incoming};
 
 /// The ports bots hard-code.

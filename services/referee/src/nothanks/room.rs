@@ -1,8 +1,7 @@
 //! The room: seats, connections and the one event loop every phase of a match runs on.
 //!
-//! [`Room::next_event`] is the single biased `select!` of the referee side: a seat's process
-//! event first (it exited, or went over its output cap), then socket events (a message, bad
-//! input, a close), then the current deadline (a move, the join, or the end grace).
+//! [`Room::next_event`] is the crate's hub event loop ([`Event::next`]: a seat's process event
+//! first, then socket events, then the current deadline), recording what bots send.
 //! Cancellation is dropping the match future: the hub's tasks are aborted and every seat
 //! process is killed with its tree.
 
@@ -17,7 +16,7 @@ use super::status::GameStatus;
 use super::wire::{self, incoming, Incoming};
 use crate::hub::{ConnId, Hub, HubEvent, SendError};
 use crate::result::{Direction, Transcript};
-use crate::seat::{SeatEvent, Seats, Stop};
+use crate::seat::{Event, SeatEvent, Seats, Stop};
 use crate::table::Table;
 use crate::verdict::FaultKind;
 use crate::{MatchLimits, RefereeError};
@@ -48,12 +47,6 @@ pub(super) struct Conn {
     pub uid: Option<u32>,
 }
 
-pub(super) enum Event {
-    Hub(HubEvent),
-    Seat(Seat, SeatEvent),
-    Deadline,
-}
-
 pub(super) struct Room {
     pub room: String,
     pub table: Table,
@@ -71,18 +64,10 @@ pub(super) struct Room {
 
 impl Room {
     pub async fn next_event(&mut self, deadline: Instant) -> Event {
-        let event = tokio::select! {
-            biased;
-            Some((seat, event)) = self.seat_events.recv() => Event::Seat(seat, event),
-            Some(event) = self.hub.recv() => Event::Hub(event),
-            _ = tokio::time::sleep_until(deadline.into()) => Event::Deadline,
-        };
-        if let Event::Hub(
-            HubEvent::Message { conn, text, .. } | HubEvent::Garbage { conn, reason: text },
-        ) = &event
-        {
-            let seat = self.seat_of_conn(*conn);
-            self.transcript.push(*conn, seat, Direction::FromBot, text);
+        let event = Event::next(&mut self.seat_events, &mut self.hub, deadline).await;
+        if let Some((conn, text)) = event.sent_by_bot() {
+            let seat = self.seat_of_conn(conn);
+            self.transcript.push(conn, seat, Direction::FromBot, text);
         }
         event
     }

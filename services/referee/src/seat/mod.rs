@@ -15,9 +15,11 @@
 //! gone, never shared with another seat; the submission itself is never written.
 //!
 //! [`Seats`] is the bookkeeping of a match's seats (presence, faults, exits) shared by the
-//! adapters whose seats live for the whole match.
+//! adapters whose seats live for the whole match; [`Event`] is the event loop of those of them
+//! that talk through the crate's hub.
 
 mod book;
+mod events;
 mod output;
 
 use std::path::Path;
@@ -34,6 +36,7 @@ use tokio::task::JoinHandle;
 
 use crate::{MatchLimits, RefereeError};
 pub(crate) use book::{Presence, Seats};
+pub(crate) use events::Event;
 pub(crate) use output::Tail;
 use output::{pump, PumpEnd};
 
