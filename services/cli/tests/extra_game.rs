@@ -266,6 +266,7 @@ async fn croupier_play_plays_nim_between_a_program_and_a_built_in() {
     let sandbox = if is_root() { "isolated" } else { "none" };
     let bot = format!("python3 {}", perfect.display());
     let init = env!("CARGO_BIN_EXE_croupier-cli-sandbox-init");
+    let first_uid = croupier_sandbox::testing::uid_range(4).to_string();
     let cli = croupier_cli::Cli::try_parse_from([
         "croupier",
         "play",
@@ -284,7 +285,7 @@ async fn croupier_play_plays_nim_between_a_program_and_a_built_in() {
         "--sandbox-init",
         init,
         "--sandbox-first-uid",
-        "67300",
+        &first_uid,
         "--sandbox-slots",
         "4",
     ])
@@ -336,7 +337,7 @@ async fn serve(pool: &PgPool) -> String {
 
 async fn worker(pool: &PgPool) -> (Worker, tempfile::TempDir) {
     let sandbox = croupier_sandbox::Sandbox::new(croupier_sandbox::Config {
-        first_uid: 67310,
+        first_uid: croupier_sandbox::testing::uid_range(4),
         slots: 4,
         state_dir: PathBuf::from("/tmp/croupier-cli-extra-game"),
         init: PathBuf::from(env!("CARGO_BIN_EXE_croupier-cli-sandbox-init")),

@@ -128,7 +128,10 @@ fn heroes(game: GameId, seed: u64) -> Vec<usize> {
 #[test]
 fn every_built_in_plays_legal_moves_to_the_end_and_a_crashing_seat_always_ranks_last() {
     for game in GameId::all() {
+        assert!(!names(game).is_empty(), "{game} has built-in bots");
         for bot in names(game) {
+            // Crashed seats that were due to move, and so were checked to rank last.
+            let mut ranked_last = 0;
             for opponent in [Opponent::Passive, Opponent::Crash] {
                 let seeds = if game == GameId::GUANDAN { 4 } else { 12 };
                 for seed in 0..seeds {
@@ -145,6 +148,7 @@ fn every_built_in_plays_legal_moves_to_the_end_and_a_crashing_seat_always_ranks_
                                 assert!(p.outcome.is_idle(seat), "{about}: {seat} idle");
                                 let worst = p.outcome.seats.iter().map(|s| s.rank).max();
                                 assert_eq!(Some(crashed.rank), worst, "{about}");
+                                ranked_last += 1;
                             }
                             for &h in &heroes {
                                 let hero = p.outcome.get(Seat(h)).unwrap();
@@ -157,6 +161,10 @@ fn every_built_in_plays_legal_moves_to_the_end_and_a_crashing_seat_always_ranks_
                     }
                 }
             }
+            assert!(
+                ranked_last > 0,
+                "{game} {bot}: no crashed seat was ever checked"
+            );
         }
     }
 }

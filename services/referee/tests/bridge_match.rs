@@ -182,7 +182,7 @@ fn spied(stderr: &str) -> Vec<(String, String)> {
 
 #[tokio::test]
 async fn four_c_starter_kits_play_a_four_board_table_with_byte_exact_files() {
-    let sb = sandbox(66600).await;
+    let (sb, uids) = sandbox().await;
     let mut bots = Bots::default();
     let seats = ["north", "east", "south", "west"]
         .iter()
@@ -244,12 +244,12 @@ async fn four_c_starter_kits_play_a_four_board_table_with_byte_exact_files() {
         .filter(|l| l.direction == Direction::ToBot);
     assert!(sent.clone().count() > 100);
     assert!(sent.clone().all(|l| l.text.starts_with("Player")));
-    assert_no_slot_processes(66600);
+    assert_no_slot_processes(uids);
 }
 
 #[tokio::test]
 async fn four_passes_pass_every_board_out_at_zero() {
-    let sb = sandbox(66700).await;
+    let (sb, uids) = sandbox().await;
     let mut bots = Bots::default();
     let seats = ["n", "e", "s", "w"]
         .iter()
@@ -291,12 +291,12 @@ async fn four_passes_pass_every_board_out_at_zero() {
         lines.iter().all(|l| l.ends_with(" call pass\n")),
         "{lines:?}"
     );
-    assert_no_slot_processes(66700);
+    assert_no_slot_processes(uids);
 }
 
 #[tokio::test]
 async fn the_python_starter_kit_plays_against_the_c_kit_without_faults() {
-    let sb = sandbox(66710).await;
+    let (sb, uids) = sandbox().await;
     let mut bots = Bots::default();
     let python = |name: &str, bots: &mut Bots| {
         let dir = open_dir();
@@ -323,7 +323,7 @@ async fn the_python_starter_kit_plays_against_the_c_kit_without_faults() {
         assert_eq!(seat.end_state, EndState::Ok, "{about}");
         assert!(seat.moves > 0 && seat.forced_moves == 0, "{about}");
     }
-    assert_no_slot_processes(66710);
+    assert_no_slot_processes(uids);
 }
 
 /// The benchmark: one duplicate set (two 4-board tables, 8 deals) of C starter kits, hosted.
@@ -331,7 +331,7 @@ async fn the_python_starter_kit_plays_against_the_c_kit_without_faults() {
 #[tokio::test]
 #[ignore = "a measurement"]
 async fn eight_deal_duplicate_set_of_c_starter_kits_wall_time() {
-    let sb = sandbox(66720).await;
+    let (sb, _) = sandbox().await;
     let mut bots = Bots::default();
     let (a, b) = (bots.c("a", &[]), bots.c("b", &[]));
     let rename = |seat: &SeatSpec, name: &str| match seat {

@@ -39,7 +39,7 @@ fn guandan(seed: u64, seats: Vec<SeatSpec>, games: u32) -> MatchSpec {
 
 #[tokio::test]
 async fn four_checking_clients_see_protocol_order_and_fields_for_whole_games() {
-    let sb = sandbox(66400).await;
+    let (sb, uids) = sandbox().await;
     let mut bots = Bots::default();
     let seats = vec![
         checker(&mut bots, 0, "/game/client1"),
@@ -94,12 +94,12 @@ async fn four_checking_clients_see_protocol_order_and_fields_for_whole_games() {
         result.transcript_truncated || (0..4).all(|s| to_bot(s) > 100),
         "every seat is sent the notifications"
     );
-    assert_no_slot_processes(66400);
+    assert_no_slot_processes(uids);
 }
 
 #[tokio::test]
 async fn hostile_bots_are_recorded_and_the_game_completes() {
-    let sb = sandbox(66410).await;
+    let (sb, uids) = sandbox().await;
     let mut bots = Bots::default();
     let seats = vec![
         hostile(&mut bots, "bad_index"),
@@ -162,12 +162,12 @@ async fn hostile_bots_are_recorded_and_the_game_completes() {
         .filter(|e| format!("{e:?}").contains("referee plays"))
         .count();
     assert!(faults >= 3, "the retirements are in the replay");
-    assert_no_slot_processes(66410);
+    assert_no_slot_processes(uids);
 }
 
 #[tokio::test]
 async fn a_seat_that_never_connects_is_timed_out_and_the_kit_plays_on() {
-    let sb = sandbox(66420).await;
+    let (sb, uids) = sandbox().await;
     let mut bots = Bots::default();
     let seats = vec![
         bots.script("kit", KIT),
@@ -192,12 +192,12 @@ async fn a_seat_that_never_connects_is_timed_out_and_the_kit_plays_on() {
         describe(&result)
     );
     assert!(result.seats[0].stderr_tail.contains("result: wins"));
-    assert_no_slot_processes(66420);
+    assert_no_slot_processes(uids);
 }
 
 #[tokio::test]
 async fn the_starter_kit_plays_a_full_game_against_the_builtins() {
-    let sb = sandbox(66430).await;
+    let (sb, uids) = sandbox().await;
     let mut bots = Bots::default();
     let seats = vec![
         bots.script("kit-a", KIT),
@@ -221,14 +221,14 @@ async fn the_starter_kit_plays_a_full_game_against_the_builtins() {
             kit.stderr_tail
         );
     }
-    assert_no_slot_processes(66430);
+    assert_no_slot_processes(uids);
 }
 
 #[tokio::test]
 async fn a_ws4py_client_slow_to_read_the_handshake_answer_gets_no_frame_with_it() {
     // Seat 3 joins last, and the deal starts as soon as it has: the first frames would follow
     // the 101 response at once.
-    let sb = sandbox(66450).await;
+    let (sb, uids) = sandbox().await;
     let mut bots = Bots::default();
     let slow = format!("{SLOW_FIRST_READ}\n{KIT}");
     let seats = vec![
@@ -248,12 +248,12 @@ async fn a_ws4py_client_slow_to_read_the_handshake_answer_gets_no_frame_with_it(
         assert!(!kit.stderr_tail.contains("parser"), "{}", kit.stderr_tail);
         assert!(kit.forced_moves == 0 && kit.moves > 0);
     }
-    assert_no_slot_processes(66450);
+    assert_no_slot_processes(uids);
 }
 
 #[tokio::test]
 async fn a_bot_cannot_take_the_next_seat_with_a_second_connection() {
-    let sb = sandbox(66440).await;
+    let (sb, uids) = sandbox().await;
     let mut bots = Bots::default();
     let seats = vec![
         bots.script("thief", THIEF),
@@ -280,5 +280,5 @@ async fn a_bot_cannot_take_the_next_seat_with_a_second_connection() {
         "the second connections were refused: {}",
         thief.stderr_tail
     );
-    assert_no_slot_processes(66440);
+    assert_no_slot_processes(uids);
 }

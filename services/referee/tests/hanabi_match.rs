@@ -97,7 +97,7 @@ fn events(messages: &[Value]) -> Vec<&str> {
 
 #[tokio::test]
 async fn a_raw_client_a_websocket_bot_a_class_based_bot_and_a_builtin_play_one_game() {
-    let sb = sandbox(66200).await;
+    let (sb, uids) = sandbox().await;
     let mut dirs = Dirs::default();
     let seats = vec![
         dirs.raw("raw", &[]),
@@ -152,12 +152,12 @@ async fn a_raw_client_a_websocket_bot_a_class_based_bot_and_a_builtin_play_one_g
         sent_to(&result, 3).is_empty(),
         "a built-in seat gets no messages"
     );
-    assert_no_slot_processes(66200);
+    assert_no_slot_processes(uids);
 }
 
 #[tokio::test]
 async fn the_rainbow_rules_deal_sixty_cards_and_every_kind_of_bot_finishes_the_game() {
-    let sb = sandbox(66210).await;
+    let (sb, _) = sandbox().await;
     let mut dirs = Dirs::default();
     let seats = vec![
         dirs.class_kit("class"),

@@ -10,8 +10,8 @@ use croupier_referee::{play, MatchResult, MatchSpec, SeatSpec};
 use croupier_sandbox::EndState;
 
 /// Plays `hostile` in seat 1 between the Python kit (seat 0) and a built-in (seat 2).
-async fn against(base: u32, hostile: &str, limits: impl FnOnce(&mut MatchSpec)) -> MatchResult {
-    let sb = sandbox(base).await;
+async fn against(hostile: &str, limits: impl FnOnce(&mut MatchSpec)) -> MatchResult {
+    let (sb, uids) = sandbox().await;
     let mut bots = Bots::default();
     let source = format!("{HOSTILE}\n{hostile}");
     let seats = vec![
@@ -34,7 +34,7 @@ async fn against(base: u32, hostile: &str, limits: impl FnOnce(&mut MatchSpec)) 
     assert!(result.seats[0].moves > 0);
     // The synthesized-report path drops the process and cleans up on a thread: allow a moment.
     tokio::time::sleep(Duration::from_millis(300)).await;
-    assert_no_slot_processes(base);
+    assert_no_slot_processes(uids);
     result
 }
 
@@ -45,10 +45,7 @@ fn hostile_seat(result: &MatchResult) -> &croupier_referee::SeatOutcome {
 #[tokio::test]
 async fn a_bot_that_exits_at_once_is_crashed_and_played_for() {
     let join_time = Duration::from_secs(20);
-    let result = against(65100, "sys.exit(3)", |spec| {
-        spec.limits.join_time = join_time
-    })
-    .await;
+    let result = against("sys.exit(3)", |spec| spec.limits.join_time = join_time).await;
 
     let seat = hostile_seat(&result);
     assert_eq!(
@@ -67,12 +64,7 @@ async fn a_bot_that_exits_at_once_is_crashed_and_played_for() {
 
 #[tokio::test]
 async fn garbage_instead_of_json_is_invalid_output() {
-    let result = against(
-        65110,
-        r#"run(lambda msg: conn.sendall(b"I pick!\n"))"#,
-        |_| {},
-    )
-    .await;
+    let result = against(r#"run(lambda msg: conn.sendall(b"I pick!\n"))"#, |_| {}).await;
 
     let seat = hostile_seat(&result);
     assert_eq!(seat.end_state, EndState::InvalidOutput, "{}", seat.detail);
@@ -82,7 +74,7 @@ async fn garbage_instead_of_json_is_invalid_output() {
 
 #[tokio::test]
 async fn a_message_of_unknown_type_is_invalid_output() {
-    let result = against(65120, r#"run(lambda msg: send("hello", {}))"#, |_| {}).await;
+    let result = against(r#"run(lambda msg: send("hello", {}))"#, |_| {}).await;
 
     let seat = hostile_seat(&result);
     assert_eq!(seat.end_state, EndState::InvalidOutput);
@@ -95,7 +87,7 @@ async fn a_message_of_unknown_type_is_invalid_output() {
 
 #[tokio::test]
 async fn a_bot_that_never_answers_hits_the_move_time_limit() {
-    let result = against(65130, "run(lambda msg: time.sleep(1000))", |_| {}).await;
+    let result = against("run(lambda msg: time.sleep(1000))", |_| {}).await;
 
     let seat = hostile_seat(&result);
     assert_eq!(seat.end_state, EndState::TimeLimit);
@@ -110,7 +102,7 @@ async fn a_bot_that_never_answers_hits_the_move_time_limit() {
 #[tokio::test]
 async fn an_infinite_cpu_loop_hits_the_move_time_limit_and_is_killed() {
     let burn = "def burn(msg):\n    while True:\n        pass\nrun(burn)";
-    let result = against(65140, burn, |_| {}).await;
+    let result = against(burn, |_| {}).await;
 
     let seat = hostile_seat(&result);
     assert_eq!(seat.end_state, EndState::TimeLimit);
@@ -126,7 +118,6 @@ async fn an_infinite_cpu_loop_hits_the_move_time_limit_and_is_killed() {
 #[tokio::test]
 async fn passing_with_no_coins_is_an_illegal_action_declined_each_time_while_the_seat_plays_on() {
     let result = against(
-        65150,
         r#"run(lambda msg: send("reply_action", {"action_type": "pass"}))"#,
         |_| {},
     )
@@ -156,7 +147,7 @@ async fn passing_with_no_coins_is_an_illegal_action_declined_each_time_while_the
 async fn flooding_stdout_is_output_limit_without_memory_blow_up() {
     let flood =
         "def flood(msg):\n    while True:\n        sys.stdout.write('x' * 65536)\nrun(flood)";
-    let result = against(65160, flood, |spec| spec.limits.output_bytes = 4 << 20).await;
+    let result = against(flood, |spec| spec.limits.output_bytes = 4 << 20).await;
 
     let seat = hostile_seat(&result);
     assert_eq!(seat.end_state, EndState::OutputLimit, "{}", seat.detail);
@@ -177,7 +168,7 @@ fn picks_while_named(name: &str) -> String {
 
 #[tokio::test]
 async fn a_bot_that_sends_its_own_name_plays_under_that_name() {
-    let result = against(65170, &picks_while_named("Nickname"), |_| {}).await;
+    let result = against(&picks_while_named("Nickname"), |_| {}).await;
 
     let seat = hostile_seat(&result);
     assert_eq!(seat.end_state, EndState::Ok, "{}", seat.detail);
@@ -192,7 +183,7 @@ async fn a_bot_that_sends_its_own_name_plays_under_that_name() {
 #[tokio::test]
 async fn two_seats_sending_one_name_both_play_and_the_later_gets_a_suffix() {
     // The kit in seat 0 is called "kit"; the other bot sends "kit" too.
-    let result = against(65175, &picks_while_named("kit"), |_| {}).await;
+    let result = against(&picks_while_named("kit"), |_| {}).await;
 
     let seat = hostile_seat(&result);
     assert_eq!(seat.end_state, EndState::Ok, "{}", seat.detail);
@@ -219,7 +210,7 @@ async fn two_seats_sending_one_name_both_play_and_the_later_gets_a_suffix() {
 async fn a_bot_that_never_joins_times_out_of_the_lobby() {
     let sleeper = "time.sleep(1000)";
     let t0 = Instant::now();
-    let result = against(65180, sleeper, |spec| {
+    let result = against(sleeper, |spec| {
         spec.limits.join_time = Duration::from_secs(2)
     })
     .await;
@@ -232,7 +223,7 @@ async fn a_bot_that_never_joins_times_out_of_the_lobby() {
 
 #[tokio::test]
 async fn a_bot_that_exits_cleanly_in_the_middle_of_the_game_is_crashed_with_code_0() {
-    let result = against(65190, "run(lambda msg: sys.exit(0))", |_| {}).await;
+    let result = against("run(lambda msg: sys.exit(0))", |_| {}).await;
 
     let seat = hostile_seat(&result);
     assert_eq!(
@@ -250,7 +241,7 @@ async fn a_bot_that_exits_cleanly_in_the_middle_of_the_game_is_crashed_with_code
 #[tokio::test]
 async fn a_bot_that_hangs_up_and_keeps_running_is_invalid_output_and_killed() {
     let hang_up = "run(lambda msg: (conn.shutdown(socket.SHUT_RDWR), time.sleep(1000)))";
-    let result = against(65200, hang_up, |_| {}).await;
+    let result = against(hang_up, |_| {}).await;
 
     let seat = hostile_seat(&result);
     assert_eq!(seat.end_state, EndState::InvalidOutput, "{}", seat.detail);
@@ -268,7 +259,7 @@ async fn a_bot_holding_many_connections_keeps_only_a_few_and_nobody_else_is_lock
                \x20   extra.extend(socket.create_connection((\"127.0.0.1\", 2004)) for _ in range(40 - len(extra)))\n\
                \x20   send('reply_action', {'action_type': 'pick'})\n\
                run(hog)";
-    let result = against(65210, hog, |_| {}).await;
+    let result = against(hog, |_| {}).await;
 
     let seat = hostile_seat(&result);
     assert_eq!(seat.end_state, EndState::Ok, "{}", seat.detail);

@@ -10,7 +10,7 @@ use croupier_sandbox::EndState;
 
 #[tokio::test]
 async fn a_python_bot_a_c_bot_and_a_builtin_play_a_full_match_that_replays_identically() {
-    let sb = sandbox(65000).await;
+    let (sb, uids) = sandbox().await;
     let mut bots = Bots::default();
     let seats = vec![
         bots.python_kit("py", None),
@@ -51,7 +51,7 @@ async fn a_python_bot_a_c_bot_and_a_builtin_play_a_full_match_that_replays_ident
         "same seed, same bots: same game"
     );
     assert_eq!(first.outcome, second.outcome);
-    assert_no_slot_processes(65000);
+    assert_no_slot_processes(uids);
 }
 
 /// A bot written for the original server: it checks every message it gets against §4.
@@ -59,7 +59,7 @@ const RAW_CLIENT: &str = include_str!("raw_client.py");
 
 #[tokio::test]
 async fn a_raw_client_on_port_1000_sees_every_message_in_protocol_order() {
-    let sb = sandbox(65010).await;
+    let (sb, _) = sandbox().await;
     let mut bots = Bots::default();
     let seats = vec![
         SeatSpec::builtin("heuristic"),
@@ -82,7 +82,7 @@ async fn a_raw_client_on_port_1000_sees_every_message_in_protocol_order() {
 
 #[tokio::test]
 async fn a_learning_room_plays_three_games_with_notice_epoc_before_each() {
-    let sb = sandbox(65020).await;
+    let (sb, _) = sandbox().await;
     let mut bots = Bots::default();
     let seats = vec![
         bots.python_kit("py", None),
@@ -134,7 +134,7 @@ async fn a_learning_room_plays_three_games_with_notice_epoc_before_each() {
 
 #[tokio::test]
 async fn two_matches_at_once_each_serve_their_own_port_2004() {
-    let sb = sandbox(65030).await;
+    let (sb, _) = sandbox().await;
     let mut bots = Bots::default();
     let a = nothanks(
         1,

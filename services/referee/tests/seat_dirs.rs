@@ -83,15 +83,9 @@ fn notes(seat: &SeatOutcome) -> Vec<u32> {
 
 /// Plays `spec`; every seat in `wrapped_seats` must end `ok` without a fault, its counts
 /// must be 1, 2, …, n (n ≥ `min`), and the bot directories must be unchanged.
-async fn check(
-    base: u32,
-    spec: MatchSpec,
-    wrapped_seats: &[usize],
-    min: u32,
-    dirs: &[&Path],
-) -> MatchResult {
+async fn check(spec: MatchSpec, wrapped_seats: &[usize], min: u32, dirs: &[&Path]) -> MatchResult {
     let before: Vec<_> = dirs.iter().map(|d| snapshot(d)).collect();
-    let sb = sandbox(base).await;
+    let (sb, uids) = sandbox().await;
     let result = play(&sb, spec).await.unwrap();
     let about = describe(&result);
     eprintln!("{about}");
@@ -111,7 +105,7 @@ async fn check(
     }
     let after: Vec<_> = dirs.iter().map(|d| snapshot(d)).collect();
     assert_eq!(before, after, "the submissions are never written");
-    assert_no_slot_processes(base);
+    assert_no_slot_processes(uids);
     result
 }
 
@@ -128,7 +122,7 @@ async fn splendor_bots_keep_files_between_moves_in_private_directories() {
     ];
     let spec = MatchSpec::new(GameId::SPLENDOR, 3, seats);
 
-    let result = check(66900, spec, &[0, 1], 10, &[bot.path()]).await;
+    let result = check(spec, &[0, 1], 10, &[bot.path()]).await;
 
     for s in &result.seats[..2] {
         assert_eq!(notes(s).len() as u32, s.moves, "one count per call");
@@ -151,7 +145,7 @@ async fn bridge_partners_keep_files_between_calls_next_to_board_and_steplog() {
     let mut spec = MatchSpec::new(GameId::BRIDGE, 7, seats);
     spec.games = 1;
 
-    check(66910, spec, &[0, 2], 2, &[bot.path()]).await;
+    check(spec, &[0, 2], 2, &[bot.path()]).await;
 }
 
 #[tokio::test]
@@ -166,7 +160,7 @@ async fn no_thanks_bots_write_next_to_themselves_on_every_move() {
         SeatSpec::builtin("random"),
     ];
 
-    check(66920, nothanks(4, seats), &[0, 1], 5, &[bot.path()]).await;
+    check(nothanks(4, seats), &[0, 1], 5, &[bot.path()]).await;
 }
 
 #[tokio::test]
@@ -186,7 +180,7 @@ async fn guandan_bots_write_next_to_themselves_on_every_move() {
     let mut spec = MatchSpec::new(GameId::GUANDAN, 8, seats);
     spec.games = 1;
 
-    check(66930, spec, &[0, 2], 5, &[bot.path()]).await;
+    check(spec, &[0, 2], 5, &[bot.path()]).await;
 }
 
 #[tokio::test]
@@ -224,7 +218,7 @@ async fn hanabi_websocket_and_class_based_bots_write_next_to_themselves_on_every
         ..MatchSpec::new(GameId::HANABI, 11, seats)
     };
 
-    check(66940, spec, &[0, 1, 2], 3, &[ws.path(), class.path()]).await;
+    check(spec, &[0, 1, 2], 3, &[ws.path(), class.path()]).await;
 }
 
 /// After its first good move it fills its directory to the last page and leaves a tree deeper
@@ -266,7 +260,7 @@ async fn a_bridge_bot_that_fills_its_directory_and_buries_board_txt_only_faults_
     let mut spec = MatchSpec::new(GameId::BRIDGE, 7, seats);
     spec.games = 2;
     spec.limits.seat.disk_bytes = 2 << 20;
-    let sb = sandbox(66950).await;
+    let (sb, uids) = sandbox().await;
 
     let result = play(&sb, spec).await.unwrap();
 
@@ -284,5 +278,5 @@ async fn a_bridge_bot_that_fills_its_directory_and_buries_board_txt_only_faults_
         faults[1].starts_with("board 2,") && faults[1].contains("could not be written"),
         "{about}"
     );
-    assert_no_slot_processes(66950);
+    assert_no_slot_processes(uids);
 }

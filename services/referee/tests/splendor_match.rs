@@ -109,7 +109,7 @@ fn assert_lost_every_turn(result: &MatchResult, seat: usize, state: &EndState, w
 
 #[tokio::test]
 async fn the_python_and_cpp_kits_play_full_games_that_replay_identically() {
-    let sb = sandbox(66000).await;
+    let (sb, uids) = sandbox().await;
     let mut bots = Bots::default();
     let seats = vec![
         bots.python_kit("py"),
@@ -163,12 +163,12 @@ async fn the_python_and_cpp_kits_play_full_games_that_replay_identically() {
         .iter()
         .filter(|l| l.direction == Direction::FromBot);
     assert!(from_bot.count() as u32 >= first.seats[0].moves + first.seats[1].moves);
-    assert_no_slot_processes(66000);
+    assert_no_slot_processes(uids);
 }
 
 #[tokio::test]
 async fn bots_see_the_state_in_argv_and_stdin_and_a_blind_reserve_in_the_next_call() {
-    let sb = sandbox(66010).await;
+    let (sb, uids) = sandbox().await;
     let mut bots = Bots::default();
     let seats = ["a", "b", "c"].map(|n| bots.python(n, PROBE)).to_vec();
 
@@ -195,12 +195,12 @@ async fn bots_see_the_state_in_argv_and_stdin_and_a_blind_reserve_in_the_next_ca
         lines.iter().filter(|l| **l == "Pass, turn lost.").count(),
         3
     );
-    assert_no_slot_processes(66010);
+    assert_no_slot_processes(uids);
 }
 
 #[tokio::test]
 async fn silent_and_crashing_bots_lose_their_turns_and_keep_playing() {
-    let sb = sandbox(66020).await;
+    let (sb, uids) = sandbox().await;
     let mut bots = Bots::default();
     let seats = vec![
         bots.fixture("silent", "silent"),
@@ -237,12 +237,12 @@ async fn silent_and_crashing_bots_lose_their_turns_and_keep_playing() {
         faults, 6,
         "every lost turn is in the replay with its reason"
     );
-    assert_no_slot_processes(66020);
+    assert_no_slot_processes(uids);
 }
 
 #[tokio::test]
 async fn overspending_and_sleeping_past_the_limit_lose_the_turn() {
-    let sb = sandbox(66030).await;
+    let (sb, uids) = sandbox().await;
     let mut bots = Bots::default();
     let seats = vec![
         bots.fixture("overspend", "overspend"),
@@ -279,12 +279,12 @@ async fn overspending_and_sleeping_past_the_limit_lose_the_turn() {
             .count(),
         2
     );
-    assert_no_slot_processes(66030);
+    assert_no_slot_processes(uids);
 }
 
 #[tokio::test]
 async fn garbage_two_objects_and_two_actions_are_handled_as_the_judge_does() {
-    let sb = sandbox(66040).await;
+    let (sb, uids) = sandbox().await;
     let mut bots = Bots::default();
     let seats = vec![
         bots.fixture("garbage", "garbage"),
@@ -310,12 +310,12 @@ async fn garbage_two_objects_and_two_actions_are_handled_as_the_judge_does() {
         lines.contains(&"I would like some red gems please"),
         "the bot's output is in the log"
     );
-    assert_no_slot_processes(66040);
+    assert_no_slot_processes(uids);
 }
 
 #[tokio::test]
 async fn more_than_10_tokens_and_an_output_flood_are_recorded_and_the_game_completes() {
-    let sb = sandbox(66050).await;
+    let (sb, uids) = sandbox().await;
     let mut bots = Bots::default();
     let seats = vec![
         bots.fixture("taker", "taker"),
@@ -347,12 +347,12 @@ async fn more_than_10_tokens_and_an_output_flood_are_recorded_and_the_game_compl
     assert_eq!(result.seats[1].forced_moves, 5);
     assert_eq!(result.seats[2].end_state, EndState::Ok);
     assert!(log(&result).contains(&"Invalid action. Can't hold more than 10 gems."));
-    assert_no_slot_processes(66050);
+    assert_no_slot_processes(uids);
 }
 
 #[tokio::test]
 async fn a_memory_hog_and_a_segfault_are_recorded_per_call() {
-    let sb = sandbox(66070).await;
+    let (sb, uids) = sandbox().await;
     let mut bots = Bots::default();
     let seats = vec![
         bots.fixture("hog", "hog"),
@@ -374,7 +374,7 @@ async fn a_memory_hog_and_a_segfault_are_recorded_per_call() {
     assert_lost_every_turn(&result, 1, &segv, "execution error (killed by signal 11)");
     assert_healthy(&result, 2, 2);
     assert!(log(&result).contains(&"Memory limit exceeded. Turn lost."));
-    assert_no_slot_processes(66070);
+    assert_no_slot_processes(uids);
 }
 
 #[tokio::test]
@@ -434,7 +434,7 @@ async fn the_kits_never_lose_a_turn_over_several_seeds() {
 /// `cargo test -p croupier-referee --test splendor_match overhead -- --nocapture`
 #[tokio::test]
 async fn overhead_of_a_hosted_game_of_three_cpp_kits() {
-    let sb = sandbox(66060).await;
+    let (sb, uids) = sandbox().await;
     let mut bots = Bots::default();
     let seats = vec![bots.cpp_kit("a"), bots.cpp_kit("b"), bots.cpp_kit("c")];
 
@@ -463,5 +463,5 @@ async fn overhead_of_a_hosted_game_of_three_cpp_kits() {
         (wall_ms - in_sandbox.min(wall_ms)) as f64 / f64::from(calls)
     );
     assert!(calls >= 30, "a real game");
-    assert_no_slot_processes(66060);
+    assert_no_slot_processes(uids);
 }

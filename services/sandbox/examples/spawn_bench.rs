@@ -30,7 +30,7 @@ fn stats(mut v: Vec<Duration>) -> String {
 }
 
 /// The bot under a bare bwrap (as the slot uid, no cgroup, no init), for comparison.
-fn bare_bwrap(dir: &std::path::Path) -> tokio::process::Command {
+fn bare_bwrap(dir: &std::path::Path, uid: u32) -> tokio::process::Command {
     let mut cmd = tokio::process::Command::new("bwrap");
     cmd.args([
         "--unshare-all",
@@ -53,8 +53,8 @@ fn bare_bwrap(dir: &std::path::Path) -> tokio::process::Command {
     .arg(dir)
     .args(["/bot", "--", "/bot/bot"])
     .env_clear()
-    .uid(65100)
-    .gid(65100);
+    .uid(uid)
+    .gid(uid);
     cmd
 }
 
@@ -105,8 +105,10 @@ async fn main() {
         .status();
     assert!(ok.is_ok_and(|s| s.success()), "gcc failed");
 
+    // Slots 0..16 for the sandbox; the plain bwrap runs use the one after them.
+    let first_uid = croupier_sandbox::testing::uid_range(17);
     let mut cfg = Config {
-        first_uid: 65001,
+        first_uid,
         slots: 16,
         ..Config::default()
     };
@@ -134,7 +136,7 @@ async fn main() {
         assert_eq!(plain(tokio::process::Command::new(&bot)).await, INPUT);
         plain_t.push(t0.elapsed());
         let t0 = Instant::now();
-        assert_eq!(plain(bare_bwrap(dir.path())).await, INPUT);
+        assert_eq!(plain(bare_bwrap(dir.path(), first_uid + 16)).await, INPUT);
         bare_t.push(t0.elapsed());
         let t0 = Instant::now();
         let report = sb.run(spec(), INPUT.to_vec()).await;

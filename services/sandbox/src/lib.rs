@@ -76,6 +76,7 @@ mod sandbox;
 mod seatdir;
 pub mod seccomp;
 mod slot;
+pub mod testing;
 mod util;
 
 pub use cgroup::CgroupLayout;

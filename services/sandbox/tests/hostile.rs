@@ -61,7 +61,7 @@ fn only_stdio(out: &str) {
 
 #[tokio::test]
 async fn a_per_move_bot_inherits_no_descriptor_but_its_stdio() {
-    let sb = sandbox(63000).await;
+    let (sb, _) = sandbox().await;
     let host = open_dir();
     let (secret, fd) = stray_descriptor(host.path());
     let bot = c_bot(FD_THIEF);
@@ -85,7 +85,7 @@ async fn a_per_move_bot_inherits_no_descriptor_but_its_stdio() {
 
 #[tokio::test]
 async fn a_long_lived_seat_inherits_no_descriptor_but_its_stdio() {
-    let sb = sandbox(63010).await;
+    let (sb, _) = sandbox().await;
     let host = open_dir();
     let (secret, _fd) = stray_descriptor(host.path());
     let bot = c_bot(FD_THIEF);
@@ -164,7 +164,7 @@ int main(void){
 
 #[tokio::test]
 async fn every_denied_system_call_fails_with_eperm() {
-    let sb = sandbox(63020).await;
+    let (sb, _) = sandbox().await;
     let bot = c_bot(SYSCALLS);
 
     let report = sb
@@ -204,7 +204,7 @@ fn cpu_stat(uid: u32, key: &str) -> u64 {
 
 #[tokio::test]
 async fn four_busy_children_get_only_the_seats_cpu_quota() {
-    let sb = sandbox(63030).await;
+    let (sb, _) = sandbox().await;
     let bot = c_bot(FOUR_SPINNERS);
     let mut spec = spec("/bot/bot", bot.path(), Duration::from_secs(20));
     spec.limits.cpu = Duration::from_secs(20);

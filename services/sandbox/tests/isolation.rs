@@ -17,7 +17,7 @@ except OSError as e:
 
 #[tokio::test]
 async fn connecting_to_the_hosts_postgres_fails() {
-    let sb = sandbox(62000).await;
+    let (sb, _) = sandbox().await;
     let bot = script_bot("bot.py", CONNECT);
     let host = std::net::TcpStream::connect("127.0.0.1:5432");
     assert!(
@@ -42,7 +42,7 @@ async fn connecting_to_the_hosts_postgres_fails() {
 
 #[tokio::test]
 async fn another_teams_files_and_etc_shadow_cannot_be_read() {
-    let sb = sandbox(62010).await;
+    let (sb, _) = sandbox().await;
     let root = open_dir();
     let (mine, theirs) = (root.path().join("team-a"), root.path().join("team-b"));
     std::fs::create_dir(&mine).unwrap();
@@ -75,7 +75,7 @@ async fn another_teams_files_and_etc_shadow_cannot_be_read() {
 
 #[tokio::test]
 async fn a_daemonized_child_is_dead_after_the_bot_exits() {
-    let sb = sandbox(62020).await;
+    let (sb, uids) = sandbox().await;
     let bot = c_bot(
         r#"#include <unistd.h>
 int main(void){ if(fork()==0){ setsid(); if(fork()==0){ close(0); close(1); close(2); for(;;) sleep(1000); } _exit(0); } sleep(1); return 0; }"#,
@@ -90,12 +90,12 @@ int main(void){ if(fork()==0){ setsid(); if(fork()==0){ close(0); close(1); clos
 
     eprintln!("daemon: {:?}", report.end_state);
     assert_eq!(report.end_state, EndState::Ok);
-    assert_no_slot_processes(62020);
+    assert_no_slot_processes(uids);
 }
 
 #[tokio::test]
 async fn a_seat_killed_at_match_end_is_ok_and_leaves_no_process() {
-    let sb = sandbox(62030).await;
+    let (sb, uids) = sandbox().await;
     let bot = c_bot(
         r#"#include <unistd.h>
 #include <stdio.h>
@@ -112,22 +112,22 @@ int main(void){ if(fork()==0){ setsid(); for(;;) sleep(1000); } puts("ready"); f
         .unwrap();
     assert_eq!(line, "ready\n");
     assert_eq!(
-        slot_processes(62030).len(),
+        slot_processes(uids).len(),
         4,
         "bwrap, init, bot and its child: {:?}",
-        slot_processes(62030)
+        slot_processes(uids)
     );
 
     p.kill(KillReason::MatchEnded);
     let report = p.wait().await;
 
     assert_eq!(report.end_state, EndState::Ok);
-    assert_no_slot_processes(62030);
+    assert_no_slot_processes(uids);
 }
 
 #[tokio::test]
 async fn a_seat_killed_for_its_deadline_is_a_time_limit() {
-    let sb = sandbox(62040).await;
+    let (sb, uids) = sandbox().await;
     let bot = open_dir();
     let mut spec = spec("/bin/sleep", bot.path(), Duration::from_secs(60));
     spec.args = vec!["1000".into()];
@@ -137,30 +137,30 @@ async fn a_seat_killed_for_its_deadline_is_a_time_limit() {
     let report = p.wait().await;
 
     assert_eq!(report.end_state, EndState::TimeLimit);
-    assert_no_slot_processes(62040);
+    assert_no_slot_processes(uids);
 }
 
 #[tokio::test]
 async fn dropping_a_process_kills_its_tree_and_frees_the_slot() {
-    let sb = sandbox(62050).await;
+    let (sb, uids) = sandbox().await;
     let bot = open_dir();
     let mut spec = spec("/bin/sleep", bot.path(), Duration::from_secs(60));
     spec.args = vec!["1000".into()];
     let p = sb.spawn(spec).await.unwrap();
-    assert!(!slot_processes(62050).is_empty());
+    assert!(!slot_processes(uids).is_empty());
 
     drop(p);
 
     let t0 = std::time::Instant::now();
-    while !slot_processes(62050).is_empty() && t0.elapsed() < Duration::from_secs(5) {
+    while !slot_processes(uids).is_empty() && t0.elapsed() < Duration::from_secs(5) {
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
-    assert_no_slot_processes(62050);
+    assert_no_slot_processes(uids);
 }
 
 #[tokio::test]
 async fn the_bot_has_no_capabilities_cannot_nest_namespaces_and_cannot_read_the_init() {
-    let sb = sandbox(62060).await;
+    let (sb, _) = sandbox().await;
     let bot = script_bot(
         "bot",
         "#!/bin/sh\ngrep CapEff /proc/self/status\nunshare -U true || echo no-userns\nunshare -n true || echo no-netns\n\

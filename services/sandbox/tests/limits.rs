@@ -12,7 +12,7 @@ int main(void){ char b[4096]; size_t n; while((n=fread(b,1,sizeof b,stdin))>0) f
 
 #[tokio::test]
 async fn an_echo_bot_returns_its_input_and_ends_ok() {
-    let sb = sandbox(61000).await;
+    let (sb, uids) = sandbox().await;
     let bot = c_bot(ECHO);
     let input = br#"{"n":41,"board":[1,2,3]}"#.to_vec();
 
@@ -31,12 +31,12 @@ async fn an_echo_bot_returns_its_input_and_ends_ok() {
     );
     assert_eq!(report.stdout, input);
     assert!(report.max_rss_bytes > 0);
-    assert_no_slot_processes(61000);
+    assert_no_slot_processes(uids);
 }
 
 #[tokio::test]
 async fn an_infinite_loop_ends_in_time_limit_at_the_wall_deadline() {
-    let sb = sandbox(61010).await;
+    let (sb, uids) = sandbox().await;
     let bot = c_bot("int main(void){ volatile unsigned long i=0; for(;;) i++; }");
 
     let report = sb
@@ -56,12 +56,12 @@ async fn an_infinite_loop_ends_in_time_limit_at_the_wall_deadline() {
         "{:?}",
         report.wall
     );
-    assert_no_slot_processes(61010);
+    assert_no_slot_processes(uids);
 }
 
 #[tokio::test]
 async fn allocating_two_gibibytes_ends_in_memory_limit() {
-    let sb = sandbox(61020).await;
+    let (sb, uids) = sandbox().await;
     let bot = c_bot(
         r#"#include <stdlib.h>
 int main(void){ size_t n = 2048UL<<20; volatile char *p = malloc(n); if(!p) return 4;
@@ -82,12 +82,12 @@ int main(void){ size_t n = 2048UL<<20; volatile char *p = malloc(n); if(!p) retu
         report.max_rss_bytes >> 20
     );
     assert_eq!(report.end_state, EndState::MemoryLimit);
-    assert_no_slot_processes(61020);
+    assert_no_slot_processes(uids);
 }
 
 #[tokio::test]
 async fn a_fork_bomb_is_contained_and_its_whole_tree_dies() {
-    let sb = sandbox(61030).await;
+    let (sb, uids) = sandbox().await;
     let bot = c_bot(
         r#"#include <unistd.h>
 #include <stdio.h>
@@ -110,7 +110,7 @@ int main(void){ int ok=0, failed=0; for(int i=0;i<2000;i++){ pid_t p=fork(); if(
         .find_map(|w| w.strip_prefix("forked=")?.parse().ok())
         .unwrap();
     assert!(forked < 64, "the pids cap let {forked} children through");
-    assert_no_slot_processes(61030);
+    assert_no_slot_processes(uids);
 }
 
 const BIGWRITE: &str = r#"#include <stdio.h>
@@ -120,7 +120,7 @@ int main(int argc, char **argv){ static char b[1<<20]; memset(b, 'x', sizeof b);
 
 #[tokio::test]
 async fn writing_ten_gibibytes_to_tmp_ends_in_output_limit() {
-    let sb = sandbox(61040).await;
+    let (sb, uids) = sandbox().await;
     let bot = c_bot(BIGWRITE);
     let mut spec = spec("/bot/bot", bot.path(), Duration::from_secs(20));
     spec.args = vec!["/tmp/big".into()];
@@ -132,12 +132,12 @@ async fn writing_ten_gibibytes_to_tmp_ends_in_output_limit() {
         report.end_state, report.exit
     );
     assert_eq!(report.end_state, EndState::OutputLimit);
-    assert_no_slot_processes(61040);
+    assert_no_slot_processes(uids);
 }
 
 #[tokio::test]
 async fn writing_ten_gibibytes_to_the_seat_dir_stops_at_the_file_size_limit() {
-    let sb = sandbox(61050).await;
+    let (sb, uids) = sandbox().await;
     let bot = c_bot(BIGWRITE);
     let mut spec = spec("/bot/bot", bot.path(), Duration::from_secs(20));
     spec.limits.disk_bytes = 1 << 30;
@@ -155,12 +155,12 @@ async fn writing_ten_gibibytes_to_the_seat_dir_stops_at_the_file_size_limit() {
     );
     assert_eq!(report.end_state, EndState::OutputLimit);
     assert!(size <= cap);
-    assert_no_slot_processes(61050);
+    assert_no_slot_processes(uids);
 }
 
 #[tokio::test]
 async fn flooding_stdout_ends_in_output_limit() {
-    let sb = sandbox(61060).await;
+    let (sb, uids) = sandbox().await;
     let bot = open_dir();
 
     let report = sb
@@ -179,12 +179,12 @@ async fn flooding_stdout_ends_in_output_limit() {
         report.stdout.len(),
         croupier_sandbox::Limits::default().stdout_bytes
     );
-    assert_no_slot_processes(61060);
+    assert_no_slot_processes(uids);
 }
 
 #[tokio::test]
 async fn exiting_with_code_three_is_a_crash_with_code_three() {
-    let sb = sandbox(61070).await;
+    let (sb, _) = sandbox().await;
     let bot = script_bot("bot", "#!/bin/sh\necho dying >&2\nexit 3\n");
 
     let report = sb
@@ -206,7 +206,7 @@ async fn exiting_with_code_three_is_a_crash_with_code_three() {
 
 #[tokio::test]
 async fn a_missing_bot_dir_is_a_setup_error_not_the_bots_fault() {
-    let sb = sandbox(61080).await;
+    let (sb, _) = sandbox().await;
 
     let report = sb
         .run(
@@ -227,7 +227,7 @@ async fn a_missing_bot_dir_is_a_setup_error_not_the_bots_fault() {
 
 #[tokio::test]
 async fn spinning_past_the_cpu_backstop_ends_in_time_limit_before_the_wall_deadline() {
-    let sb = sandbox(61090).await;
+    let (sb, uids) = sandbox().await;
     let bot = c_bot("int main(void){ volatile unsigned long i=0; for(;;) i++; }");
     let mut spec = spec("/bot/bot", bot.path(), Duration::from_secs(20));
     spec.limits.cpu = Duration::from_secs(1);
@@ -245,5 +245,5 @@ async fn spinning_past_the_cpu_backstop_ends_in_time_limit_before_the_wall_deadl
         "SIGXCPU reaches the bot, which is not pid 1"
     );
     assert!(report.wall < Duration::from_secs(10));
-    assert_no_slot_processes(61090);
+    assert_no_slot_processes(uids);
 }

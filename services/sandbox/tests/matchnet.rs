@@ -44,7 +44,7 @@ async fn play(
 
 #[tokio::test]
 async fn two_matches_each_listening_on_port_2004_reach_only_their_own_bots() {
-    let sb = sandbox(63000).await;
+    let (sb, uids) = sandbox().await;
     let barrier = Arc::new(tokio::sync::Barrier::new(2));
 
     let (a, b) = tokio::join!(
@@ -59,7 +59,7 @@ async fn two_matches_each_listening_on_port_2004_reach_only_their_own_bots() {
         std::net::TcpStream::connect("127.0.0.1:2004").is_err(),
         "the host's loopback is untouched"
     );
-    assert_no_slot_processes(63000);
+    assert_no_slot_processes(uids);
 }
 
 #[tokio::test]

@@ -34,7 +34,7 @@ const NOTE: &str =
 
 #[tokio::test]
 async fn a_seat_dir_is_a_private_writable_copy_kept_between_the_seats_processes() {
-    let sb = sandbox(63100).await;
+    let (sb, _) = sandbox().await;
     let bot = script_bot("bot", NOTE);
     let before: Vec<_> = fs::read_dir(bot.path())
         .unwrap()
@@ -81,7 +81,7 @@ const FILL: &str = "#!/bin/sh\nfor f in /bot/fill /tmp/fill /dev/shm/fill; do\n\
 
 #[tokio::test]
 async fn every_writable_place_of_a_seat_shares_one_cap_and_a_full_disk_is_enospc() {
-    let sb = sandbox(63110).await;
+    let (sb, _) = sandbox().await;
     let bot = script_bot("bot", FILL);
     let limits = Limits {
         disk_bytes: 8 << 20,
@@ -116,7 +116,7 @@ int main(void){ char name[101]; memset(name, 'd', 100); name[100] = 0; int i;
 
 #[tokio::test]
 async fn a_tree_deeper_than_path_max_left_in_the_seat_dir_is_no_platform_fault() {
-    let sb = sandbox(63120).await;
+    let (sb, uids) = sandbox().await;
     let bot = c_bot(DEEP);
     let limits = Limits::default();
     let seat = sb.seat_dir(bot.path(), "/bot", &limits).await.unwrap();
@@ -134,13 +134,13 @@ async fn a_tree_deeper_than_path_max_left_in_the_seat_dir_is_no_platform_fault()
     let root = seat.path().parent().unwrap().to_owned();
     drop(seat);
     assert!(!mounted(&root) && !root.exists());
-    assert_no_slot_processes(63120);
+    assert_no_slot_processes(uids);
 }
 
 #[tokio::test]
 async fn a_seat_mount_left_by_a_crashed_worker_is_removed_at_startup() {
-    let cfg = config(63130);
-    let stale = cfg.state_dir.join("seats/63131");
+    let cfg = config();
+    let stale = cfg.state_dir.join(format!("seats/{}", cfg.first_uid + 1));
     fs::create_dir_all(&stale).unwrap();
     let st = Command::new("mount")
         .args(["-t", "tmpfs", "-o", "size=1m", "leftover"])
@@ -157,7 +157,7 @@ async fn a_seat_mount_left_by_a_crashed_worker_is_removed_at_startup() {
 
 #[tokio::test]
 async fn mode_none_gives_a_plain_writable_copy() {
-    let mut cfg = config(63140);
+    let mut cfg = config();
     cfg.mode = croupier_sandbox::Mode::None;
     let sb = Sandbox::new(cfg).await.unwrap();
     let bot = script_bot("bot", NOTE);

@@ -10,7 +10,7 @@ use croupier_sandbox::{probe, EndState, Mode, Sandbox};
 
 #[tokio::test]
 async fn a_python3_bot_runs_with_debians_python() {
-    let sb = sandbox(64000).await;
+    let (sb, _) = sandbox().await;
     let bot = script_bot(
         "bot.py",
         "import json, sys\nstate = json.load(sys.stdin)\nprint(json.dumps({'n': state['n'] + 1, 'exe': sys.executable}))\n",
@@ -43,7 +43,7 @@ fn artifact(build: &croupier_sandbox::SeatDir, dir: &std::path::Path) -> std::pa
 
 #[tokio::test]
 async fn numpy_threads_and_subprocesses_work_under_the_system_call_filter() {
-    let sb = sandbox(64020).await;
+    let (sb, _) = sandbox().await;
     let bot = script_bot(
         "bot.py",
         "import numpy, subprocess, threading, multiprocessing\n\
@@ -70,7 +70,7 @@ async fn numpy_threads_and_subprocesses_work_under_the_system_call_filter() {
 
 #[tokio::test]
 async fn gxx_builds_a_threaded_cpp_bot_that_runs_under_the_filter() {
-    let sb = sandbox(64030).await;
+    let (sb, _) = sandbox().await;
     let (tools, work) = (open_dir(), open_dir());
     std::fs::write(
         work.path().join("main.cpp"),
@@ -114,7 +114,7 @@ async fn gxx_builds_a_threaded_cpp_bot_that_runs_under_the_filter() {
 
 #[tokio::test]
 async fn gcc_compiles_a_c_file_in_the_work_dir_and_the_result_runs() {
-    let sb = sandbox(64010).await;
+    let (sb, _) = sandbox().await;
     let (tools, work) = (open_dir(), open_dir());
     std::fs::write(
         work.path().join("main.c"),
@@ -180,7 +180,7 @@ async fn mode_none_runs_a_bot_without_isolation_and_warns_on_every_spawn() {
     let _guard = tracing::subscriber::set_default(subscriber);
     let sb = Sandbox::new(croupier_sandbox::Config {
         mode: Mode::None,
-        ..config(64020)
+        ..config()
     })
     .await
     .unwrap();
@@ -204,11 +204,11 @@ async fn mode_none_runs_a_bot_without_isolation_and_warns_on_every_spawn() {
 
 #[tokio::test]
 async fn the_probe_passes_here_and_names_a_missing_bubblewrap() {
-    assert_eq!(probe(config(64030)).await, Ok(()));
+    assert_eq!(probe(config()).await, Ok(()));
 
     let err = probe(croupier_sandbox::Config {
         bwrap: "/nonexistent/bwrap".into(),
-        ..config(64030)
+        ..config()
     })
     .await
     .unwrap_err();

@@ -11,13 +11,24 @@ use croupier_store::{blobs, PgPool};
 use flate2::read::GzDecoder;
 use flate2::write::GzEncoder;
 
+/// Why [`pack`] made no artifact.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum PackError {
+    /// The build's files add up to more than `cap` bytes: the team's fault.
+    #[error("the build output is larger than {} MiB", cap >> 20)]
+    TooLarge { cap: u64 },
+    /// Reading the build directory or writing the archive failed: the worker's fault.
+    #[error(transparent)]
+    Io(#[from] io::Error),
+}
+
 /// Packs `dir` (not following links; links, devices and sockets are left out). Fails when the
 /// archive grows over `cap` bytes of content.
-pub(crate) fn pack(dir: &Path, cap: u64) -> io::Result<Vec<u8>> {
+pub(crate) fn pack(dir: &Path, cap: u64) -> Result<Vec<u8>, PackError> {
     let mut builder = tar::Builder::new(GzEncoder::new(Vec::new(), flate2::Compression::default()));
     let mut total = 0_u64;
     add_dir(&mut builder, dir, Path::new(""), cap, &mut total)?;
-    builder.into_inner()?.finish()
+    Ok(builder.into_inner()?.finish()?)
 }
 
 fn add_dir(
@@ -26,7 +37,7 @@ fn add_dir(
     rel: &Path,
     cap: u64,
     total: &mut u64,
-) -> io::Result<()> {
+) -> Result<(), PackError> {
     let mut entries: Vec<_> = fs::read_dir(root.join(rel))?.collect::<Result<_, _>>()?;
     entries.sort_by_key(|e| e.file_name());
     for e in entries {
@@ -43,10 +54,7 @@ fn add_dir(
         } else if meta.is_file() {
             *total += meta.len();
             if *total > cap {
-                return Err(io::Error::other(format!(
-                    "the build output is larger than {} MiB",
-                    cap >> 20
-                )));
+                return Err(PackError::TooLarge { cap });
             }
             h.set_entry_type(tar::EntryType::Regular);
             h.set_mode(if meta.mode() & 0o111 != 0 {
@@ -180,4 +188,49 @@ pub(crate) fn tail(text: &str, cap: usize) -> &str {
 /// Whether `path` exists as a regular file, read without following a final link.
 pub(crate) fn is_plain_file(path: &Path) -> bool {
     fs::symlink_metadata(path).is_ok_and(|m| m.is_file())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn build_dir(files: &[(&str, usize)]) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        fs::create_dir(dir.path().join("sub")).expect("a subdirectory");
+        for (name, len) in files {
+            fs::write(dir.path().join(name), vec![b'x'; *len]).expect("a file");
+        }
+        dir
+    }
+
+    #[test]
+    fn a_build_over_the_cap_is_too_large_and_says_the_cap() {
+        let dir = build_dir(&[("a.bin", 600 << 10), ("sub/b.bin", 600 << 10)]);
+        let cap = 1 << 20;
+        match pack(dir.path(), cap) {
+            Err(e @ PackError::TooLarge { cap: 1_048_576 }) => {
+                assert_eq!(e.to_string(), "the build output is larger than 1 MiB");
+            }
+            other => panic!("expected TooLarge, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_build_within_the_cap_packs_and_unpacks_to_the_same_files() {
+        let dir = build_dir(&[("a.bin", 1000), ("sub/b.bin", 10)]);
+        let bytes = pack(dir.path(), 1010).expect("exactly the cap fits");
+        let dest = tempfile::tempdir().expect("a temporary directory");
+        let out = dest.path().join("out");
+        fs::create_dir(&out).expect("the destination");
+        unpack(&bytes, &out).expect("unpacks");
+        assert_eq!(fs::read(out.join("a.bin")).expect("a.bin").len(), 1000);
+        assert_eq!(fs::read(out.join("sub/b.bin")).expect("b.bin").len(), 10);
+    }
+
+    #[test]
+    fn a_missing_build_directory_is_an_io_error() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let missing = dir.path().join("not-there");
+        assert!(matches!(pack(&missing, 1 << 20), Err(PackError::Io(_))));
+    }
 }

@@ -7,7 +7,7 @@ use croupier_store::PgPool;
 
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]
 async fn a_correct_python_bot_is_compiled_validated_and_ready(pool: PgPool) {
-    let (worker, _scratch) = worker(&pool, 65100, |_| {}).await;
+    let (worker, _scratch) = worker(&pool, |_| {}).await;
     let id = upload(
         &pool,
         team(&pool, "pythons").await,
@@ -41,7 +41,7 @@ async fn a_correct_python_bot_is_compiled_validated_and_ready(pool: PgPool) {
 
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]
 async fn a_correct_c_bot_is_compiled_with_gcc_and_ready(pool: PgPool) {
-    let (worker, _scratch) = worker(&pool, 65110, |_| {}).await;
+    let (worker, _scratch) = worker(&pool, |_| {}).await;
     let id = upload(&pool, team(&pool, "cees").await, "c", "main.c", C_BOT).await;
 
     drain(&worker).await;
@@ -62,7 +62,7 @@ async fn a_correct_c_bot_is_compiled_with_gcc_and_ready(pool: PgPool) {
 
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]
 async fn a_c_bot_with_a_syntax_error_fails_with_the_gcc_message(pool: PgPool) {
-    let (worker, _scratch) = worker(&pool, 65120, |_| {}).await;
+    let (worker, _scratch) = worker(&pool, |_| {}).await;
     let id = upload(
         &pool,
         team(&pool, "typos").await,
@@ -86,7 +86,7 @@ async fn a_c_bot_with_a_syntax_error_fails_with_the_gcc_message(pool: PgPool) {
 
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]
 async fn a_python_bot_with_a_syntax_error_fails_with_the_python_message(pool: PgPool) {
-    let (worker, _scratch) = worker(&pool, 65130, |_| {}).await;
+    let (worker, _scratch) = worker(&pool, |_| {}).await;
     let id = upload(
         &pool,
         team(&pool, "snakes").await,
@@ -106,7 +106,7 @@ async fn a_python_bot_with_a_syntax_error_fails_with_the_python_message(pool: Pg
 
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]
 async fn a_bot_that_crashes_at_once_fails_its_validation_game(pool: PgPool) {
-    let (worker, _scratch) = worker(&pool, 65140, |_| {}).await;
+    let (worker, _scratch) = worker(&pool, |_| {}).await;
     let text = "import sys\nprint('giving up', file=sys.stderr)\nsys.exit(3)\n";
     let id = upload(
         &pool,
@@ -184,7 +184,7 @@ int main() {
 async fn a_cpp_bot_using_nlohmann_json_and_jsoncpp_is_compiled_with_gplusplus_and_ready(
     pool: PgPool,
 ) {
-    let (worker, _scratch) = worker(&pool, 65390, |_| {}).await;
+    let (worker, _scratch) = worker(&pool, |_| {}).await;
     let id = upload(
         &pool,
         team(&pool, "plusplus").await,

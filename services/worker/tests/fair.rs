@@ -13,7 +13,7 @@ use uuid::Uuid;
 async fn a_submission_that_crashes_on_every_call_is_stored_last_and_idle(pool: PgPool) {
     // Arrange: two correct bots and one that exits 1 at once. The crashing one fails its
     // validation game; it is marked ready by hand, as if it had crashed only later.
-    let (worker, _scratch) = worker(&pool, 65700, |_| {}).await;
+    let (worker, _scratch) = worker(&pool, |_| {}).await;
     let mut subs = Vec::new();
     for (name, source) in [
         ("alpha", python_bot(0.0)),

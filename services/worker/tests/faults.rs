@@ -23,7 +23,7 @@ async fn heartbeat_at(pool: &PgPool, job_id: Uuid) -> Option<String> {
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]
 async fn a_panicking_job_is_retried_and_its_lease_is_no_longer_renewed(pool: PgPool) {
     // Arrange: a claimed compile job, a worker renewing leases every 50 ms
-    let (worker, _scratch) = worker(&pool, 65300, |cfg| {
+    let (worker, _scratch) = worker(&pool, |cfg| {
         cfg.heartbeat_every = Duration::from_millis(50);
         cfg.lease = Duration::from_secs(5);
     })
@@ -36,7 +36,7 @@ async fn a_panicking_job_is_retried_and_its_lease_is_no_longer_renewed(pool: PgP
         &python_bot(0.0),
     )
     .await;
-    let job = jobs::claim(&pool, "test-65300", worker.config().lease)
+    let job = jobs::claim(&pool, &worker.config().id, worker.config().lease)
         .await
         .unwrap()
         .expect("a queued compile job");
@@ -88,7 +88,7 @@ async fn a_panicking_job_is_retried_and_its_lease_is_no_longer_renewed(pool: PgP
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]
 async fn a_match_with_an_invalid_spec_fails_at_once_without_a_retry(pool: PgPool) {
     // Arrange: a competition match whose seat names a built-in bot that does not exist
-    let (worker, _scratch) = worker(&pool, 65310, |_| {}).await;
+    let (worker, _scratch) = worker(&pool, |_| {}).await;
     let (owner, _) = team(&pool, "organisers").await;
     let competition: Uuid = sqlx::query_scalar(
         "insert into competition (name, game, rules, created_by) values ('cup', 'nothanks', 'boardcoder', $1) returning competition_id",

@@ -13,8 +13,8 @@ use croupier_store::PgPool;
 /// Runs `prelude` (Python, at the top of an otherwise correct bot) in a validation game and
 /// returns the submission's `(status, failure_reason)`; checks the worker carried on and left
 /// nothing running.
-async fn validate(pool: &PgPool, base: u32, prelude: &str) -> (String, String) {
-    let (worker, _scratch) = worker(pool, base, |cfg| {
+async fn validate(pool: &PgPool, prelude: &str) -> (String, String) {
+    let (worker, _scratch, base) = worker_and_uids(pool, |cfg| {
         cfg.validation.join_time = Duration::from_secs(3);
         cfg.validation.move_time = Duration::from_secs(2);
     })
@@ -44,7 +44,7 @@ async fn validate(pool: &PgPool, base: u32, prelude: &str) -> (String, String) {
         "ready",
         "the worker kept working after the hostile bot"
     );
-    for uid in base..base + 8 {
+    for uid in base..base + SLOTS {
         let left = std::process::Command::new("pgrep")
             .args(["-u", &uid.to_string()])
             .output()
@@ -71,23 +71,20 @@ fn assert_failed_with(result: (String, String), end_state: &str) {
 
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]
 async fn an_infinite_loop_is_a_time_limit(pool: PgPool) {
-    assert_failed_with(
-        validate(&pool, 65300, "while True:\n    pass").await,
-        "time_limit",
-    );
+    assert_failed_with(validate(&pool, "while True:\n    pass").await, "time_limit");
 }
 
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]
 async fn a_2_gib_allocation_is_a_memory_limit(pool: PgPool) {
     let prelude = "hog = bytearray(2 << 30)\nfor i in range(0, len(hog), 4096):\n    hog[i] = 1";
-    assert_failed_with(validate(&pool, 65308, prelude).await, "memory_limit");
+    assert_failed_with(validate(&pool, prelude).await, "memory_limit");
 }
 
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]
 async fn a_fork_bomb_is_contained_and_leaves_nothing_behind(pool: PgPool) {
     let prelude =
         "import os\nwhile True:\n    try:\n        os.fork()\n    except OSError:\n        pass";
-    let (status, reason) = validate(&pool, 65316, prelude).await;
+    let (status, reason) = validate(&pool, prelude).await;
     assert_eq!(status, "failed");
     assert!(
         reason.starts_with("validation game: time_limit")
@@ -102,7 +99,7 @@ async fn a_fork_bomb_is_contained_and_leaves_nothing_behind(pool: PgPool) {
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]
 async fn a_10_gib_write_is_stopped_at_the_file_size_cap(pool: PgPool) {
     let prelude = "with open('/tmp/fill', 'wb') as f:\n    for _ in range(10 * 1024):\n        f.write(b'x' * (1 << 20))";
-    let (status, reason) = validate(&pool, 65324, prelude).await;
+    let (status, reason) = validate(&pool, prelude).await;
     assert_eq!(status, "failed");
     assert!(
         reason.starts_with("validation game: output_limit")
@@ -125,28 +122,25 @@ async fn a_10_gib_write_is_stopped_at_the_file_size_cap(pool: PgPool) {
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]
 async fn flooding_stdout_is_an_output_limit(pool: PgPool) {
     let prelude = "import sys\nwhile True:\n    sys.stdout.write('x' * 65536)";
-    assert_failed_with(validate(&pool, 65332, prelude).await, "output_limit");
+    assert_failed_with(validate(&pool, prelude).await, "output_limit");
 }
 
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]
 async fn garbage_json_is_invalid_output(pool: PgPool) {
     let prelude = "import socket\ns = socket.create_connection(('127.0.0.1', 1000))\ns.sendall(b'{this is not json\\n')\nimport time\ntime.sleep(5)";
-    assert_failed_with(validate(&pool, 65340, prelude).await, "invalid_output");
+    assert_failed_with(validate(&pool, prelude).await, "invalid_output");
 }
 
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]
 async fn a_bot_that_exits_at_once_has_crashed(pool: PgPool) {
-    assert_failed_with(
-        validate(&pool, 65348, "import sys\nsys.exit(0)").await,
-        "crashed",
-    );
+    assert_failed_with(validate(&pool, "import sys\nsys.exit(0)").await, "crashed");
 }
 
 /// The bot exits 42 if it can reach PostgreSQL on the host; blocked, it plays normally.
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]
 async fn a_bot_cannot_reach_the_database_port(pool: PgPool) {
     let prelude = "import socket, sys\ntry:\n    socket.create_connection(('127.0.0.1', 5432), timeout=1)\n    sys.exit(42)\nexcept OSError:\n    pass";
-    assert_eq!(validate(&pool, 65356, prelude).await.0, "ready");
+    assert_eq!(validate(&pool, prelude).await.0, "ready");
 }
 
 /// The bot exits 42 if it can read secrets or other teams' files; blocked, it plays normally.
@@ -169,12 +163,12 @@ for top in os.listdir('/'):
     for root, dirs, files in os.walk('/' + top):
         if any(f.endswith(('.py', '.c')) for f in files):
             sys.exit(42)"#;
-    assert_eq!(validate(&pool, 65364, prelude).await.0, "ready");
+    assert_eq!(validate(&pool, prelude).await.0, "ready");
 }
 
 /// The child keeps sleeping after the bot's game; the sandbox kills it with the match.
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]
 async fn a_child_left_running_is_killed_with_the_match(pool: PgPool) {
     let prelude = "import os, time\nif os.fork() == 0:\n    os.setsid()\n    time.sleep(1000)\n    os._exit(0)";
-    assert_eq!(validate(&pool, 65372, prelude).await.0, "ready");
+    assert_eq!(validate(&pool, prelude).await.0, "ready");
 }

@@ -53,7 +53,7 @@ fn planned(subs: &[Uuid]) -> Vec<NewMatch> {
 
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]
 async fn a_match_of_three_ready_bots_is_played_and_its_results_stored(pool: PgPool) {
-    let (worker, _scratch) = worker(&pool, 65150, |_| {}).await;
+    let (worker, _scratch) = worker(&pool, |_| {}).await;
     let (competition, subs) = three_ready_bots(&pool, &worker).await;
     let ids = matches::create_many(
         &mut pool.acquire().await.unwrap(),
@@ -89,7 +89,7 @@ async fn a_match_of_three_ready_bots_is_played_and_its_results_stored(pool: PgPo
 
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]
 async fn a_cancelled_match_is_completed_without_being_played(pool: PgPool) {
-    let (worker, _scratch) = worker(&pool, 65160, |_| {}).await;
+    let (worker, _scratch) = worker(&pool, |_| {}).await;
     let (competition, subs) = three_ready_bots(&pool, &worker).await;
     let ids = matches::create_many(
         &mut pool.acquire().await.unwrap(),
@@ -125,8 +125,8 @@ async fn a_cancelled_match_is_completed_without_being_played(pool: PgPool) {
 
 /// Uploads a bot that dawdles 3 s before joining, runs one step, and takes the lease over (bumps
 /// `attempt`) as soon as the validation game has started. Nothing may be written after that.
-async fn lease_taken_over_mid_game(pool: &PgPool, base: u32, heartbeat_ms: u64) {
-    let (worker, _scratch) = worker(pool, base, |c| {
+async fn lease_taken_over_mid_game(pool: &PgPool, heartbeat_ms: u64) {
+    let (worker, _scratch) = worker(pool, |c| {
         c.heartbeat_every = std::time::Duration::from_millis(heartbeat_ms)
     })
     .await;
@@ -178,12 +178,12 @@ async fn lease_taken_over_mid_game(pool: &PgPool, base: u32, heartbeat_ms: u64) 
 
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]
 async fn a_job_whose_lease_is_taken_over_is_dropped_at_the_next_heartbeat(pool: PgPool) {
-    lease_taken_over_mid_game(&pool, 65170, 200).await;
+    lease_taken_over_mid_game(&pool, 200).await;
 }
 
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]
 async fn a_job_whose_lease_is_taken_over_between_heartbeats_writes_nothing_at_the_end(
     pool: PgPool,
 ) {
-    lease_taken_over_mid_game(&pool, 65180, 600_000).await;
+    lease_taken_over_mid_game(&pool, 600_000).await;
 }

@@ -10,7 +10,8 @@ pub fn repo() -> PathBuf {
 }
 
 /// `croupier ARGS` run in the repository root, with none of the developer's settings and a
-/// sandbox of its own (uids 63500.., the init built with this crate).
+/// sandbox of its own (16 slot uids of this test process's range, shared through the slot pool
+/// of one state dir; the init built with this crate).
 pub fn croupier(args: &[&str]) -> Output {
     let mut command = Command::new(env!("CARGO_BIN_EXE_croupier"));
     for (var, _) in std::env::vars() {
@@ -24,12 +25,18 @@ pub fn croupier(args: &[&str]) -> Output {
             "CROUPIER_SANDBOX_INIT",
             env!("CARGO_BIN_EXE_croupier-cli-sandbox-init"),
         )
-        .env("CROUPIER_SANDBOX_FIRST_UID", "63500")
+        .env("CROUPIER_SANDBOX_FIRST_UID", first_uid().to_string())
         .env("CROUPIER_SANDBOX_SLOTS", "16")
         .env("CROUPIER_SANDBOX_STATE_DIR", "/tmp/croupier-cli-tests")
         .args(args)
         .output()
         .expect("run croupier")
+}
+
+/// The first of this process's 16 slot uids.
+fn first_uid() -> u32 {
+    static FIRST: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
+    *FIRST.get_or_init(|| croupier_sandbox::testing::uid_range(16))
 }
 
 pub fn stdout(o: &Output) -> String {

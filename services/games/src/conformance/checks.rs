@@ -70,7 +70,8 @@ pub(super) fn check_observations<G: Game>(game: &G, at: &str) {
     }
 }
 
-/// Checks the seat on turn and every other seat, and returns the legal actions.
+/// Checks the seat on turn and every other seat, and returns the legal actions and how many
+/// unlisted actions were tried.
 pub(super) fn check_on_turn<G: Game>(
     game: &G,
     seat: Seat,
@@ -78,7 +79,7 @@ pub(super) fn check_on_turn<G: Game>(
     playouts: &Playouts,
     rng: &mut GameRng,
     at: &str,
-) -> Vec<G::Action> {
+) -> (Vec<G::Action>, usize) {
     assert!(
         seat.index() < game.seats(),
         "{at}: seat {seat} is on turn at a table of {}",
@@ -136,10 +137,12 @@ pub(super) fn check_on_turn<G: Game>(
         }
     }
 
+    let mut probed = 0;
     for action in pool.sample(rng, playouts.illegal_probes) {
         if keys.contains(&key(action, at)) {
             continue;
         }
+        probed += 1;
         let mut probe = game.clone();
         let refused = probe.apply(seat, action.clone());
         assert!(
@@ -151,7 +154,7 @@ pub(super) fn check_on_turn<G: Game>(
             "{at}: refused action {action:?} changed the state"
         );
     }
-    legal
+    (legal, probed)
 }
 
 /// At the end: nobody may act and the outcome is consistent.

@@ -14,7 +14,9 @@
 //! * every listed action is accepted by `apply` on a clone (up to
 //!   [`max_checked_actions`](Playouts::max_checked_actions), sampled);
 //! * actions seen legal elsewhere but not listed now are refused with `AgainstRules`, leaving
-//!   the state unchanged;
+//!   the state unchanged (when uniform play never makes a listed action illegal, more games
+//!   that mostly play one position of the list follow, and the run fails if the probe still
+//!   never found an action to try: a check that never ran cannot pass);
 //! * every viewer's observation and every event serializes; there is no outcome yet;
 //!
 //! and, at the end: the game ended within [`max_moves`](Playouts::max_moves); nobody has a legal
@@ -80,6 +82,11 @@ pub struct Stats {
     pub games: u64,
     pub moves: usize,
     pub longest_game: usize,
+    /// Unlisted actions tried (and refused with `AgainstRules`).
+    pub unlisted_probes: usize,
+    /// Games played after the uniform ones because those never made a listed action
+    /// illegal (not counted in `games`).
+    pub edge_games: u64,
 }
 
 /// One recorded move: seat, action and the events it produced, as JSON.
@@ -92,31 +99,87 @@ pub fn random_playouts<G: Game>(settings: &G::Settings, playouts: &Playouts) -> 
     let mut stats = Stats::default();
     let mut pool = Pool::<G>::default();
     let mut deals = HashSet::new();
-    for seed in playouts.first_seed..playouts.first_seed.saturating_add(playouts.games) {
+    let end_seed = playouts.first_seed.saturating_add(playouts.games);
+    for seed in playouts.first_seed..end_seed {
         let fresh = new_game::<G>(settings, seed);
         deals.insert(json(
             &fresh.observe(Viewer::Omniscient),
             seed,
             "observation",
         ));
-        let (end, record) = play_one(fresh, seed, playouts, &mut pool);
-        check_replay::<G>(settings, seed, &record, &end);
+        check_one(
+            settings,
+            fresh,
+            seed,
+            Policy::Uniform,
+            playouts,
+            &mut pool,
+            &mut stats,
+        );
         stats.games += 1;
-        stats.moves += record.len();
-        stats.longest_game = stats.longest_game.max(record.len());
     }
     assert!(
         playouts.games < 2 || deals.len() > 1,
         "every seed dealt the same game: the seed is not used"
     );
+    // Uniform play may never make a listed action illegal (No Thanks: nobody runs out of
+    // coins), and then the unlisted-action probe never runs. Games that mostly play the same
+    // position of the list (the first, the second, …) reach the edges uniform play misses.
+    let probing = playouts.illegal_probes > 0 && playouts.games > 0;
+    let mut position = 0;
+    while probing && stats.unlisted_probes == 0 && stats.edge_games < playouts.games {
+        let seed = end_seed.saturating_add(stats.edge_games);
+        let fresh = new_game::<G>(settings, seed);
+        let policy = Policy::Favourite(position);
+        check_one(
+            settings, fresh, seed, policy, playouts, &mut pool, &mut stats,
+        );
+        stats.edge_games += 1;
+        position += 1;
+    }
+    assert!(
+        !probing || stats.unlisted_probes > 0,
+        "the unlisted-action probe never ran: no action seen legal was ever missing from a \
+         later list in {} uniform and {} one-sided games; use settings where moves become \
+         illegal",
+        stats.games,
+        stats.edge_games
+    );
     stats
+}
+
+/// How a playout picks among the legal actions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Policy {
+    Uniform,
+    /// Three times in four the action at this position of the list (the last if the list is
+    /// shorter), else any.
+    Favourite(usize),
+}
+
+/// Plays one game from `fresh` and checks its replay.
+fn check_one<G: Game>(
+    settings: &G::Settings,
+    fresh: G,
+    seed: u64,
+    policy: Policy,
+    playouts: &Playouts,
+    pool: &mut Pool<G>,
+    stats: &mut Stats,
+) {
+    let (end, record) = play_one(fresh, seed, policy, playouts, pool, stats);
+    check_replay::<G>(settings, seed, &record, &end);
+    stats.moves += record.len();
+    stats.longest_game = stats.longest_game.max(record.len());
 }
 
 fn play_one<G: Game>(
     mut game: G,
     seed: u64,
+    policy: Policy,
     playouts: &Playouts,
     pool: &mut Pool<G>,
+    stats: &mut Stats,
 ) -> (G, Record<G::Action>) {
     let mut rng = GameRng::derive(seed, Stream::Testing);
     let mut record = Vec::new();
@@ -135,8 +198,13 @@ fn play_one<G: Game>(
             "{at}: the game did not end within {} moves",
             playouts.max_moves
         );
-        let legal = check_on_turn(&game, seat, pool, playouts, &mut rng, &at);
-        let Some(action) = rng.choose(&legal).cloned() else {
+        let (legal, probed) = check_on_turn(&game, seat, pool, playouts, &mut rng, &at);
+        stats.unlisted_probes += probed;
+        let favourite = match policy {
+            Policy::Favourite(at) if rng.below(4) != 0 => legal.get(at).or(legal.last()),
+            Policy::Favourite(_) | Policy::Uniform => rng.choose(&legal),
+        };
+        let Some(action) = favourite.cloned() else {
             panic!("{at}: no legal action to play");
         };
         let events = game

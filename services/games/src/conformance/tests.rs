@@ -14,6 +14,7 @@ const DIRTY_REFUSAL: u8 = 2;
 const IGNORES_SEED: u8 = 3;
 const ALL_RANK_FIRST: u8 = 4;
 const NONDETERMINISTIC: u8 = 5;
+const HIDES_PASS_IT_ACCEPTS: u8 = 6;
 
 static GAMES_CREATED: AtomicU64 = AtomicU64::new(0);
 
@@ -22,6 +23,7 @@ static GAMES_CREATED: AtomicU64 = AtomicU64::new(0);
 struct Flawed<const FLAW: u8> {
     inner: NoThanks,
     refusals: u32,
+    moves: u32,
 }
 
 impl<const FLAW: u8> Game for Flawed<FLAW> {
@@ -40,6 +42,7 @@ impl<const FLAW: u8> Game for Flawed<FLAW> {
         Ok(Flawed {
             inner: NoThanks::new(settings, seed)?,
             refusals: 0,
+            moves: 0,
         })
     }
 
@@ -59,6 +62,8 @@ impl<const FLAW: u8> Game for Flawed<FLAW> {
         let legal = self.inner.legal_actions(seat);
         if FLAW == LISTS_UNPLAYABLE_PASS && !legal.is_empty() {
             vec![Action::Pick, Action::Pass]
+        } else if FLAW == HIDES_PASS_IT_ACCEPTS && self.moves % 2 == 1 {
+            legal.into_iter().filter(|a| *a != Action::Pass).collect()
         } else {
             legal
         }
@@ -68,6 +73,9 @@ impl<const FLAW: u8> Game for Flawed<FLAW> {
         let result = self.inner.apply(seat, action);
         if FLAW == DIRTY_REFUSAL && result.is_err() {
             self.refusals += 1;
+        }
+        if FLAW == HIDES_PASS_IT_ACCEPTS && result.is_ok() {
+            self.moves += 1;
         }
         result
     }
@@ -97,6 +105,24 @@ fn an_honest_engine_passes() {
     let stats = random_playouts::<Flawed<0>>(&poor(), &Playouts::quick());
     assert_eq!(stats.games, 30);
     assert!(stats.moves >= 30 * 30, "at least one pick per card");
+    assert!(stats.unlisted_probes > 0, "the unlisted-action probe ran");
+}
+
+#[test]
+#[should_panic(expected = "expected AgainstRules")]
+fn accepting_a_move_that_is_not_listed_is_caught() {
+    random_playouts::<Flawed<HIDES_PASS_IT_ACCEPTS>>(&poor(), &Playouts::quick());
+}
+
+#[test]
+#[should_panic(expected = "the unlisted-action probe never ran")]
+fn a_run_in_which_every_move_stays_legal_fails_rather_than_passing_unprobed() {
+    // With a thousand coins nobody ever runs out: pick and pass are always both legal.
+    let rich = Settings {
+        starting_coins: Some(1000),
+        ..Settings::boardcoder()
+    };
+    random_playouts::<Flawed<0>>(&rich, &Playouts::quick());
 }
 
 #[test]

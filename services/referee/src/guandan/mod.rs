@@ -53,16 +53,15 @@ use croupier_sandbox::{KillReason, Sandbox};
 use tokio::net::TcpListener;
 use tokio::sync::mpsc;
 
-use crate::assemble::{assemble, SeatEnd};
+use crate::assemble::assemble;
 use crate::identity::Owners;
 use crate::result::{MatchResult, Transcript};
-use crate::seat::SeatProc;
-use crate::seat::Stop;
+use crate::seat::{SeatProc, Seats, Stop};
 use crate::table::Table;
-use crate::verdict::{FaultKind, Faults};
+use crate::verdict::FaultKind;
 use crate::{MatchSpec, RefereeError, SeatSpec};
 use conn::{Conn, ConnEvent};
-use session::{Event, Presence, Session, Slot};
+use session::{Event, Session};
 
 /// How long a client may take to read the handshake's answer.
 const HANDSHAKE_READ: std::time::Duration = std::time::Duration::from_secs(2);
@@ -91,7 +90,8 @@ pub(crate) async fn run(
     let (seat_tx, seat_events) = mpsc::unbounded_channel();
     let mut session = Session {
         table,
-        slots: Vec::new(),
+        seats: Seats::default(),
+        builtins: Vec::new(),
         limits: spec.limits.clone(),
         transcript: Transcript::new(spec.limits.transcript_bytes),
         conn_events,
@@ -105,9 +105,8 @@ pub(crate) async fn run(
                 let bot = builtin(GameId::GUANDAN, name)
                     .ok_or_else(|| RefereeError::InvalidSpec(format!("no built-in {name:?}")))?;
                 let rng = GameRng::derive(spec.seed, Stream::Bot(Seat(i)));
-                session
-                    .slots
-                    .push(slot(None, Presence::Builtin(bot, Box::new(rng))));
+                session.seats.push(None);
+                session.builtins.push(Some((bot, Box::new(rng))));
             }
             SeatSpec::Program {
                 bot_dir, command, ..
@@ -123,8 +122,9 @@ pub(crate) async fn run(
                     seat_tx.clone(),
                 )
                 .await?;
-                session.slots.push(slot(Some(proc), Presence::Pending));
-                session.join(Seat(i), &listener, &owners).await;
+                session.seats.push(Some(proc));
+                session.builtins.push(None);
+                session.join(Seat(i), &listener, &owners).await?;
             }
         }
     }
@@ -151,20 +151,7 @@ pub(crate) async fn run(
         .await;
     session.over = true;
     session.end().await;
-    let ends = session.slots.into_iter().map(|s| SeatEnd {
-        proc: s.proc,
-        faults: s.faults,
-    });
-    assemble(ends.collect(), session.table, session.transcript).await
-}
-
-fn slot(proc: Option<SeatProc>, presence: Presence) -> Slot {
-    Slot {
-        proc,
-        presence,
-        faults: Faults::default(),
-        exited: false,
-    }
+    assemble(session.seats.into_ends(), session.table, session.transcript).await
 }
 
 fn typed(table: &Table) -> Result<&Guandan, RefereeError> {
@@ -179,14 +166,19 @@ impl Session {
     /// Waits for the connection of the just-started `seat`, and until it has read the
     /// handshake's answer: the first frame must never arrive in the same read as the 101
     /// response (ws4py clients crash on it; the original server never sends it so early).
-    async fn join(&mut self, seat: Seat, listener: &TcpListener, owners: &Owners) {
+    async fn join(
+        &mut self,
+        seat: Seat,
+        listener: &TcpListener,
+        owners: &Owners,
+    ) -> Result<(), RefereeError> {
         let deadline = Instant::now() + self.limits.join_time;
         let max = self.limits.line_bytes;
         loop {
             tokio::select! {
                 accepted = listener.accept() => {
                     let Ok((stream, peer)) = accepted else { continue };
-                    let own = self.uid(seat);
+                    let own = self.seats.uid(seat);
                     let Ok(local) = stream.local_addr() else { continue };
                     if !owned_by(own, owners, peer, local) {
                         tracing::info!(%seat, "a connection from another process was refused");
@@ -202,43 +194,27 @@ impl Session {
                                 tracing::debug!(%seat, "the client did not read the handshake answer in time");
                             }
                             let conn = Conn::spawn(seat, ws, self.conn_tx.clone());
-                            if let Some(slot) = self.slots.get_mut(seat.index()) {
-                                if matches!(slot.presence, Presence::Pending) {
-                                    slot.presence = Presence::Connected(conn);
-                                }
-                            }
-                            return;
+                            self.seats.join(seat, conn);
+                            return Ok(());
                         }
                         Ok(Err(e)) => tracing::debug!(%seat, error = %e, "handshake refused"),
                         Err(_) => {}
                     }
                 }
                 Some((from, e)) = self.seat_events.recv() => {
-                    self.handle(Event::Seat(from, e));
-                    if from == seat && !matches!(self.presence(seat), Presence::Pending) {
-                        return;
+                    self.handle(Event::Seat(from, e))?;
+                    if from == seat && !self.seats.is_pending(seat) {
+                        return Ok(());
                     }
                 }
-                Some((from, e)) = self.conn_events.recv() => self.handle(Event::Conn(from, e)),
+                Some((from, e)) = self.conn_events.recv() => self.handle(Event::Conn(from, e))?,
                 _ = tokio::time::sleep_until(deadline.into()) => {
                     let detail = format!("did not connect within {:?}", self.limits.join_time);
                     self.retire(seat, FaultKind::TimeLimit, detail, Stop::Now(KillReason::Deadline));
-                    return;
+                    return Ok(());
                 }
             }
         }
-    }
-
-    /// The slot uid of `seat`'s process (for [`owned_by`]); `None` in mode `none`.
-    fn uid(&self, seat: Seat) -> Option<u32> {
-        let slot = self.slots.get(seat.index())?;
-        slot.proc.as_ref().and_then(|p| p.uid)
-    }
-
-    fn presence(&self, seat: Seat) -> &Presence {
-        self.slots
-            .get(seat.index())
-            .map_or(&Presence::Gone, |s| &s.presence)
     }
 
     /// One game; returns the winning team (`None`: a draw).
@@ -318,21 +294,14 @@ impl Session {
     /// After the last `gameResult`: lets bots close or exit by themselves for `end_grace`.
     async fn end(&mut self) {
         let deadline = Instant::now() + self.limits.end_grace;
-        let live = |s: &Session| {
-            s.slots
-                .iter()
-                .any(|slot| matches!(slot.presence, Presence::Connected(_)) && !slot.exited)
-        };
-        while live(self) {
+        while self.seats.any_joined_running() {
             match self.next_event(deadline).await {
                 Event::Deadline => break,
                 Event::Conn(seat, ConnEvent::Closed | ConnEvent::Garbage(_)) => {
-                    if let Some(slot) = self.slots.get_mut(seat.index()) {
-                        slot.presence = Presence::Gone;
-                    }
+                    self.seats.leave(seat);
                 }
                 Event::Seat(seat, _) => {
-                    if let Some(slot) = self.slots.get_mut(seat.index()) {
+                    if let Some(slot) = self.seats.get_mut(seat) {
                         slot.exited = true;
                     }
                 }

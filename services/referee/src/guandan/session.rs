@@ -11,29 +11,13 @@ use tokio::sync::mpsc;
 
 use super::conn::{Conn, ConnEvent, SendFailed};
 use crate::result::{Direction, Transcript};
-use crate::seat::{SeatEvent, SeatProc, Stop};
+use crate::seat::{SeatEvent, Seats, Stop};
 use crate::table::Table;
-use crate::verdict::{FaultKind, Faults};
-use crate::MatchLimits;
+use crate::verdict::FaultKind;
+use crate::{MatchLimits, RefereeError};
 
-/// Who plays a seat right now.
-pub(super) enum Presence {
-    /// A built-in bot, in process.
-    Builtin(Box<dyn DynBot>, Box<GameRng>),
-    /// A program that has not connected yet.
-    Pending,
-    Connected(Conn),
-    /// A program that failed (or never connected): the referee plays for it.
-    Gone,
-}
-
-pub(super) struct Slot {
-    pub proc: Option<SeatProc>,
-    pub presence: Presence,
-    pub faults: Faults,
-    /// Its process has exited (no further exit report will come).
-    pub exited: bool,
-}
+/// A built-in seat's bot and its random stream.
+pub(super) type Builtin = (Box<dyn DynBot>, Box<GameRng>);
 
 pub(super) enum Event {
     Conn(Seat, ConnEvent),
@@ -43,7 +27,9 @@ pub(super) enum Event {
 
 pub(super) struct Session {
     pub table: Table,
-    pub slots: Vec<Slot>,
+    pub seats: Seats<Conn>,
+    /// The built-in seats' bots (`None` for a program seat).
+    pub builtins: Vec<Option<Builtin>>,
     pub limits: MatchLimits,
     pub transcript: Transcript,
     pub conn_events: mpsc::Receiver<(Seat, ConnEvent)>,
@@ -63,17 +49,13 @@ impl Session {
     }
 
     pub fn connected(&self, seat: Seat) -> bool {
-        matches!(
-            self.slots.get(seat.index()).map(|s| &s.presence),
-            Some(Presence::Connected(_))
-        )
+        self.seats.joined(seat).is_some()
     }
 
     /// Sends `message` to `seat` if it is connected; a bot that stopped reading is retired.
     pub async fn send(&mut self, seat: Seat, message: &Value) {
         let text = message.to_string();
-        let Some(Presence::Connected(conn)) = self.slots.get(seat.index()).map(|s| &s.presence)
-        else {
+        let Some(conn) = self.seats.joined(seat) else {
             return;
         };
         // Only owned values across the await: the session is not `Sync` (built-in bots).
@@ -101,7 +83,7 @@ impl Session {
     }
 
     pub async fn broadcast(&mut self, message: &Value) {
-        for seat in Seat::all(self.slots.len()) {
+        for seat in self.seats.all() {
             self.send(seat, message).await;
         }
     }
@@ -109,28 +91,17 @@ impl Session {
     /// Records a fault, disconnects the seat and stops its process; the referee plays for it
     /// from now on.
     pub fn retire(&mut self, seat: Seat, kind: FaultKind, detail: String, stop: Stop) {
-        if self.over {
-            return;
-        }
-        let Some(slot) = self.slots.get_mut(seat.index()) else {
-            return;
-        };
-        if matches!(slot.presence, Presence::Gone | Presence::Builtin(..)) {
+        if self.over || self.seats.retire(seat, kind, &*detail, stop).is_none() {
             return;
         }
         tracing::info!(%seat, ?kind, %detail, "seat retired");
-        slot.faults.push(kind, detail.clone());
-        slot.presence = Presence::Gone;
-        if let Some(proc) = &slot.proc {
-            proc.stop(stop);
-        }
         self.table
             .fault(seat, &format!("{detail}; the referee plays for this seat"));
     }
 
     /// Handles an event that is not the awaited answer: closes, exits, garbage, limits.
     /// Text from a seat that is not asked is ignored.
-    pub fn handle(&mut self, event: Event) {
+    pub fn handle(&mut self, event: Event) -> Result<(), RefereeError> {
         match event {
             Event::Deadline | Event::Conn(_, ConnEvent::Text(_)) => {}
             Event::Conn(seat, ConnEvent::Garbage(reason)) => self.retire(
@@ -145,22 +116,12 @@ impl Session {
                 "closed its websocket before the match was over".into(),
                 Stop::Grace,
             ),
-            Event::Seat(seat, SeatEvent::Exited(state)) => {
-                if let Some(slot) = self.slots.get_mut(seat.index()) {
-                    slot.exited = true;
-                }
-                let detail = format!(
-                    "its process ended ({}) before the match was over",
-                    state.as_str()
-                );
-                self.retire(seat, FaultKind::Left, detail, Stop::Already);
+            Event::Seat(seat, event) => {
+                let output_bytes = self.limits.output_bytes;
+                let (kind, detail) = self.seats.seat_event(seat, event, output_bytes)?;
+                self.retire(seat, kind, detail, Stop::Already);
             }
-            Event::Seat(seat, SeatEvent::OutputLimit) => self.retire(
-                seat,
-                FaultKind::OutputLimit,
-                "wrote more than the output limit".into(),
-                Stop::Already,
-            ),
         }
+        Ok(())
     }
 }

@@ -9,7 +9,7 @@ use croupier_sandbox::KillReason;
 use serde_json::Value;
 
 use super::conn::ConnEvent;
-use super::session::{Event, Presence, Session, Slot};
+use super::session::{Event, Session};
 use super::typed;
 use super::wire::{self, Reply};
 use crate::result::Direction;
@@ -32,12 +32,7 @@ impl Session {
             .first()
             .cloned()
             .ok_or_else(|| RefereeError::Internal(format!("seat {seat} has no legal action")))?;
-        let slot = self.slots.get_mut(seat.index());
-        if let Some(Slot {
-            presence: Presence::Builtin(bot, rng),
-            ..
-        }) = slot
-        {
+        if let Some(Some((bot, rng))) = self.builtins.get_mut(seat.index()) {
             let t0 = Instant::now();
             let choice = bot.choose(self.table.game(), seat, rng);
             let choice = choice.ok_or_else(|| RefereeError::Internal("no built-in move".into()))?;
@@ -50,7 +45,7 @@ impl Session {
         }
         if self.connected(seat) {
             let act = wire::act(&observation);
-            if let Some((index, took)) = self.ask(seat, &act, legal.len()).await {
+            if let Some((index, took)) = self.ask(seat, &act, legal.len()).await? {
                 if let Some(action) = legal.get(index) {
                     let value = Value::from(action.clone());
                     self.table
@@ -66,7 +61,12 @@ impl Session {
 
     /// Sends `act` and waits for an index in `0..len`; re-sends on an out-of-range index up to
     /// the setting's limit. `None`: the seat failed, or used up its re-sends (recorded).
-    async fn ask(&mut self, seat: Seat, act: &Value, len: usize) -> Option<(usize, Duration)> {
+    async fn ask(
+        &mut self,
+        seat: Seat,
+        act: &Value,
+        len: usize,
+    ) -> Result<Option<(usize, Duration)>, RefereeError> {
         let resends = resend_limit(&self.table);
         let mut bad = 0;
         self.send(seat, act).await;
@@ -88,7 +88,7 @@ impl Session {
                     );
                     match wire::reply(&text) {
                         Reply::Index(i) => match usize::try_from(i).ok().filter(|&i| i < len) {
-                            Some(i) => return Some((i, asked.elapsed())),
+                            Some(i) => return Ok(Some((i, asked.elapsed()))),
                             None if bad < resends => {
                                 bad += 1;
                                 self.send(seat, act).await;
@@ -97,7 +97,7 @@ impl Session {
                             }
                             None => {
                                 self.illegal(seat, i, len, bad, asked.elapsed());
-                                return None;
+                                return Ok(None);
                             }
                         },
                         Reply::Garbage(reason) => {
@@ -106,10 +106,10 @@ impl Session {
                         }
                     }
                 }
-                event => self.handle(event),
+                event => self.handle(event)?,
             }
         }
-        None
+        Ok(None)
     }
 
     /// Records an out-of-range index after the re-sends; the seat stays in the game.
@@ -119,9 +119,8 @@ impl Session {
              the referee played the first legal action",
             len.saturating_sub(1)
         );
-        if let Some(slot) = self.slots.get_mut(seat.index()) {
-            slot.faults.push(FaultKind::IllegalAction, detail.clone());
-        }
+        self.seats
+            .fault(seat, FaultKind::IllegalAction, detail.clone());
         // A refused answer still counts as a move of the bot (with its time).
         if let Some(stats) = self.table.stats.get_mut(seat.index()) {
             stats.moves += 1;

@@ -43,15 +43,15 @@ use croupier_games::{Game, GameRng, Seat, Stream, Turn};
 use croupier_sandbox::{KillReason, Sandbox};
 use tokio::sync::{mpsc, watch};
 
-use crate::assemble::{assemble, SeatEnd};
+use crate::assemble::assemble;
 use crate::result::{MatchResult, Transcript};
-use crate::seat::SeatProc;
-use crate::seat::Stop;
+use crate::seat::Event;
+use crate::seat::{SeatProc, Seats, Stop};
 use crate::table::Table;
-use crate::verdict::{FaultKind, Faults};
+use crate::verdict::FaultKind;
 use crate::{MatchSpec, RefereeError, SeatSpec};
 use indices::Indices;
-use session::{Event, Phase, Presence, SeatSlot, Session};
+use session::{Phase, Presence, Session};
 use wire::Answer;
 
 /// The port the original server listens on and bots hard-code.
@@ -94,7 +94,7 @@ pub(crate) async fn run(
     let hub = frames::start(listener, owners, uids_rx, spec.limits.line_bytes)
         .map_err(RefereeError::Network)?;
     let (events_tx, seat_events) = mpsc::unbounded_channel();
-    let mut seats = Vec::with_capacity(spec.seats.len());
+    let mut seats = Seats::default();
     let mut runtimes = Vec::new();
     for (i, seat) in spec.seats.iter().enumerate() {
         let proc = match seat {
@@ -139,25 +139,11 @@ pub(crate) async fn run(
                 Some(proc)
             }
         };
-        let presence = if proc.is_some() {
-            Presence::Pending
-        } else {
-            Presence::Builtin
-        };
-        seats.push(SeatSlot {
-            proc,
-            presence,
-            faults: Faults::default(),
-            exited: false,
-        });
+        seats.push(proc);
     }
     drop(events_tx);
-    let uids: std::sync::Arc<[u32]> = seats.iter().filter_map(|s| s.proc.as_ref()?.uid).collect();
-    let _ = uids_tx.send(Some(uids));
-    let mut order: Vec<Seat> = (0..seats.len())
-        .filter(|&i| seats.get(i).is_some_and(|s| s.proc.is_some()))
-        .map(Seat)
-        .collect();
+    let _ = uids_tx.send(Some(seats.uids()));
+    let mut order = seats.pending();
     shuffles.shuffle(&mut order);
     let mut session = Session {
         table,
@@ -174,11 +160,7 @@ pub(crate) async fn run(
     session.join().await?;
     session.play().await?;
     session.end().await?;
-    let ends = session.seats.into_iter().map(|s| SeatEnd {
-        proc: s.proc,
-        faults: s.faults,
-    });
-    let result = assemble(ends.collect(), session.table, session.transcript).await;
+    let result = assemble(session.seats.into_ends(), session.table, session.transcript).await;
     drop(runtimes); // every seat process is gone now
     result
 }
@@ -186,18 +168,16 @@ pub(crate) async fn run(
 impl Session {
     async fn join(&mut self) -> Result<(), RefereeError> {
         let deadline = Instant::now() + self.limits.join_time;
-        while self.seats.iter().any(|s| s.presence == Presence::Pending) {
+        while !self.seats.pending().is_empty() {
             match self.next_event(deadline).await {
                 Event::Deadline => {
-                    for i in 0..self.seats.len() {
-                        if self.presence(Seat(i)) == Presence::Pending {
-                            let detail = format!(
-                                "did not connect to ws://127.0.0.1:{PORT} within {:?}",
-                                self.limits.join_time
-                            );
-                            let stop = Stop::Now(KillReason::Deadline);
-                            self.retire(Seat(i), FaultKind::TimeLimit, detail, stop);
-                        }
+                    let detail = format!(
+                        "did not connect to ws://127.0.0.1:{PORT} within {:?}",
+                        self.limits.join_time
+                    );
+                    for seat in self.seats.pending() {
+                        let stop = Stop::Now(KillReason::Deadline);
+                        self.retire(seat, FaultKind::TimeLimit, detail.clone(), stop);
                     }
                 }
                 event => self.handle(event)?,
@@ -308,13 +288,7 @@ impl Session {
     async fn end(&mut self) -> Result<(), RefereeError> {
         self.phase = Phase::Over;
         let deadline = Instant::now() + self.limits.end_grace;
-        let running = |s: &Session| {
-            let alive = |slot: &SeatSlot| slot.proc.is_some() && !slot.exited;
-            s.seats
-                .iter()
-                .any(|slot| alive(slot) && slot.presence != Presence::Gone)
-        };
-        while running(self) {
+        while self.seats.any_joined_running() {
             match self.next_event(deadline).await {
                 Event::Deadline => break,
                 event => self.handle(event)?,

@@ -25,9 +25,9 @@ use tokio::sync::mpsc;
 use super::indices::Indices;
 use crate::hub::{ConnId, Hub, HubEvent, SendError};
 use crate::result::{Direction, Transcript};
-use crate::seat::{SeatEvent, SeatProc, Stop};
+use crate::seat::{Event, SeatEvent, Seats, Stop};
 use crate::table::Table;
-use crate::verdict::{FaultKind, Faults};
+use crate::verdict::FaultKind;
 use crate::{MatchLimits, RefereeError};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,32 +37,12 @@ pub(super) enum Phase {
     Over,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Presence {
-    Builtin,
-    /// Started, not connected yet.
-    Pending,
-    Joined(ConnId),
-    /// Failed or left.
-    Gone,
-}
-
-pub(super) struct SeatSlot {
-    pub proc: Option<SeatProc>,
-    pub presence: Presence,
-    pub faults: Faults,
-    pub exited: bool,
-}
-
-pub(super) enum Event {
-    Hub(HubEvent),
-    Seat(Seat, SeatEvent),
-    Deadline,
-}
+/// A seat's presence: `Joined` with its connection.
+pub(super) type Presence = crate::seat::Presence<ConnId>;
 
 pub(super) struct Session {
     pub table: Table,
-    pub seats: Vec<SeatSlot>,
+    pub seats: Seats<ConnId>,
     pub hub: Hub,
     pub seat_events: mpsc::UnboundedReceiver<(Seat, SeatEvent)>,
     pub transcript: Transcript,
@@ -78,18 +58,10 @@ pub(super) struct Session {
 
 impl Session {
     pub async fn next_event(&mut self, deadline: Instant) -> Event {
-        let event = tokio::select! {
-            biased;
-            Some((seat, event)) = self.seat_events.recv() => Event::Seat(seat, event),
-            Some(event) = self.hub.recv() => Event::Hub(event),
-            _ = tokio::time::sleep_until(deadline.into()) => Event::Deadline,
-        };
-        if let Event::Hub(
-            HubEvent::Message { conn, text, .. } | HubEvent::Garbage { conn, reason: text },
-        ) = &event
-        {
-            let seat = self.conns.get(conn).copied();
-            self.transcript.push(*conn, seat, Direction::FromBot, text);
+        let event = Event::next(&mut self.seat_events, &mut self.hub, deadline).await;
+        if let Some((conn, text)) = event.sent_by_bot() {
+            let seat = self.conns.get(&conn).copied();
+            self.transcript.push(conn, seat, Direction::FromBot, text);
         }
         event
     }
@@ -98,25 +70,10 @@ impl Session {
     pub fn handle(&mut self, event: Event) -> Result<(), RefereeError> {
         match event {
             Event::Deadline => {}
-            Event::Seat(seat, SeatEvent::OutputLimit) => {
-                let detail = format!(
-                    "wrote more than {} bytes to stdout and stderr",
-                    self.limits.output_bytes
-                );
-                self.retire(seat, FaultKind::OutputLimit, detail, Stop::Already);
-            }
-            Event::Seat(seat, SeatEvent::Exited(end_state)) => {
-                if let croupier_sandbox::EndState::SetupError(reason) = end_state {
-                    return Err(RefereeError::Sandbox {
-                        seat: seat.index(),
-                        reason,
-                    });
-                }
-                if let Some(slot) = self.seats.get_mut(seat.index()) {
-                    slot.exited = true;
-                }
-                let detail = format!("the bot exited before the game ended ({end_state:?})");
-                self.retire(seat, FaultKind::Left, detail, Stop::Already);
+            Event::Seat(seat, event) => {
+                let output_bytes = self.limits.output_bytes;
+                let (kind, detail) = self.seats.seat_event(seat, event, output_bytes)?;
+                self.retire(seat, kind, detail, Stop::Already);
             }
             Event::Hub(HubEvent::Opened { conn, uid }) => self.seat_connection(conn, uid),
             Event::Hub(HubEvent::Closed { conn }) => {
@@ -141,24 +98,16 @@ impl Session {
     /// A new connection takes the seat of the process that opened it (or, without uids, the
     /// next waiting seat of the seeded order); anything else is closed at once.
     fn seat_connection(&mut self, conn: ConnId, uid: Option<u32>) {
-        let pending = |s: &Session, seat: Seat| s.presence(seat) == Presence::Pending;
         let seat = if self.phase != Phase::Lobby {
             None
         } else if uid.is_some() {
-            self.seats
-                .iter()
-                .position(|s| s.proc.as_ref().and_then(|p| p.uid) == uid)
-                .map(Seat)
-                .filter(|&seat| pending(self, seat))
+            self.seats.seat_of_uid(uid)
         } else {
-            self.order.iter().copied().find(|&seat| pending(self, seat))
+            let pending = |seat: &Seat| self.seats.is_pending(*seat);
+            self.order.iter().copied().find(pending)
         };
-        match (
-            seat,
-            self.seats.get_mut(seat.map_or(usize::MAX, Seat::index)),
-        ) {
-            (Some(seat), Some(slot)) => {
-                slot.presence = Presence::Joined(conn);
+        match seat {
+            Some(seat) if self.seats.join(seat, conn) => {
                 self.conns.insert(conn, seat);
             }
             _ => self.hub.close(conn),
@@ -168,34 +117,28 @@ impl Session {
     /// A fault that does not remove the seat (an illegal move): recorded in the seat's
     /// faults and the replay; with `on_illegal = end_game` the engine ends the game.
     pub fn fault(&mut self, seat: Seat, kind: FaultKind, detail: String) {
-        if let Some(slot) = self.seats.get_mut(seat.index()) {
-            slot.faults.push(kind, detail.clone());
-        }
+        self.seats.fault(seat, kind, detail.clone());
+        self.fault_logged(seat, kind, &detail);
+    }
+
+    fn fault_logged(&mut self, seat: Seat, kind: FaultKind, detail: &str) {
         tracing::debug!(%seat, ?kind, %detail, "seat fault");
-        self.table.fault(seat, &detail);
+        self.table.fault(seat, detail);
     }
 
     /// Records a fault and the seat leaves: its connection is closed, its process stopped.
     /// The engine ends the game (`end_game`) or the referee plays for the seat (`ask_again`).
     /// After the game is over nothing counts as a fault.
     pub fn retire(&mut self, seat: Seat, kind: FaultKind, detail: impl Into<String>, stop: Stop) {
-        let Some(slot) = self.seats.get_mut(seat.index()) else {
-            return;
-        };
-        if self.phase == Phase::Over || matches!(slot.presence, Presence::Gone | Presence::Builtin)
-        {
+        if self.phase == Phase::Over {
             return;
         }
-        let conn = match slot.presence {
-            Presence::Joined(conn) => Some(conn),
-            _ => None,
+        let detail = detail.into();
+        let Some(was) = self.seats.retire(seat, kind, detail.clone(), stop) else {
+            return;
         };
-        slot.presence = Presence::Gone;
-        if let Some(proc) = &slot.proc {
-            proc.stop(stop);
-        }
-        self.fault(seat, kind, detail.into());
-        if let Some(conn) = conn {
+        self.fault_logged(seat, kind, &detail);
+        if let Presence::Joined(conn) = was {
             self.close(conn);
         }
     }
@@ -226,8 +169,7 @@ impl Session {
     /// Sends `message(view of seat, the match's indices)` to every connected seat, in seat
     /// order.
     pub fn broadcast(&mut self, message: impl Fn(&Observation, &Indices) -> Option<String>) {
-        for i in 0..self.seats.len() {
-            let seat = Seat(i);
+        for seat in self.seats.all() {
             if !matches!(self.presence(seat), Presence::Joined(_)) {
                 continue;
             }
@@ -247,8 +189,6 @@ impl Session {
     }
 
     pub fn presence(&self, seat: Seat) -> Presence {
-        self.seats
-            .get(seat.index())
-            .map_or(Presence::Gone, |s| s.presence)
+        self.seats.presence(seat)
     }
 }

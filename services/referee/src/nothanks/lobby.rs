@@ -39,6 +39,7 @@ impl Room {
                 self.send(conn, &wire::room_result(Some(&reason)));
                 let uid = self.conns.get(&conn).and_then(|c| c.uid);
                 let claimant = self
+                    .seats
                     .seat_of_uid(uid)
                     .filter(|s| self.presence(*s) == Presence::Pending);
                 if let (Some(seat), false) = (claimant, text("role") == Some("viewer")) {
@@ -91,16 +92,12 @@ impl Room {
                 "sent the player name {sent:?}, which another player of the room already has: \
                  it plays as {name:?}"
             );
-            if let Some(slot) = self.seats.get_mut(seat.index()) {
-                slot.faults.note(note);
-            }
+            self.seats.note(seat, note);
         }
         if let Some(n) = self.names.get_mut(seat.index()) {
             *n = name;
         }
-        if let Some(slot) = self.seats.get_mut(seat.index()) {
-            slot.presence = Presence::Joined(conn);
-        }
+        self.seats.join(seat, conn);
         if let Some(c) = self.conns.get_mut(&conn) {
             c.role = Role::Player(seat);
         }
@@ -108,13 +105,9 @@ impl Room {
     }
 
     fn claimed_seat(&self, conn: ConnId, sent: &str) -> Result<Seat, String> {
-        let identified = self
-            .seats
-            .iter()
-            .any(|s| s.proc.as_ref().and_then(|p| p.uid).is_some());
-        if identified {
+        if !self.seats.uids().is_empty() {
             let uid = self.conns.get(&conn).and_then(|c| c.uid);
-            return self.seat_of_uid(uid).ok_or_else(|| {
+            return self.seats.seat_of_uid(uid).ok_or_else(|| {
                 "this connection does not come from a player of this match (the room is full)"
                     .to_owned()
             });

@@ -24,7 +24,6 @@ mod status;
 pub(crate) mod wire;
 
 use std::collections::HashMap;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use croupier_games::{Seat, Turn};
@@ -32,14 +31,14 @@ use croupier_sandbox::{KillReason, Sandbox};
 use serde_json::Value;
 use tokio::sync::{mpsc, watch};
 
-use crate::assemble::{assemble, SeatEnd};
+use crate::assemble::assemble;
 use crate::result::{MatchResult, Transcript};
-use crate::seat::SeatProc;
-use crate::seat::Stop;
+use crate::seat::Event;
+use crate::seat::{SeatProc, Seats, Stop};
 use crate::table::Table;
-use crate::verdict::{FaultKind, Faults};
+use crate::verdict::FaultKind;
 use crate::{MatchSpec, RefereeError, SeatSpec};
-use room::{Event, Phase, Presence, Room, SeatSlot};
+use room::{Phase, Presence, Room};
 use wire::{incoming, Incoming};
 
 /// The ports bots hard-code.
@@ -61,7 +60,7 @@ pub(crate) async fn run(
         .map_err(RefereeError::Network)?;
     let room = if spec.games > 1 { "learning" } else { "normal" };
     let (events_tx, seat_events) = mpsc::unbounded_channel();
-    let mut seats = Vec::with_capacity(spec.seats.len());
+    let mut seats = Seats::default();
     for (i, seat) in spec.seats.iter().enumerate() {
         let name = table.names.get(i).cloned().unwrap_or_default();
         let proc = match seat {
@@ -86,21 +85,10 @@ pub(crate) async fn run(
                 )
             }
         };
-        let presence = if proc.is_some() {
-            Presence::Pending
-        } else {
-            Presence::Builtin
-        };
-        seats.push(SeatSlot {
-            proc,
-            presence,
-            faults: Faults::default(),
-            exited: false,
-        });
+        seats.push(proc);
     }
     drop(events_tx);
-    let uids: Arc<[u32]> = seats.iter().filter_map(|s| s.proc.as_ref()?.uid).collect();
-    let _ = uids_tx.send(Some(uids));
+    let _ = uids_tx.send(Some(seats.uids()));
     let mut room = Room {
         room: room.to_owned(),
         names: table.names.clone(),
@@ -121,30 +109,20 @@ pub(crate) async fn run(
         room.play_game(game).await?;
     }
     room.end().await?;
-    let ends = room.seats.into_iter().map(|s| SeatEnd {
-        proc: s.proc,
-        faults: s.faults,
-    });
-    assemble(ends.collect(), room.table, room.transcript).await
+    assemble(room.seats.into_ends(), room.table, room.transcript).await
 }
 
 impl Room {
     async fn join(&mut self) -> Result<(), RefereeError> {
         let deadline = Instant::now() + self.limits.join_time;
-        while self.seats.iter().any(|s| s.presence == Presence::Pending) {
+        while !self.seats.pending().is_empty() {
             match self.next_event(deadline).await {
                 Event::Deadline => {
-                    for i in 0..self.seats.len() {
-                        if self.presence(Seat(i)) == Presence::Pending {
-                            let detail =
-                                format!("did not join the room within {:?}", self.limits.join_time);
-                            self.retire(
-                                Seat(i),
-                                FaultKind::TimeLimit,
-                                detail,
-                                Stop::Now(KillReason::Deadline),
-                            );
-                        }
+                    let detail =
+                        format!("did not join the room within {:?}", self.limits.join_time);
+                    for seat in self.seats.pending() {
+                        let stop = Stop::Now(KillReason::Deadline);
+                        self.retire(seat, FaultKind::TimeLimit, detail.clone(), stop);
                     }
                 }
                 event => self.handle(event).await?,
@@ -209,9 +187,8 @@ impl Room {
                     "game {}, turn {turn}: {action:?} refused: {error}",
                     game + 1
                 );
-                if let Some(slot) = self.seats.get_mut(seat.index()) {
-                    slot.faults.push(FaultKind::IllegalAction, detail.clone());
-                }
+                self.seats
+                    .fault(seat, FaultKind::IllegalAction, detail.clone());
                 self.table.fault(seat, &detail);
                 self.table.apply_forced(seat)?;
                 Some(reason)
@@ -268,12 +245,7 @@ impl Room {
         self.phase = Phase::Over;
         self.broadcast(true, true, &wire::request_room(&self.room));
         let deadline = Instant::now() + self.limits.end_grace;
-        let connected = |r: &Room| {
-            r.seats
-                .iter()
-                .any(|s| matches!(s.presence, Presence::Joined(_)) && !s.exited)
-        };
-        while connected(self) {
+        while self.seats.any_joined_running() {
             match self.next_event(deadline).await {
                 Event::Deadline => break,
                 event => self.handle(event).await?,

@@ -1,8 +1,7 @@
 //! The room: seats, connections and the one event loop every phase of a match runs on.
 //!
-//! [`Room::next_event`] is the single biased `select!` of the referee side: a seat's process
-//! event first (it exited, or went over its output cap), then socket events (a message, bad
-//! input, a close), then the current deadline (a move, the join, or the end grace).
+//! [`Room::next_event`] is the crate's hub event loop ([`Event::next`]: a seat's process event
+//! first, then socket events, then the current deadline), recording what bots send.
 //! Cancellation is dropping the match future: the hub's tasks are aborted and every seat
 //! process is killed with its tree.
 
@@ -17,9 +16,9 @@ use super::status::GameStatus;
 use super::wire::{self, incoming, Incoming};
 use crate::hub::{ConnId, Hub, HubEvent, SendError};
 use crate::result::{Direction, Transcript};
-use crate::seat::{SeatEvent, SeatProc, Stop};
+use crate::seat::{Event, SeatEvent, Seats, Stop};
 use crate::table::Table;
-use crate::verdict::{FaultKind, Faults};
+use crate::verdict::FaultKind;
 use crate::{MatchLimits, RefereeError};
 
 pub(super) const MAX_VIEWERS: usize = 8;
@@ -33,22 +32,8 @@ pub(super) enum Phase {
     Over,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Presence {
-    Builtin,
-    /// Started, not joined yet.
-    Pending,
-    Joined(ConnId),
-    /// Failed or left; the referee plays for it.
-    Gone,
-}
-
-pub(super) struct SeatSlot {
-    pub proc: Option<SeatProc>,
-    pub presence: Presence,
-    pub faults: Faults,
-    pub exited: bool,
-}
+/// A seat's presence: `Joined` with its player connection.
+pub(super) type Presence = crate::seat::Presence<ConnId>;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Role {
@@ -62,19 +47,13 @@ pub(super) struct Conn {
     pub uid: Option<u32>,
 }
 
-pub(super) enum Event {
-    Hub(HubEvent),
-    Seat(Seat, SeatEvent),
-    Deadline,
-}
-
 pub(super) struct Room {
     pub room: String,
     pub table: Table,
     /// The names the players go by in the game (`playerinfo`, `turnorder`): each seat's given
     /// name until it joins with a name of its own.
     pub names: Vec<String>,
-    pub seats: Vec<SeatSlot>,
+    pub seats: Seats<ConnId>,
     pub hub: Hub,
     pub seat_events: mpsc::UnboundedReceiver<(Seat, SeatEvent)>,
     pub transcript: Transcript,
@@ -85,18 +64,10 @@ pub(super) struct Room {
 
 impl Room {
     pub async fn next_event(&mut self, deadline: Instant) -> Event {
-        let event = tokio::select! {
-            biased;
-            Some((seat, event)) = self.seat_events.recv() => Event::Seat(seat, event),
-            Some(event) = self.hub.recv() => Event::Hub(event),
-            _ = tokio::time::sleep_until(deadline.into()) => Event::Deadline,
-        };
-        if let Event::Hub(
-            HubEvent::Message { conn, text, .. } | HubEvent::Garbage { conn, reason: text },
-        ) = &event
-        {
-            let seat = self.seat_of_conn(*conn);
-            self.transcript.push(*conn, seat, Direction::FromBot, text);
+        let event = Event::next(&mut self.seat_events, &mut self.hub, deadline).await;
+        if let Some((conn, text)) = event.sent_by_bot() {
+            let seat = self.seat_of_conn(conn);
+            self.transcript.push(conn, seat, Direction::FromBot, text);
         }
         event
     }
@@ -105,25 +76,10 @@ impl Room {
     pub async fn handle(&mut self, event: Event) -> Result<(), RefereeError> {
         match event {
             Event::Deadline => {}
-            Event::Seat(seat, SeatEvent::OutputLimit) => {
-                let detail = format!(
-                    "wrote more than {} bytes to stdout and stderr",
-                    self.limits.output_bytes
-                );
-                self.retire(seat, FaultKind::OutputLimit, detail, Stop::Already);
-            }
-            Event::Seat(seat, SeatEvent::Exited(end_state)) => {
-                if let croupier_sandbox::EndState::SetupError(reason) = end_state {
-                    return Err(RefereeError::Sandbox {
-                        seat: seat.index(),
-                        reason,
-                    });
-                }
-                if let Some(slot) = self.seats.get_mut(seat.index()) {
-                    slot.exited = true;
-                }
-                let detail = format!("the bot exited before the match ended: {end_state}");
-                self.retire(seat, FaultKind::Left, detail, Stop::Already);
+            Event::Seat(seat, event) => {
+                let output_bytes = self.limits.output_bytes;
+                let (kind, detail) = self.seats.seat_event(seat, event, output_bytes)?;
+                self.retire(seat, kind, detail, Stop::Already);
             }
             Event::Hub(HubEvent::Opened { conn, uid }) => {
                 let same_bot = self
@@ -181,7 +137,8 @@ impl Room {
     fn fail(&mut self, conn: ConnId, kind: FaultKind, reason: String) {
         let seat = self.seat_of_conn(conn).or_else(|| {
             let uid = self.conns.get(&conn)?.uid;
-            self.seat_of_uid(uid)
+            self.seats
+                .seat_of_uid(uid)
                 .filter(|s| self.presence(*s) == Presence::Pending)
         });
         self.close(conn);
@@ -194,26 +151,16 @@ impl Room {
     /// closed, its process stopped, and the referee plays for it from now on. After the match
     /// is over nothing counts as a fault.
     pub fn retire(&mut self, seat: Seat, kind: FaultKind, detail: impl Into<String>, stop: Stop) {
+        if self.phase == Phase::Over {
+            return;
+        }
         let detail = detail.into();
-        let Some(slot) = self.seats.get_mut(seat.index()) else {
+        let Some(was) = self.seats.retire(seat, kind, detail.clone(), stop) else {
             return;
         };
-        if self.phase == Phase::Over || matches!(slot.presence, Presence::Gone | Presence::Builtin)
-        {
-            return;
-        }
-        let conn = match slot.presence {
-            Presence::Joined(conn) => Some(conn),
-            _ => None,
-        };
-        slot.presence = Presence::Gone;
-        slot.faults.push(kind, detail.clone());
-        if let Some(proc) = &slot.proc {
-            proc.stop(stop);
-        }
         tracing::debug!(%seat, ?kind, %detail, "seat fault");
         self.table.fault(seat, &detail);
-        if let Some(conn) = conn {
+        if let Presence::Joined(conn) = was {
             self.close(conn);
         }
     }
@@ -256,9 +203,7 @@ impl Room {
     }
 
     pub fn presence(&self, seat: Seat) -> Presence {
-        self.seats
-            .get(seat.index())
-            .map_or(Presence::Gone, |s| s.presence)
+        self.seats.presence(seat)
     }
 
     fn seat_of_conn(&self, conn: ConnId) -> Option<Seat> {
@@ -266,14 +211,5 @@ impl Room {
             Role::Player(seat) => Some(seat),
             Role::Lobby | Role::Viewer => None,
         }
-    }
-
-    pub fn seat_of_uid(&self, uid: Option<u32>) -> Option<Seat> {
-        let uid = uid?;
-        let i = self
-            .seats
-            .iter()
-            .position(|s| s.proc.as_ref().and_then(|p| p.uid) == Some(uid))?;
-        Some(Seat(i))
     }
 }

@@ -13,7 +13,13 @@
 //! of the bot at `/bot` (its cwd unless the spec says otherwise), capped at the seat limits'
 //! `disk_bytes` together with its `/tmp` and `/dev/shm`, discarded when the seat's process is
 //! gone, never shared with another seat; the submission itself is never written.
+//!
+//! [`Seats`] is the bookkeeping of a match's seats (presence, faults, exits) shared by the
+//! adapters whose seats live for the whole match; [`Event`] is the event loop of those of them
+//! that talk through the crate's hub.
 
+mod book;
+mod events;
 mod output;
 
 use std::path::Path;
@@ -29,6 +35,8 @@ use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 
 use crate::{MatchLimits, RefereeError};
+pub(crate) use book::{Presence, Seats};
+pub(crate) use events::Event;
 pub(crate) use output::Tail;
 use output::{pump, PumpEnd};
 

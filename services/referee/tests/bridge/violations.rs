@@ -26,8 +26,8 @@ const REVOKE: u32 = 9;
 /// North and South (one strategy) commit violation `kind` on board 1 (in its play from trick 2
 /// on, or in the auction); East is the kit, West the built-in robot. Everyone spies on the
 /// StepLog for `Robot` lines. Checks everything a violation must cause and returns the result.
-async fn violation(base: u32, kind: u32, in_auction: bool, expect: EndState, reason: &str) {
-    let sb = sandbox(base).await;
+async fn violation(kind: u32, in_auction: bool, expect: EndState, reason: &str) {
+    let (sb, uids) = sandbox().await;
     let mut bots = Bots::default();
     let define = format!("VIOLATION={kind}");
     let mut defines = vec!["SPY", define.as_str()];
@@ -105,63 +105,49 @@ async fn violation(base: u32, kind: u32, in_auction: bool, expect: EndState, rea
             croupier_games::Entry::Move { seat, .. } if *seat == fault.seat)));
     }
     assert_eq!(result.seats[1].end_state, EndState::Ok, "{about}");
-    assert_no_slot_processes(base);
+    assert_no_slot_processes(uids);
 }
 
 #[tokio::test]
 async fn no_line_hands_the_seat_to_the_robot() {
     let expect = EndState::InvalidOutput;
-    violation(
-        66610,
-        NO_LINE,
-        false,
-        expect,
-        "appended no line to StepLog.txt",
-    )
-    .await;
+    violation(NO_LINE, false, expect, "appended no line to StepLog.txt").await;
 }
 
 #[tokio::test]
 async fn two_lines_hand_the_seat_to_the_robot() {
     let expect = EndState::InvalidOutput;
-    violation(66620, TWO_LINES, false, expect, "appended 2 lines").await;
+    violation(TWO_LINES, false, expect, "appended 2 lines").await;
 }
 
 #[tokio::test]
 async fn a_malformed_line_hands_the_seat_to_the_robot() {
     let expect = EndState::InvalidOutput;
-    violation(66630, MALFORMED, false, expect, "malformed line").await;
+    violation(MALFORMED, false, expect, "malformed line").await;
 }
 
 #[tokio::test]
 async fn a_card_not_in_the_hand_hands_the_seat_to_the_robot() {
     let expect = EndState::IllegalAction;
-    violation(66640, ILLEGAL_CARD, false, expect, "is not in the hand").await;
+    violation(ILLEGAL_CARD, false, expect, "is not in the hand").await;
 }
 
 #[tokio::test]
 async fn rewriting_earlier_steplog_lines_hands_the_seat_to_the_robot() {
     let expect = EndState::InvalidOutput;
-    violation(
-        66650,
-        REWRITES_STEPLOG,
-        false,
-        expect,
-        "changed earlier lines",
-    )
-    .await;
+    violation(REWRITES_STEPLOG, false, expect, "changed earlier lines").await;
 }
 
 #[tokio::test]
 async fn editing_board_hands_the_seat_to_the_robot() {
     let expect = EndState::InvalidOutput;
-    violation(66660, EDITS_BOARD, false, expect, "changed Board.txt").await;
+    violation(EDITS_BOARD, false, expect, "changed Board.txt").await;
 }
 
 #[tokio::test]
 async fn a_timeout_hands_the_seat_to_the_robot() {
     let expect = EndState::TimeLimit;
-    violation(66670, TIMEOUT, false, expect, "time limit exceeded").await;
+    violation(TIMEOUT, false, expect, "time limit exceeded").await;
 }
 
 #[tokio::test]
@@ -170,24 +156,24 @@ async fn a_crash_hands_the_seat_to_the_robot_even_after_a_good_line() {
         signal: Some(6),
         code: None,
     };
-    violation(66680, CRASH, false, expect, "killed by signal 6").await;
+    violation(CRASH, false, expect, "killed by signal 6").await;
 }
 
 #[tokio::test]
 async fn a_violation_in_the_auction_lets_the_robot_call_and_concedes_all_13_tricks() {
     let expect = EndState::InvalidOutput;
-    violation(66690, MALFORMED, true, expect, "malformed line").await;
+    violation(MALFORMED, true, expect, "malformed line").await;
 }
 
 #[tokio::test]
 async fn not_following_suit_hands_the_seat_to_the_robot() {
     let expect = EndState::IllegalAction;
-    violation(66740, REVOKE, false, expect, "does not follow the suit led").await;
+    violation(REVOKE, false, expect, "does not follow the suit led").await;
 }
 
 #[tokio::test]
 async fn with_fault_penalty_none_the_deal_is_scored_as_the_robot_played_it() {
-    let sb = sandbox(66730).await;
+    let (sb, _) = sandbox().await;
     let mut bots = Bots::default();
     let violator = ["VIOLATION=1"];
     let seats = vec![

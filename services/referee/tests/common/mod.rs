@@ -14,17 +14,23 @@ use croupier_referee::{MatchLimits, MatchResult, MatchSpec, SeatOutcome, SeatSpe
 use croupier_sandbox::{Config, Mode, Sandbox};
 use tempfile::TempDir;
 
-/// An isolated sandbox using uids `base .. base + 4`.
-pub async fn sandbox(base: u32) -> Sandbox {
-    Sandbox::new(Config {
-        first_uid: base,
-        slots: 4,
+/// Slot uids per test sandbox: a seat each, at most four seats.
+const SLOTS: u32 = 4;
+
+/// An isolated sandbox with slot uids no other test uses, and the first of them (`uids ..
+/// uids + 4`, for [`assert_no_slot_processes`]).
+pub async fn sandbox() -> (Sandbox, u32) {
+    let uids = croupier_sandbox::testing::uid_range(SLOTS);
+    let sandbox = Sandbox::new(Config {
+        first_uid: uids,
+        slots: SLOTS,
         state_dir: PathBuf::from("/tmp/croupier-referee-tests"),
         init: init_binary(),
         ..Config::default()
     })
     .await
-    .expect("the sandbox probe passes on this machine (run the tests as root)")
+    .expect("the sandbox probe passes on this machine (run the tests as root)");
+    (sandbox, uids)
 }
 
 /// Plain child processes (mode `none`), as `croupier play` uses locally.
@@ -195,7 +201,7 @@ pub fn describe(result: &MatchResult) -> String {
     format!("match took {} ms\n{}", result.wall_ms, lines.join("\n"))
 }
 
-/// Asserts that no process of the slot uids `base .. base + 4` is alive (every seat's tree was
+/// Asserts that no process of the slot uids `base .. base + SLOTS` is alive (every seat's tree was
 /// killed). Processes the kernel is still tearing down after their sandbox's init exited (SIGKILL
 /// sent, not yet reaped) are given 3 s to disappear.
 pub fn assert_no_slot_processes(base: u32) {
@@ -224,7 +230,7 @@ fn slot_processes(base: u32) -> Vec<String> {
             .lines()
             .find_map(|l| l.strip_prefix("Uid:"))
             .and_then(|v| v.split_whitespace().next()?.parse().ok());
-        if uid.is_some_and(|u| (base..base + 4).contains(&u)) {
+        if uid.is_some_and(|u| (base..base + SLOTS).contains(&u)) {
             left.push(status.lines().next().unwrap_or_default().to_owned());
         }
     }

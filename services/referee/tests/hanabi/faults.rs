@@ -26,7 +26,7 @@ fn others_ok(result: &MatchResult, faulty: usize) {
 
 #[tokio::test]
 async fn garbage_on_its_turn_is_invalid_output_and_ends_the_game_for_everyone() {
-    let sb = sandbox(66220).await;
+    let (sb, uids) = sandbox().await;
     let mut dirs = Dirs::default();
     let body = "run(lambda conn, msg, seen: conn.send('this is not json'))\ntime.sleep(30)";
     let seats = vec![
@@ -49,12 +49,12 @@ async fn garbage_on_its_turn_is_invalid_output_and_ends_the_game_for_everyone() 
     others_ok(&result, 1);
     assert_fault_end_reached_everyone(&result, &[0, 2]);
     assert!(result.seats[0].stderr_tail.contains("game over: reason -1"));
-    assert_no_slot_processes(66220);
+    assert_no_slot_processes(uids);
 }
 
 #[tokio::test]
 async fn an_illegal_move_ends_the_game_with_the_score_so_far_and_the_mover_gets_on_game_end() {
-    let sb = sandbox(66230).await;
+    let (sb, _) = sandbox().await;
     let mut dirs = Dirs::default();
     // Seat 0 moves first (the spec fixes the turn order), with all 8 hint tokens: discarding
     // is illegal.
@@ -97,7 +97,7 @@ async fn an_illegal_move_ends_the_game_with_the_score_so_far_and_the_mover_gets_
 
 #[tokio::test]
 async fn with_ask_again_an_illegal_move_is_refused_and_the_bot_gets_turn_again() {
-    let sb = sandbox(66240).await;
+    let (sb, _) = sandbox().await;
     let mut dirs = Dirs::default();
     // First answer: discard with 8 tokens (illegal); then always play the oldest card.
     let body = r#"
@@ -142,7 +142,7 @@ run(on_turn)
 
 #[tokio::test]
 async fn a_bot_that_hangs_is_time_limit_and_one_that_exits_is_crashed() {
-    let sb = sandbox(66250).await;
+    let (sb, uids) = sandbox().await;
     let mut dirs = Dirs::default();
     let hang = "run(lambda conn, msg, seen: time.sleep(60))";
     let seats = vec![
@@ -175,12 +175,12 @@ async fn a_bot_that_hangs_is_time_limit_and_one_that_exits_is_crashed() {
     others_ok(&result, 0);
     assert_fault_end_reached_everyone(&result, &[1, 2]);
     assert_consistent(&result);
-    assert_no_slot_processes(66250);
+    assert_no_slot_processes(uids);
 }
 
 #[tokio::test]
 async fn a_bot_that_never_connects_is_time_limit_and_the_others_get_on_game_end() {
-    let sb = sandbox(66260).await;
+    let (sb, _) = sandbox().await;
     let mut dirs = Dirs::default();
     let absent = ("bot.py", "import time\ntime.sleep(60)\n".to_owned());
     let seats = vec![
@@ -207,7 +207,7 @@ async fn a_bot_that_never_connects_is_time_limit_and_the_others_get_on_game_end(
 
 #[tokio::test]
 async fn a_connection_after_the_game_started_is_closed_at_once() {
-    let sb = sandbox(66270).await;
+    let (sb, _) = sandbox().await;
     let mut dirs = Dirs::default();
     // After onStart, opens a second connection, then plays its oldest card every turn.
     let twice = r#"
@@ -268,7 +268,7 @@ async fn without_a_sandbox_class_based_and_websocket_bots_play_and_a_match_is_on
 
 #[tokio::test]
 async fn with_ask_again_the_referee_plays_for_a_seat_that_left_and_the_game_completes() {
-    let sb = sandbox(66280).await;
+    let (sb, _) = sandbox().await;
     let mut dirs = Dirs::default();
     let seats = vec![
         dirs.ws_kit("a", &[]),
@@ -297,7 +297,7 @@ async fn with_ask_again_the_referee_plays_for_a_seat_that_left_and_the_game_comp
 
 #[tokio::test]
 async fn a_message_over_the_size_cap_is_invalid_output() {
-    let sb = sandbox(66290).await;
+    let (sb, _) = sandbox().await;
     let mut dirs = Dirs::default();
     let body = "run(lambda conn, msg, seen: conn.send('[' + '1,' * 100000 + '1]'))";
     let seats = vec![

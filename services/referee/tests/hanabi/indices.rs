@@ -80,7 +80,7 @@ pub(crate) fn assert_indices_seen(result: &MatchResult, seat: usize) -> usize {
 
 #[tokio::test]
 async fn the_index_of_spec_seat_0_is_a_seeded_shuffle_that_the_engine_plays_in() {
-    let sb = sandbox(66300).await;
+    let (sb, uids) = sandbox().await;
     let mut dirs = Dirs::default();
     let mut seen = Vec::new();
     for seed in 1..=6 {
@@ -112,12 +112,12 @@ async fn the_index_of_spec_seat_0_is_a_seeded_shuffle_that_the_engine_plays_in()
         seen.iter().any(|s| s.2[0] != 0),
         "spec seat 0 does not always start: {seen:?}"
     );
-    assert_no_slot_processes(66300);
+    assert_no_slot_processes(uids);
 }
 
 #[tokio::test]
 async fn two_matches_on_one_seed_give_the_same_indices_and_the_same_replay() {
-    let sb = sandbox(66310).await;
+    let (sb, uids) = sandbox().await;
     let mut dirs = Dirs::default();
     let mut runs = Vec::new();
     for _ in 0..2 {
@@ -139,5 +139,5 @@ async fn two_matches_on_one_seed_give_the_same_indices_and_the_same_replay() {
     }
     assert_eq!(runs[0].0, runs[1].0, "the same indices");
     assert_eq!(runs[0].1, runs[1].1, "the same replay");
-    assert_no_slot_processes(66310);
+    assert_no_slot_processes(uids);
 }

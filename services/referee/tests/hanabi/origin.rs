@@ -74,8 +74,8 @@ impl Dirs {
     }
 }
 
-async fn plays_full_games_with_the_origin_names(base: u32, rules: &str, module: &str) {
-    let sb = sandbox(base).await;
+async fn plays_full_games_with_the_origin_names(rules: &str, module: &str) {
+    let (sb, uids) = sandbox().await;
     let mut dirs = Dirs::default();
     let seats = dirs.origin_seats(module);
 
@@ -101,15 +101,15 @@ async fn plays_full_games_with_the_origin_names(base: u32, rules: &str, module: 
     for i in 0..4 {
         assert!(tail(i).contains(&format!("score={score}")), "{}", tail(i));
     }
-    assert_no_slot_processes(base);
+    assert_no_slot_processes(uids);
 }
 
 #[tokio::test]
 async fn origin_style_class_bots_play_a_standard_game() {
-    plays_full_games_with_the_origin_names(67140, "standard", "game").await;
+    plays_full_games_with_the_origin_names("standard", "game").await;
 }
 
 #[tokio::test]
 async fn origin_style_class_bots_play_a_rainbow_game() {
-    plays_full_games_with_the_origin_names(67150, "rainbow", "gameRainbow").await;
+    plays_full_games_with_the_origin_names("rainbow", "gameRainbow").await;
 }

@@ -1,5 +1,6 @@
 //! Shared helpers for the sandbox tests: a sandbox per test with its own slot range (so "no process
-//! of the slot uids is left" is exact even with tests running in parallel), bot dirs, C bots.
+//! of the slot uids is left" is exact even with tests running in parallel, see
+//! `croupier_sandbox::testing`), bot dirs, C bots.
 #![allow(dead_code)]
 
 use std::fs;
@@ -13,16 +14,20 @@ use tempfile::TempDir;
 
 pub const SLOTS: u32 = 4;
 
-/// An isolated sandbox using uids `base .. base + SLOTS`.
-pub async fn sandbox(base: u32) -> Sandbox {
-    Sandbox::new(config(base))
+/// An isolated sandbox with its own slot uids, and the first of them (`uids .. uids + SLOTS`).
+pub async fn sandbox() -> (Sandbox, u32) {
+    let config = config();
+    let uids = config.first_uid;
+    let sandbox = Sandbox::new(config)
         .await
-        .expect("the sandbox probe passes on this machine")
+        .expect("the sandbox probe passes on this machine");
+    (sandbox, uids)
 }
 
-pub fn config(base: u32) -> Config {
+/// A sandbox configuration with slot uids no other test uses.
+pub fn config() -> Config {
     Config {
-        first_uid: base,
+        first_uid: croupier_sandbox::testing::uid_range(SLOTS),
         slots: SLOTS,
         state_dir: PathBuf::from("/tmp/croupier-sandbox-tests"),
         init: PathBuf::from(env!("CARGO_BIN_EXE_croupier-sandbox-init")),

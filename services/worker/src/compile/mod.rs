@@ -24,7 +24,7 @@ use croupier_store::builds::{self, Fence, Verdict};
 use croupier_store::jobs::{self, Claimed};
 use croupier_store::{blobs, submissions, StoreError};
 
-use crate::artifact::{self, is_plain_file, open_dir, tail};
+use crate::artifact::{self, is_plain_file, open_dir, tail, PackError};
 use crate::worker::{Done, Worker};
 
 /// A job's scratch directory, removed when the job ends (whatever way).
@@ -174,12 +174,10 @@ pub(crate) async fn run(w: &Worker, job: &Claimed) -> Result<Done, StoreError> {
     let packed = tokio::task::spawn_blocking(move || artifact::pack(&built, cap)).await;
     let bytes = match packed {
         Ok(Ok(bytes)) => bytes,
-        Ok(Err(e))
-            if e.kind() == std::io::ErrorKind::Other && e.to_string().contains("larger than") =>
-        {
+        Ok(Err(e @ PackError::TooLarge { .. })) => {
             return finish(w, job, fence, failed(e.to_string()), &log).await
         }
-        Ok(Err(e)) => return Ok(Done::Platform(format!("packing the build: {e}"))),
+        Ok(Err(PackError::Io(e))) => return Ok(Done::Platform(format!("packing the build: {e}"))),
         Err(e) => return Ok(Done::Platform(format!("packing the build: {e}"))),
     };
     if !builds::mark_validating(&w.pool, fence, &bytes, &plan.run_command, &log).await? {

@@ -13,19 +13,28 @@ use croupier_worker::{Step, Worker, WorkerConfig};
 use tempfile::TempDir;
 use uuid::Uuid;
 
-/// A worker whose sandbox uses uids `base .. base + 8` (unique per test: tests run in parallel).
-pub async fn worker(
+/// Slot uids per test worker.
+pub const SLOTS: u32 = 8;
+
+/// A worker whose sandbox has slot uids no other test uses (tests run in parallel).
+pub async fn worker(pool: &PgPool, tune: impl FnOnce(&mut WorkerConfig)) -> (Worker, TempDir) {
+    let (worker, scratch, _) = worker_and_uids(pool, tune).await;
+    (worker, scratch)
+}
+
+/// [`worker`], and the first of its slot uids (`uids .. uids + SLOTS`).
+pub async fn worker_and_uids(
     pool: &PgPool,
-    base: u32,
     tune: impl FnOnce(&mut WorkerConfig),
-) -> (Worker, TempDir) {
+) -> (Worker, TempDir, u32) {
+    let base = croupier_sandbox::testing::uid_range(SLOTS);
     let _ = tracing_subscriber::fmt()
         .with_test_writer()
         .with_env_filter("info")
         .try_init();
     let sandbox = Sandbox::new(Config {
         first_uid: base,
-        slots: 8,
+        slots: SLOTS,
         state_dir: PathBuf::from("/tmp/croupier-worker-tests"),
         init: PathBuf::from(env!("CARGO_BIN_EXE_croupier-worker-sandbox-init")),
         ..Config::default()
@@ -39,7 +48,8 @@ pub async fn worker(
     std::fs::set_permissions(scratch.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
     let mut cfg = WorkerConfig::new(format!("test-{base}"), scratch.path());
     tune(&mut cfg);
-    (Worker::new(pool.clone(), Arc::new(sandbox), cfg), scratch)
+    let worker = Worker::new(pool.clone(), Arc::new(sandbox), cfg);
+    (worker, scratch, base)
 }
 
 /// A user and their team; returns `(user_id, team_id)`.
