@@ -14,6 +14,7 @@
 mod admin;
 mod bench;
 mod isolation;
+mod lifecycle;
 mod logging;
 mod play;
 mod settings;
