@@ -11,7 +11,7 @@ async fn a_correct_python_bot_is_compiled_validated_and_ready(pool: PgPool) {
     let id = upload(
         &pool,
         team(&pool, "pythons").await,
-        "python3",
+        Language::Python3,
         "bot.py",
         &python_bot(0.0),
     )
@@ -21,7 +21,7 @@ async fn a_correct_python_bot_is_compiled_validated_and_ready(pool: PgPool) {
 
     let s = submission(&pool, id).await;
     assert_eq!(
-        s.status, "ready",
+        s.status, SubmissionStatus::Ready,
         "{:?}\n{}",
         s.failure_reason, s.compile_log
     );
@@ -42,13 +42,13 @@ async fn a_correct_python_bot_is_compiled_validated_and_ready(pool: PgPool) {
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]
 async fn a_correct_c_bot_is_compiled_with_gcc_and_ready(pool: PgPool) {
     let (worker, _scratch) = worker(&pool, 65110, |_| {}).await;
-    let id = upload(&pool, team(&pool, "cees").await, "c", "main.c", C_BOT).await;
+    let id = upload(&pool, team(&pool, "cees").await, Language::C, "main.c", C_BOT).await;
 
     drain(&worker).await;
 
     let s = submission(&pool, id).await;
     assert_eq!(
-        s.status, "ready",
+        s.status, SubmissionStatus::Ready,
         "{:?}\n{}",
         s.failure_reason, s.compile_log
     );
@@ -66,7 +66,7 @@ async fn a_c_bot_with_a_syntax_error_fails_with_the_gcc_message(pool: PgPool) {
     let id = upload(
         &pool,
         team(&pool, "typos").await,
-        "c",
+        Language::C,
         "main.c",
         "int main(void) { return 0 }\n",
     )
@@ -75,7 +75,7 @@ async fn a_c_bot_with_a_syntax_error_fails_with_the_gcc_message(pool: PgPool) {
     drain(&worker).await;
 
     let s = submission(&pool, id).await;
-    assert_eq!(s.status, "failed");
+    assert_eq!(s.status, SubmissionStatus::Failed);
     assert_eq!(s.failure_reason.as_deref(), Some("compilation failed"));
     assert!(
         s.compile_log.contains("main.c:1:") && s.compile_log.contains("error"),
@@ -90,7 +90,7 @@ async fn a_python_bot_with_a_syntax_error_fails_with_the_python_message(pool: Pg
     let id = upload(
         &pool,
         team(&pool, "snakes").await,
-        "python3",
+        Language::Python3,
         "bot.py",
         "def play(:\n    pass\n",
     )
@@ -99,7 +99,7 @@ async fn a_python_bot_with_a_syntax_error_fails_with_the_python_message(pool: Pg
     drain(&worker).await;
 
     let s = submission(&pool, id).await;
-    assert_eq!(s.status, "failed");
+    assert_eq!(s.status, SubmissionStatus::Failed);
     assert_eq!(s.failure_reason.as_deref(), Some("compilation failed"));
     assert!(s.compile_log.contains("SyntaxError"), "{}", s.compile_log);
 }
@@ -111,7 +111,7 @@ async fn a_bot_that_crashes_at_once_fails_its_validation_game(pool: PgPool) {
     let id = upload(
         &pool,
         team(&pool, "quitters").await,
-        "python3",
+        Language::Python3,
         "bot.py",
         text,
     )
@@ -120,7 +120,7 @@ async fn a_bot_that_crashes_at_once_fails_its_validation_game(pool: PgPool) {
     drain(&worker).await;
 
     let s = submission(&pool, id).await;
-    assert_eq!(s.status, "failed", "{}", s.compile_log);
+    assert_eq!(s.status, SubmissionStatus::Failed, "{}", s.compile_log);
     let reason = s.failure_reason.unwrap_or_default();
     assert!(reason.starts_with("validation game: crashed"), "{reason}");
     assert!(s.compile_log.contains("giving up"), "{}", s.compile_log);
@@ -188,7 +188,7 @@ async fn a_cpp_bot_using_nlohmann_json_and_jsoncpp_is_compiled_with_gplusplus_an
     let id = upload(
         &pool,
         team(&pool, "plusplus").await,
-        "cpp",
+        Language::Cpp,
         "bot.cpp",
         CPP_BOT,
     )
@@ -198,7 +198,7 @@ async fn a_cpp_bot_using_nlohmann_json_and_jsoncpp_is_compiled_with_gplusplus_an
 
     let s = submission(&pool, id).await;
     assert_eq!(
-        s.status, "ready",
+        s.status, SubmissionStatus::Ready,
         "{:?}\n{}",
         s.failure_reason, s.compile_log
     );
