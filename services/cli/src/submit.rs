@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
+use croupier_bundle::Language;
 use reqwest::multipart::{Form, Part};
 use serde_json::Value;
 
@@ -20,7 +21,7 @@ pub struct SubmitArgs {
     pub game: String,
     /// python3, c, cpp or binary.
     #[arg(long = "lang")]
-    pub language: String,
+    pub language: Language,
     /// Team id; defaults to the token's team, or your only team.
     #[arg(long)]
     pub team: Option<String>,
@@ -89,7 +90,7 @@ pub async fn run(args: SubmitArgs) -> Result<()> {
     };
     let form = Form::new()
         .text("game", args.game)
-        .text("language", args.language)
+        .text("language", args.language.as_str())
         .text("label", args.label)
         .text("entry", args.entry)
         .part("file", Part::bytes(bytes).file_name(filename));

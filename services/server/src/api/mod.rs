@@ -45,6 +45,6 @@ async fn games() -> Json<serde_json::Value> {
         })
         .collect();
     Json(
-        serde_json::json!({ "games": games, "languages": crate::upload::LANGUAGES.iter().map(|(id, _)| id).collect::<Vec<_>>() }),
+        serde_json::json!({ "games": games, "languages": croupier_bundle::Language::ALL }),
     )
 }
