@@ -181,6 +181,10 @@ mod tests {
                 seen += 1;
             }
         }
-        assert!(seen >= 5, "only {seen} kit folders found under {}", kits.display());
+        assert!(
+            seen >= 5,
+            "only {seen} kit folders found under {}",
+            kits.display()
+        );
     }
 }

@@ -121,7 +121,10 @@ impl CompetitionSettings {
         if self.rounds == 0 || self.rounds > MAX_ROUNDS {
             return Err(SettingsError::Rounds(self.rounds));
         }
-        if let Some(ms) = self.move_time_ms.filter(|&ms| ms == 0 || ms > MAX_MOVE_TIME_MS) {
+        if let Some(ms) = self
+            .move_time_ms
+            .filter(|&ms| ms == 0 || ms > MAX_MOVE_TIME_MS)
+        {
             return Err(SettingsError::MoveTime(ms));
         }
         if let Some(n) = (self.games_per_match).filter(|&n| n == 0 || n > MAX_GAMES_PER_MATCH) {
@@ -134,7 +137,10 @@ impl CompetitionSettings {
                 offered: formats(game),
             });
         }
-        if let Some(mib) = self.seat_memory_mib.filter(|m| !SEAT_MEMORY_MIB.contains(m)) {
+        if let Some(mib) = self
+            .seat_memory_mib
+            .filter(|m| !SEAT_MEMORY_MIB.contains(m))
+        {
             return Err(SettingsError::SeatMemory(mib));
         }
         if let Some(mib) = self.seat_disk_mib.filter(|m| !SEAT_DISK_MIB.contains(m)) {

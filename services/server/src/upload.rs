@@ -117,7 +117,10 @@ fn check_entry(
     let paths: Vec<String> = files.iter().map(|f| f.path.clone()).collect();
     if form.entry.is_empty() {
         if language == Language::Python3 {
-            let py: Vec<String> = paths.into_iter().filter(|p| language.is_source(p)).collect();
+            let py: Vec<String> = paths
+                .into_iter()
+                .filter(|p| language.is_source(p))
+                .collect();
             croupier_bundle::python_entry(&py).map_err(Error::BadRequest)?;
         }
         return Ok(String::new());

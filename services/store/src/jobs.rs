@@ -315,9 +315,7 @@ pub async fn reap_expired(pool: &PgPool) -> Result<Vec<Reaped>, StoreError> {
 }
 
 /// Queue depth per kind and status, for `/metrics` and the admin pages.
-pub async fn counts(
-    db: impl PgExecutor<'_>,
-) -> Result<Vec<(JobKind, JobStatus, i64)>, StoreError> {
+pub async fn counts(db: impl PgExecutor<'_>) -> Result<Vec<(JobKind, JobStatus, i64)>, StoreError> {
     // language=PostgreSQL
     let rows = sqlx::query!(r#"select kind as "kind: JobKind", status as "status: JobStatus", count(*) as "n!" from job group by kind, status order by kind, status"#)
         .fetch_all(db)

@@ -30,11 +30,11 @@ use std::time::Duration;
 
 pub use croupier_bundle::{Kind as BundleKind, Language};
 pub use error::{ResultExt, StoreError};
+pub use sqlx::PgPool;
 pub use state::{
     CompetitionKind, CompetitionStatus, EndState, JobKind, JobStatus, MatchStatus,
     SubmissionStatus, TeamRole,
 };
-pub use sqlx::PgPool;
 
 /// The migrations in `migrations/`, embedded in the binary.
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../../migrations");

@@ -174,7 +174,10 @@ mod tests {
         for s in SubmissionStatus::ALL {
             let json = serde_json::to_value(s).unwrap();
             assert_eq!(json, serde_json::json!(s.as_str()));
-            assert_eq!(serde_json::from_value::<SubmissionStatus>(json).unwrap(), *s);
+            assert_eq!(
+                serde_json::from_value::<SubmissionStatus>(json).unwrap(),
+                *s
+            );
         }
     }
 

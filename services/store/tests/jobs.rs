@@ -227,9 +227,15 @@ async fn a_platform_fault_requeues_with_backoff_until_the_attempts_run_out(pool:
         "a retried job waits for its back-off"
     );
     assert_eq!(
-        jobs::give_up_attempt(&pool, job.job_id, job.attempt, "again", Retry::WhileAttemptsLast)
-            .await
-            .unwrap(),
+        jobs::give_up_attempt(
+            &pool,
+            job.job_id,
+            job.attempt,
+            "again",
+            Retry::WhileAttemptsLast
+        )
+        .await
+        .unwrap(),
         GaveUp::LeaseLost,
         "fenced"
     );

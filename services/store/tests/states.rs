@@ -80,10 +80,7 @@ async fn an_unknown_state_is_a_decode_error(pool: PgPool) {
         .await;
 
     let err = read.expect_err("a job is never `finished`");
-    assert!(
-        matches!(err, sqlx::Error::ColumnDecode { .. }),
-        "{err:?}"
-    );
+    assert!(matches!(err, sqlx::Error::ColumnDecode { .. }), "{err:?}");
     let python = sqlx::query_scalar::<_, Language>("select 'python'::text")
         .fetch_one(&pool)
         .await;

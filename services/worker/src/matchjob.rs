@@ -173,7 +173,10 @@ mod tests {
 
         let (limits, games) = match_limits(&base, GameId::Bridge, None);
 
-        assert_eq!(limits.move_time, croupier_referee::default_move_time(GameId::Bridge));
+        assert_eq!(
+            limits.move_time,
+            croupier_referee::default_move_time(GameId::Bridge)
+        );
         assert_eq!(games, 4);
         assert_eq!(limits.seat, base.seat);
     }
@@ -196,6 +199,9 @@ mod tests {
         assert_eq!(limits.seat.memory_bytes, 64 << 20);
         assert_eq!(limits.seat.disk_bytes, 8 << 20);
         assert_eq!(limits.seat.cpu_millicores, 500);
-        assert_eq!(limits.seat.wall, base.seat.wall, "the rest stays the worker's");
+        assert_eq!(
+            limits.seat.wall, base.seat.wall,
+            "the rest stays the worker's"
+        );
     }
 }

@@ -21,9 +21,11 @@ async fn a_correct_python_bot_is_compiled_validated_and_ready(pool: PgPool) {
 
     let s = submission(&pool, id).await;
     assert_eq!(
-        s.status, SubmissionStatus::Ready,
+        s.status,
+        SubmissionStatus::Ready,
         "{:?}\n{}",
-        s.failure_reason, s.compile_log
+        s.failure_reason,
+        s.compile_log
     );
     let cmd: Vec<String> =
         sqlx::query_scalar("select run_command from submission where submission_id = $1")
@@ -42,15 +44,24 @@ async fn a_correct_python_bot_is_compiled_validated_and_ready(pool: PgPool) {
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]
 async fn a_correct_c_bot_is_compiled_with_gcc_and_ready(pool: PgPool) {
     let (worker, _scratch) = worker(&pool, 65110, |_| {}).await;
-    let id = upload(&pool, team(&pool, "cees").await, Language::C, "main.c", C_BOT).await;
+    let id = upload(
+        &pool,
+        team(&pool, "cees").await,
+        Language::C,
+        "main.c",
+        C_BOT,
+    )
+    .await;
 
     drain(&worker).await;
 
     let s = submission(&pool, id).await;
     assert_eq!(
-        s.status, SubmissionStatus::Ready,
+        s.status,
+        SubmissionStatus::Ready,
         "{:?}\n{}",
-        s.failure_reason, s.compile_log
+        s.failure_reason,
+        s.compile_log
     );
     assert!(
         s.compile_log
@@ -198,9 +209,11 @@ async fn a_cpp_bot_using_nlohmann_json_and_jsoncpp_is_compiled_with_gplusplus_an
 
     let s = submission(&pool, id).await;
     assert_eq!(
-        s.status, SubmissionStatus::Ready,
+        s.status,
+        SubmissionStatus::Ready,
         "{:?}\n{}",
-        s.failure_reason, s.compile_log
+        s.failure_reason,
+        s.compile_log
     );
     assert!(
         s.compile_log.contains("g++ -O2 -std=c++17"),

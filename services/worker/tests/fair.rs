@@ -24,7 +24,10 @@ async fn a_submission_that_crashes_on_every_call_is_stored_last_and_idle(pool: P
         subs.push(upload(&pool, team, Language::Python3, "bot.py", &source).await);
     }
     assert_eq!(drain(&worker).await, 3);
-    assert_eq!(submission(&pool, subs[1]).await.status, SubmissionStatus::Failed);
+    assert_eq!(
+        submission(&pool, subs[1]).await.status,
+        SubmissionStatus::Failed
+    );
     sqlx::query("update submission set status = 'ready' where submission_id = $1")
         .bind(subs[1])
         .execute(&pool)

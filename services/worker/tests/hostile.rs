@@ -146,7 +146,10 @@ async fn a_bot_that_exits_at_once_has_crashed(pool: PgPool) {
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]
 async fn a_bot_cannot_reach_the_database_port(pool: PgPool) {
     let prelude = "import socket, sys\ntry:\n    socket.create_connection(('127.0.0.1', 5432), timeout=1)\n    sys.exit(42)\nexcept OSError:\n    pass";
-    assert_eq!(validate(&pool, 65356, prelude).await.0, SubmissionStatus::Ready);
+    assert_eq!(
+        validate(&pool, 65356, prelude).await.0,
+        SubmissionStatus::Ready
+    );
 }
 
 /// The bot exits 42 if it can read secrets or other teams' files; blocked, it plays normally.
@@ -169,12 +172,18 @@ for top in os.listdir('/'):
     for root, dirs, files in os.walk('/' + top):
         if any(f.endswith(('.py', '.c')) for f in files):
             sys.exit(42)"#;
-    assert_eq!(validate(&pool, 65364, prelude).await.0, SubmissionStatus::Ready);
+    assert_eq!(
+        validate(&pool, 65364, prelude).await.0,
+        SubmissionStatus::Ready
+    );
 }
 
 /// The child keeps sleeping after the bot's game; the sandbox kills it with the match.
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]
 async fn a_child_left_running_is_killed_with_the_match(pool: PgPool) {
     let prelude = "import os, time\nif os.fork() == 0:\n    os.setsid()\n    time.sleep(1000)\n    os._exit(0)";
-    assert_eq!(validate(&pool, 65372, prelude).await.0, SubmissionStatus::Ready);
+    assert_eq!(
+        validate(&pool, 65372, prelude).await.0,
+        SubmissionStatus::Ready
+    );
 }

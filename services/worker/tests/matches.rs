@@ -157,7 +157,8 @@ async fn lease_taken_over_mid_game(pool: &PgPool, base: u32, heartbeat_ms: u64) 
     assert!(matches!(step.unwrap(), croupier_worker::Step::Ran(_)));
     let s = submission(pool, id).await;
     assert_eq!(
-        s.status, SubmissionStatus::Validating,
+        s.status,
+        SubmissionStatus::Validating,
         "the old attempt wrote its verdict: {:?}",
         s.failure_reason
     );

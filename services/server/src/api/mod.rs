@@ -44,7 +44,5 @@ async fn games() -> Json<serde_json::Value> {
             })
         })
         .collect();
-    Json(
-        serde_json::json!({ "games": games, "languages": croupier_bundle::Language::ALL }),
-    )
+    Json(serde_json::json!({ "games": games, "languages": croupier_bundle::Language::ALL }))
 }

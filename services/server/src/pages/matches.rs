@@ -116,9 +116,10 @@ async fn show(
     };
     let blob = match m.status {
         MatchStatus::Finished => matches::replay(&state.pool, match_id).await?,
-        MatchStatus::Queued | MatchStatus::Running | MatchStatus::Failed | MatchStatus::Cancelled => {
-            None
-        }
+        MatchStatus::Queued
+        | MatchStatus::Running
+        | MatchStatus::Failed
+        | MatchStatus::Cancelled => None,
     };
     let timeline = blob.as_deref().map(timeline::read);
     let log = blob.as_deref().and_then(match_log::read);

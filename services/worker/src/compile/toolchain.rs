@@ -171,7 +171,12 @@ mod tests {
             args.contains(&"gd/client0.py".to_owned()),
             "every .py file is compiled"
         );
-        let class = plan(Language::Python3, &names(&["player.py"]), "player.py:cautious(0.3)").unwrap();
+        let class = plan(
+            Language::Python3,
+            &names(&["player.py"]),
+            "player.py:cautious(0.3)",
+        )
+        .unwrap();
         assert_eq!(class.run_command[1], "/bot/player.py:cautious(0.3)");
         for (bad, why) in [
             ("client9.py", "not in the upload"),
@@ -190,7 +195,12 @@ mod tests {
             (bin.executable.as_deref(), bin.run_command),
             (Some("b"), vec!["/bot/b".to_owned()])
         );
-        let c = plan(Language::C, &names(&["seat0.c", "seat1.c", "common.h"]), "seat1.c").unwrap();
+        let c = plan(
+            Language::C,
+            &names(&["seat0.c", "seat1.c", "common.h"]),
+            "seat1.c",
+        )
+        .unwrap();
         let (_, args) = c.build.unwrap();
         assert!(args.contains(&"seat1.c".to_owned()) && !args.contains(&"seat0.c".to_owned()));
         assert!(plan(Language::C, &names(&["seat0.c", "common.h"]), "common.h").is_err());
@@ -200,7 +210,12 @@ mod tests {
 
     #[test]
     fn c_and_cpp_bots_compile_every_source_into_bot() {
-        let c = plan(Language::C, &names(&["main.c", "lib/util.c", "lib/util.h"]), "").unwrap();
+        let c = plan(
+            Language::C,
+            &names(&["main.c", "lib/util.c", "lib/util.h"]),
+            "",
+        )
+        .unwrap();
         let (cc, args) = c.build.unwrap();
         assert_eq!(cc, "/usr/bin/gcc");
         assert!(
@@ -214,7 +229,9 @@ mod tests {
     #[test]
     fn a_binary_upload_is_its_only_file_or_the_one_named_bot() {
         assert_eq!(
-            plan(Language::Binary, &names(&["runme"]), "").unwrap().run_command,
+            plan(Language::Binary, &names(&["runme"]), "")
+                .unwrap()
+                .run_command,
             ["/bot/runme"]
         );
         assert_eq!(
