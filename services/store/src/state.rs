@@ -5,8 +5,11 @@
 //! (the column keeps its `text` type and the CHECK constraint of `migrations/` listing the same
 //! names), serde uses the same name in JSON, and [`Display`](std::fmt::Display) prints it for the
 //! pages. An unknown value in a row is a decode error, never a silent string. In `query!` a
-//! column is read as one with an override (`status as "status: JobStatus"`) and bound with
-//! `status as JobStatus`-typed values (`$1::text` parameters take `value as _`).
+//! column is read as one with an override (`status as "status: JobStatus"`) and a parameter is
+//! bound with a cast (`status as SubmissionStatus`), which tells the macro the Rust type.
+//!
+//! The SQL itself still names states as literals (`where status = 'queued'`). The columns' CHECK
+//! constraints list exactly these enums' names (a test compares them with the migrations).
 
 use std::fmt;
 
