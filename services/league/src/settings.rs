@@ -127,7 +127,10 @@ impl CompetitionSettings {
         {
             return Err(SettingsError::MoveTime(ms));
         }
-        if let Some(n) = (self.games_per_match).filter(|&n| n == 0 || n > MAX_GAMES_PER_MATCH) {
+        if let Some(n) = self
+            .games_per_match
+            .filter(|&n| n == 0 || n > MAX_GAMES_PER_MATCH)
+        {
             return Err(SettingsError::GamesPerMatch(n));
         }
         if let Some(format) = self.format.filter(|&f| !Scheme::of(game).offers(f)) {
@@ -146,7 +149,10 @@ impl CompetitionSettings {
         if let Some(mib) = self.seat_disk_mib.filter(|m| !SEAT_DISK_MIB.contains(m)) {
             return Err(SettingsError::SeatDisk(mib));
         }
-        if let Some(mc) = (self.seat_cpu_millicores).filter(|c| !SEAT_CPU_MILLICORES.contains(c)) {
+        if let Some(mc) = self
+            .seat_cpu_millicores
+            .filter(|c| !SEAT_CPU_MILLICORES.contains(c))
+        {
             return Err(SettingsError::SeatCpu(mc));
         }
         match &self.rule_settings {

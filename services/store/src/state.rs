@@ -25,7 +25,7 @@ macro_rules! text_enum {
 
         impl $name {
             /// Every value, in the order of the column's CHECK constraint.
-            pub const ALL: &'static [$name] = &[$($name::$variant,)+];
+            pub const ALL: &[$name] = &[$($name::$variant,)+];
 
             /// The stored name.
             pub const fn as_str(self) -> &'static str {

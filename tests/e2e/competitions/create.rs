@@ -304,8 +304,10 @@ async fn seat_limits_are_checked_and_kept_in_the_competitions_settings(pool: PgP
     let tiny = create(json!({ "name": "x", "game": "nothanks", "seat_memory_mib": 8 })).await;
     let no_cpu = create(json!({ "name": "x", "game": "nothanks", "seat_cpu_millicores": 0 })).await;
     let refused_nothing = count(&pool, "competition").await;
-    let small = create(json!({ "name": "Small", "game": "nothanks", "seat_memory_mib": 64,
-                               "seat_disk_mib": 8, "seat_cpu_millicores": 500 }))
+    let small = create(
+        json!({ "name": "Small", "game": "nothanks", "seat_memory_mib": 64,
+                               "seat_disk_mib": 8, "seat_cpu_millicores": 500 }),
+    )
     .await;
 
     // Assert
