@@ -121,3 +121,38 @@ pub async fn run(args: SubmitArgs) -> Result<()> {
     );
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+
+    #[derive(Parser)]
+    struct Submit {
+        #[command(flatten)]
+        args: SubmitArgs,
+    }
+
+    fn parse(lang: &str) -> Result<Language, String> {
+        let argv = [
+            "submit", "--server", "http://x", "--token", "t", "--game", "nothanks",
+        ];
+        Submit::try_parse_from(argv.into_iter().chain(["--lang", lang, "bot.py"]))
+            .map(|s| s.args.language)
+            .map_err(|e| e.to_string())
+    }
+
+    /// `--lang` is one of the server's languages, checked before anything is sent.
+    #[test]
+    fn the_language_is_one_of_the_platforms_before_anything_is_uploaded() {
+        for l in Language::ALL {
+            assert_eq!(parse(l.as_str()), Ok(l));
+        }
+        let err = parse("python").unwrap_err();
+        assert!(
+            err.contains("unknown language \"python\": expected one of python3, c, cpp, binary"),
+            "{err}"
+        );
+    }
+}
