@@ -29,7 +29,13 @@ pub(crate) fn stored_end_state(state: &EndState) -> croupier_store::EndState {
 pub(crate) fn setup_error(result: &MatchResult) -> Option<String> {
     result.seats.iter().find_map(|s| match &s.end_state {
         EndState::SetupError(m) => Some(format!("seat {}: sandbox setup: {m}", s.seat.index())),
-        _ => None,
+        EndState::Ok
+        | EndState::TimeLimit
+        | EndState::MemoryLimit
+        | EndState::Crashed { .. }
+        | EndState::OutputLimit
+        | EndState::InvalidOutput
+        | EndState::IllegalAction => None,
     })
 }
 

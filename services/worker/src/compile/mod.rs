@@ -145,7 +145,9 @@ pub(crate) async fn run(w: &Worker, job: &Claimed) -> Result<Done, StoreError> {
                 limits.memory_bytes >> 20
             )),
             EndState::OutputLimit => Some("the compiler wrote too much output".to_owned()),
-            _ => Some("compilation failed".to_owned()),
+            EndState::Crashed { .. } | EndState::InvalidOutput | EndState::IllegalAction => {
+                Some("compilation failed".to_owned())
+            }
         };
         if let Some(reason) = reason {
             return finish(w, job, fence, failed(reason), &log).await;
