@@ -4,13 +4,28 @@ use std::fmt;
 use std::str::FromStr;
 
 /// What an upload is: a single source file, a zip archive or a gzipped tarball.
+///
+/// With the `serde` and `sqlx` features it is a JSON string and a `text` column holding its
+/// [`Kind::as_str`] name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
+#[cfg_attr(
+    feature = "sqlx",
+    derive(sqlx::Type),
+    sqlx(type_name = "text", rename_all = "snake_case")
+)]
 pub enum Kind {
     /// One file, stored under its own (sanitized) name.
     File,
     /// A `.zip` archive (stored or deflated entries only).
     Zip,
     /// A `.tar.gz` / `.tgz` archive.
+    #[cfg_attr(feature = "serde", serde(rename = "tar.gz"))]
+    #[cfg_attr(feature = "sqlx", sqlx(rename = "tar.gz"))]
     TarGz,
 }
 

@@ -20,6 +20,9 @@
 //!
 //! Every [`BundleError`] message can be shown to the student as it is.
 //!
+//! [`Language`] is the one list of the languages a bot may be written in (the upload form, the
+//! API, the compile worker and the starter kits all read it).
+//!
 //! ```
 //! use croupier_bundle::{inspect, Kind, Limits};
 //!
@@ -35,6 +38,7 @@ mod entry_point;
 mod error;
 mod extract;
 mod kind;
+mod language;
 mod limits;
 mod path;
 mod tar;
@@ -44,6 +48,7 @@ mod zip;
 pub use entry_point::{python_entry, EntryPoint, MAX_ENTRY_POINT, PYTHON_ENTRY_POINTS};
 pub use error::BundleError;
 pub use kind::{detect_kind, Kind, ParseKindError};
+pub use language::{Language, UnknownLanguage};
 pub use limits::{Limits, MIB};
 
 use walk::{Discard, Sink, Walker};

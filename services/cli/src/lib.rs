@@ -16,6 +16,7 @@
 mod admin;
 mod bench;
 mod isolation;
+mod lifecycle;
 mod logging;
 mod play;
 mod settings;

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
+use croupier_bundle::Language;
 use reqwest::multipart::{Form, Part};
 use serde_json::Value;
 
@@ -20,7 +21,7 @@ pub struct SubmitArgs {
     pub game: String,
     /// python3, c, cpp or binary.
     #[arg(long = "lang")]
-    pub language: String,
+    pub language: Language,
     /// Team id; defaults to the token's team, or your only team.
     #[arg(long)]
     pub team: Option<String>,
@@ -89,7 +90,7 @@ pub async fn run(args: SubmitArgs) -> Result<()> {
     };
     let form = Form::new()
         .text("game", args.game)
-        .text("language", args.language)
+        .text("language", args.language.as_str())
         .text("label", args.label)
         .text("entry", args.entry)
         .part("file", Part::bytes(bytes).file_name(filename));
@@ -119,4 +120,39 @@ pub async fn run(args: SubmitArgs) -> Result<()> {
         sub["submission_id"].as_str().unwrap_or("?")
     );
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+
+    #[derive(Parser)]
+    struct Submit {
+        #[command(flatten)]
+        args: SubmitArgs,
+    }
+
+    fn parse(lang: &str) -> Result<Language, String> {
+        let argv = [
+            "submit", "--server", "http://x", "--token", "t", "--game", "nothanks",
+        ];
+        Submit::try_parse_from(argv.into_iter().chain(["--lang", lang, "bot.py"]))
+            .map(|s| s.args.language)
+            .map_err(|e| e.to_string())
+    }
+
+    /// `--lang` is one of the server's languages, checked before anything is sent.
+    #[test]
+    fn the_language_is_one_of_the_platforms_before_anything_is_uploaded() {
+        for l in Language::ALL {
+            assert_eq!(parse(l.as_str()), Ok(l));
+        }
+        let err = parse("python").unwrap_err();
+        assert!(
+            err.contains("unknown language \"python\": expected one of python3, c, cpp, binary"),
+            "{err}"
+        );
+    }
 }

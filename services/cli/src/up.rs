@@ -24,6 +24,7 @@ use croupier_store::PgPool;
 use rand::distributions::{Alphanumeric, DistString};
 use tokio::sync::watch;
 
+use crate::lifecycle::{connect_and_migrate, shutdown_signal};
 use crate::settings::{DbArgs, WebArgs};
 use crate::work::{pool_size, Scratch, WorkerArgs, Workers};
 
@@ -58,35 +59,8 @@ pub struct DbOnlyArgs {
     pub url_file: Option<PathBuf>,
 }
 
-/// Resolves on Ctrl-C or SIGTERM.
-pub async fn shutdown_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
-        }
-    };
-    tokio::select! { () = ctrl_c => {}, () = term => {} }
-    tracing::info!("shutdown requested");
-}
-
 /// Connections of the web app.
 const WEB_POOL: u32 = 16;
-
-pub async fn connect_and_migrate(url: &str, connections: u32) -> Result<PgPool> {
-    let pool = croupier_store::connect(url, connections).await.context(
-        "cannot connect to the database (check DATABASE_URL and that PostgreSQL is running)",
-    )?;
-    croupier_store::migrate(&pool)
-        .await
-        .context("database migration failed")?;
-    Ok(pool)
-}
 
 /// Creates the first administrator when there is none, and prints its password once.
 async fn bootstrap_admin(pool: &PgPool, url: &str) -> Result<()> {

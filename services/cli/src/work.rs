@@ -23,6 +23,7 @@ use tokio::sync::watch;
 use tokio::task::JoinSet;
 
 use crate::isolation::{hostname, Isolation, SandboxTuning};
+use crate::lifecycle::{connect_and_migrate, shutdown_signal};
 use crate::settings::{parse, DbArgs};
 
 /// The worker settings of `work` and `up`.
@@ -210,7 +211,7 @@ impl Workers {
         };
         tokio::select! {
             () = drain => tracing::info!("workers stopped"),
-            () = crate::up::shutdown_signal() => {
+            () = shutdown_signal() => {
                 tracing::warn!("stopping now: running jobs are abandoned (their leases will expire)");
                 self.tasks.abort_all();
                 while self.tasks.join_next().await.is_some() {}
@@ -256,11 +257,11 @@ pub async fn work(args: WorkArgs) -> Result<()> {
         ));
     }
     let sandbox = sandbox(&args.worker).await?;
-    let pool = crate::up::connect_and_migrate(url, pool_size(n)).await?;
+    let pool = connect_and_migrate(url, pool_size(n)).await?;
     let scratch = Scratch::new(args.worker.scratch_dir.as_ref())?;
     let workers = Workers::start(&pool, sandbox, n, scratch, args.worker.tune()?);
     println!("Croupier is running {n} worker(s)  (Ctrl-C to stop)");
-    crate::up::shutdown_signal().await;
+    shutdown_signal().await;
     workers.stop().await;
     pool.close().await;
     Ok(())

@@ -34,6 +34,9 @@
 //! North-South scores of the two tables of a group and [`imps`], the WBF table embedded from
 //! `data/imp_table.csv`.
 //!
+//! **Settings.** A competition's settings are one [`CompetitionSettings`]: validated once when
+//! the competition is created, stored as JSON, read back as the same struct by the worker.
+//!
 //! # Example
 //!
 //! ```
@@ -71,6 +74,7 @@ mod results;
 mod schedule;
 mod scheme;
 mod seed;
+mod settings;
 mod standings;
 mod stats;
 
@@ -80,5 +84,9 @@ pub use ratings::{ratings, Rating};
 pub use results::{EndState, MatchResult, SeatOutcome, UnknownEndState};
 pub use schedule::{match_count, schedule, PlannedMatch, ScheduleSpec, MAX_MATCHES};
 pub use scheme::{Format, RatingForm, Scheme, Scoring};
+pub use settings::{
+    formats, CompetitionSettings, SettingsError, MAX_GAMES_PER_MATCH, MAX_MOVE_TIME_MS, MAX_ROUNDS,
+    SEAT_CPU_MILLICORES, SEAT_DISK_MIB, SEAT_MEMORY_MIB,
+};
 pub use standings::{battle_score, rank_points, standings, Extra, Standing};
 pub use stats::{t_975, Interval};

@@ -2,12 +2,13 @@
 //! expand it into matches with `croupier_league::schedule`, and store the competition, its
 //! entries and every match with its seats and job in one transaction (nothing on an error).
 //!
-//! The competition's `settings` keep what the schedule was made from (rounds, base seed,
-//! format) and the per-move time limit, so the schedule can be regenerated and the leaderboard
-//! knows the format.
+//! The competition's settings are one [`CompetitionSettings`]: what the schedule was made from
+//! (rounds, base seed, format, rule-set overrides) and how matches are played (time per move,
+//! games per match). They are validated here, once, and stored as JSON; the worker and the pages
+//! read them back as the same struct.
 
 use croupier_games::GameId;
-use croupier_league::{Format, LeagueError, ScheduleSpec, Scheme};
+use croupier_league::{CompetitionSettings, LeagueError};
 use croupier_store::competitions::{self, Candidate, NewCompetition};
 use croupier_store::matches::{NewMatch, SeatRef};
 use serde::Deserialize;
@@ -17,15 +18,12 @@ use uuid::Uuid;
 use crate::error::{Error, Result};
 use crate::AppState;
 
-/// The most rounds one competition may have.
-pub const MAX_ROUNDS: u32 = 1000;
-/// The longest per-move time limit an admin may set (10 minutes).
-pub const MAX_MOVE_TIME_MS: u64 = 600_000;
-/// The most games one match may play.
-pub const MAX_GAMES_PER_MATCH: u32 = 100;
+pub use croupier_league::{formats, Format, MAX_GAMES_PER_MATCH, MAX_MOVE_TIME_MS, MAX_ROUNDS};
 
-/// What an admin asks for (the API's JSON body; the page's form is read into it).
+/// What an admin asks for (the API's JSON body; the page's form is read into it). A field it
+/// does not know is refused, so a misspelt setting is not silently left at its default.
 #[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CompetitionRequest {
     pub name: String,
     pub game: String,
@@ -55,6 +53,15 @@ pub struct CompetitionRequest {
     /// game's settings before anything is stored.
     #[serde(default)]
     pub settings: Option<serde_json::Value>,
+    /// Each bot seat's memory in MiB; `None`: the workers' default.
+    #[serde(default)]
+    pub seat_memory_mib: Option<u64>,
+    /// Each bot seat's disk in MiB; `None`: the workers' default.
+    #[serde(default)]
+    pub seat_disk_mib: Option<u64>,
+    /// Each bot seat's CPU in thousandths of a core; `None`: the workers' default.
+    #[serde(default)]
+    pub seat_cpu_millicores: Option<u32>,
 }
 
 fn one() -> u32 {
@@ -67,16 +74,6 @@ pub struct Created {
     pub competition_id: Uuid,
     pub entrants: usize,
     pub matches: usize,
-}
-
-/// The formats `game` offers, for messages.
-pub fn formats(game: GameId) -> String {
-    let names: Vec<&str> = Scheme::of(game)
-        .formats
-        .iter()
-        .map(|f| f.as_str())
-        .collect();
-    names.join(", ")
 }
 
 pub fn parse_game(game: &str) -> Result<GameId> {
@@ -118,36 +115,24 @@ pub async fn create(
             game.rule_sets().join(", ")
         )));
     }
-    if req.rounds == 0 || req.rounds > MAX_ROUNDS {
-        return Err(Error::BadRequest(format!(
-            "the number of rounds must be 1 to {MAX_ROUNDS}"
-        )));
-    }
-    if req
-        .move_time_ms
-        .is_some_and(|ms| ms == 0 || ms > MAX_MOVE_TIME_MS)
-    {
-        return Err(Error::BadRequest(format!(
-            "the time per move must be 1 to {MAX_MOVE_TIME_MS} ms"
-        )));
-    }
-    if req
-        .games_per_match
-        .is_some_and(|n| n == 0 || n > MAX_GAMES_PER_MATCH)
-    {
-        return Err(Error::BadRequest(format!(
-            "the games per match must be 1 to {MAX_GAMES_PER_MATCH}"
-        )));
-    }
-    if let Some(max) = game.def().max_games_per_match {
-        if req.games_per_match.is_some_and(|n| n > max) {
-            return Err(Error::BadRequest(format!(
-                "a {} match plays at most {max} game(s) (as on the original platform): \
-                 ask for more rounds instead",
-                game.display_name()
-            )));
-        }
-    }
+    // Below 2^53, so the seed survives any JSON reader unchanged.
+    let base_seed = req.base_seed.unwrap_or_else(|| rand::random::<u64>() >> 11);
+    let mut settings = CompetitionSettings {
+        rounds: req.rounds,
+        base_seed,
+        format: req.format,
+        move_time_ms: req.move_time_ms,
+        games_per_match: req.games_per_match,
+        rule_settings: req.settings.clone().unwrap_or_default(),
+        seat_memory_mib: req.seat_memory_mib,
+        seat_disk_mib: req.seat_disk_mib,
+        seat_cpu_millicores: req.seat_cpu_millicores,
+    };
+    settings
+        .validate(game)
+        .map_err(|e| Error::BadRequest(e.to_string()))?;
+    // Stored with the format played, so the leaderboard never has to guess it.
+    settings.format = Some(settings.format_of(game));
     let candidates = competitions::candidates(&state.pool, game.as_str()).await?;
     let chosen = match &req.submissions {
         None => default_choice(&candidates),
@@ -164,35 +149,8 @@ pub async fn create(
             ids.clone()
         }
     };
-    // Below 2^53, so the seed survives any JSON reader unchanged.
-    let base_seed = req.base_seed.unwrap_or_else(|| rand::random::<u64>() >> 11);
-    let mut spec = ScheduleSpec::new(rules, req.rounds, base_seed);
-    if let Some(format) = req.format {
-        if !Scheme::of(game).offers(format) {
-            return Err(Error::BadRequest(format!(
-                "{} is not played as {format}: its formats are {}",
-                game.display_name(),
-                formats(game)
-            )));
-        }
-        spec.format = Some(format);
-    }
-    if let Some(settings) = &req.settings {
-        spec.settings = settings.clone();
-    }
-    let planned = croupier_league::schedule(game, &spec, &chosen)
+    let planned = croupier_league::schedule(game, &settings.schedule_spec(rules), &chosen)
         .map_err(|e| Error::BadRequest(schedule_error(game, &e)))?;
-    let format = spec
-        .format
-        .unwrap_or_else(|| Scheme::of(game).default_format());
-    let settings = json!({
-        "rounds": req.rounds,
-        "base_seed": base_seed,
-        "format": format,
-        "move_time_ms": req.move_time_ms,
-        "games_per_match": req.games_per_match,
-        "rule_settings": spec.settings,
-    });
     let mut matches = Vec::with_capacity(planned.len());
     for m in planned {
         matches.push(NewMatch {
@@ -212,7 +170,7 @@ pub async fn create(
         name,
         game: game.as_str(),
         rules,
-        settings: &settings,
+        settings: &settings.to_stored(),
         created_by,
         entries: &chosen,
     };

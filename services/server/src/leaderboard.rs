@@ -10,7 +10,8 @@ use std::collections::{BTreeMap, HashMap};
 
 use croupier_games::GameId;
 use croupier_league::{
-    EndState, Extra, Format, MatchResult, RatingForm, Scheme, Scoring, SeatOutcome,
+    CompetitionSettings, EndState, Extra, Format, MatchResult, RatingForm, Scheme, Scoring,
+    SeatOutcome,
 };
 use croupier_store::competitions::{self, Competition, SeatScore};
 use croupier_store::PgPool;
@@ -144,11 +145,9 @@ fn metric_name(scoring: Scoring) -> &'static str {
 pub async fn build(pool: &PgPool, c: &Competition) -> Result<Board> {
     let game: GameId = c.game.parse().map_err(Error::internal)?;
     let scheme = Scheme::of(game);
-    let format = c
-        .settings
-        .get("format")
-        .and_then(|f| serde_json::from_value::<Format>(f.clone()).ok())
-        .unwrap_or_else(|| scheme.default_format());
+    let format = CompetitionSettings::from_stored(&c.settings)
+        .map_err(Error::internal)?
+        .format_of(game);
     let entries = competitions::entries(pool, c.competition_id).await?;
     let seats = competitions::seat_scores(pool, c.competition_id).await?;
     let results = to_results(game, format, &seats);
@@ -258,8 +257,7 @@ fn to_results(game: GameId, format: Format, seats: &[SeatScore]) -> Vec<MatchRes
                     entrant,
                     score: s.score,
                     rank: u32::try_from(s.rank).unwrap_or(u32::MAX),
-                    // An unknown state is a platform fault: the match is left out.
-                    end_state: s.end_state.parse().unwrap_or(EndState::SetupError),
+                    end_state: end_state(s.end_state),
                 })
                 .collect(),
             // IMP scoring (Bridge): North-South's score on each board of this table (seat 0 is
@@ -275,4 +273,19 @@ fn to_results(game: GameId, format: Format, seats: &[SeatScore]) -> Vec<MatchRes
         });
     }
     results
+}
+
+/// The league's name for a stored seat end state.
+fn end_state(stored: croupier_store::EndState) -> EndState {
+    use croupier_store::EndState as Stored;
+    match stored {
+        Stored::Ok => EndState::Ok,
+        Stored::TimeLimit => EndState::TimeLimit,
+        Stored::MemoryLimit => EndState::MemoryLimit,
+        Stored::Crashed => EndState::Crashed,
+        Stored::OutputLimit => EndState::OutputLimit,
+        Stored::InvalidOutput => EndState::InvalidOutput,
+        Stored::IllegalAction => EndState::IllegalAction,
+        Stored::SetupError => EndState::SetupError,
+    }
 }

@@ -8,6 +8,7 @@ use croupier_store::submissions::{Submission, SubmissionFile};
 use croupier_store::teams::{Member, Membership, Team, TeamSummary};
 use croupier_store::tokens::ApiToken;
 use croupier_store::users::User;
+use croupier_store::{Language, TeamRole};
 use tower_sessions::Session;
 
 use crate::auth::{csrf, MaybeUser, FLASH_KEY};
@@ -155,7 +156,7 @@ pub struct TeamsPage {
 pub struct TeamPage {
     pub ctx: Ctx,
     pub team: Team,
-    pub role: String,
+    pub role: TeamRole,
     pub members: Vec<Member>,
     pub submissions: Vec<Submission>,
     pub tokens: Vec<ApiToken>,
@@ -168,7 +169,7 @@ pub struct UploadPage {
     pub ctx: Ctx,
     pub team: Team,
     pub games: Vec<GameView>,
-    pub languages: &'static [(&'static str, &'static str)],
+    pub languages: [Language; 4],
     pub max_upload: String,
     pub max_files: usize,
     pub max_unpacked: String,

@@ -6,20 +6,13 @@
 use axum::extract::multipart::{Field, MultipartError};
 use axum::extract::Multipart;
 use axum::http::StatusCode;
+use croupier_bundle::Language;
 use croupier_games::GameId;
 use croupier_store::submissions::{self, NewFile, NewSubmission, Submission};
 use uuid::Uuid;
 
 use crate::error::Error;
 use crate::AppState;
-
-/// The languages a bot may be written in, with their labels.
-pub const LANGUAGES: &[(&str, &str)] = &[
-    ("python3", "Python 3"),
-    ("c", "C (gcc -O2)"),
-    ("cpp", "C++17 (g++ -O2)"),
-    ("binary", "Linux x86-64 binary"),
-];
 
 /// Multipart bodies may be this much larger than the file they carry (field headers, other fields).
 pub const MULTIPART_OVERHEAD: u64 = 64 * 1024;
@@ -94,35 +87,18 @@ pub async fn read(mut multipart: Multipart, cap: u64) -> Result<UploadForm, Erro
     Ok(form)
 }
 
-fn has_source(files: &[NewFile], extensions: &[&str]) -> bool {
-    files.iter().any(|f| {
-        extensions
-            .iter()
-            .any(|ext| f.path.to_ascii_lowercase().ends_with(ext))
-    })
-}
-
-/// Checks the language against the files, so an obvious mistake is caught at upload time.
-fn check_language(language: &str, files: &[NewFile]) -> Result<(), Error> {
+/// Checks the language against the files, so an obvious mistake is caught at upload time: a
+/// source language needs a source file of its own (by the same endings the compiler uses).
+fn check_language(language: Language, files: &[NewFile]) -> Result<(), Error> {
+    let has_source = files.iter().any(|f| language.is_source(&f.path));
     let ok = match language {
-        "python3" => has_source(files, &[".py"]),
-        "c" => has_source(files, &[".c"]),
-        "cpp" => has_source(files, &[".cpp", ".cc", ".cxx", ".c++"]),
-        "binary" => true,
-        other => {
-            return Err(Error::BadRequest(format!(
-                "unknown language {other:?}: expected one of python3, c, cpp, binary"
-            )))
-        }
+        Language::Python3 | Language::C | Language::Cpp => has_source,
+        Language::Binary => true,
     };
     if !ok {
-        let want = match language {
-            "python3" => "a .py file",
-            "c" => "a .c file",
-            _ => "a .cpp, .cc or .cxx file",
-        };
         return Err(Error::BadRequest(format!(
-            "a {language} bot needs {want}, and the upload has none"
+            "a {language} bot needs a {} file, and the upload has none",
+            language.source_endings().join(", ")
         )));
     }
     Ok(())
@@ -132,11 +108,19 @@ fn check_language(language: &str, files: &[NewFile]) -> Result<(), Error> {
 /// and a class only for a Python Hanabi class bot. Returns the entry with its file's full path.
 /// Without one, a Python upload must have a clear start file (the build's rule), else it is
 /// refused with the candidates.
-fn check_entry(form: &UploadForm, game: GameId, files: &[NewFile]) -> Result<String, Error> {
+fn check_entry(
+    form: &UploadForm,
+    game: GameId,
+    language: Language,
+    files: &[NewFile],
+) -> Result<String, Error> {
     let paths: Vec<String> = files.iter().map(|f| f.path.clone()).collect();
     if form.entry.is_empty() {
-        if form.language == "python3" {
-            let py: Vec<String> = paths.into_iter().filter(|p| p.ends_with(".py")).collect();
+        if language == Language::Python3 {
+            let py: Vec<String> = paths
+                .into_iter()
+                .filter(|p| language.is_source(p))
+                .collect();
             croupier_bundle::python_entry(&py).map_err(Error::BadRequest)?;
         }
         return Ok(String::new());
@@ -145,7 +129,7 @@ fn check_entry(form: &UploadForm, game: GameId, files: &[NewFile]) -> Result<Str
         .and_then(|e| e.locate(&paths))
         .map_err(Error::BadRequest)?;
     if let Some(class) = &entry.class {
-        if !game.def().class_bots || form.language != "python3" {
+        if !game.def().class_bots || language != Language::Python3 {
             return Err(Error::BadRequest(format!(
                 "the entry names a class ({class}): {} bots are programs, give just the file \
                  (class bots are for Python bots of games whose framework loads a class, \
@@ -154,17 +138,11 @@ fn check_entry(form: &UploadForm, game: GameId, files: &[NewFile]) -> Result<Str
             )));
         }
     }
-    let wanted: &[&str] = match form.language.as_str() {
-        "python3" => &[".py"],
-        "c" => &[".c"],
-        "cpp" => &[".cpp", ".cc", ".cxx", ".c++", ".C"],
-        _ => &[],
-    };
-    if !wanted.is_empty() && !wanted.iter().any(|ext| entry.file.ends_with(ext)) {
+    let wanted = language.source_endings();
+    if !wanted.is_empty() && !language.is_source(&entry.file) {
         return Err(Error::BadRequest(format!(
-            "the entry file {} is not a {} file ({})",
+            "the entry file {} is not a {language} file ({})",
             entry.file,
-            form.language,
             wanted.join(", ")
         )));
     }
@@ -182,12 +160,10 @@ pub async fn store(
         .game
         .parse()
         .map_err(|e: croupier_games::UnknownGame| Error::BadRequest(e.to_string()))?;
-    if !LANGUAGES.iter().any(|(id, _)| *id == form.language) {
-        return Err(Error::BadRequest(format!(
-            "unknown language {:?}: expected one of python3, c, cpp, binary",
-            form.language
-        )));
-    }
+    let language: Language = form
+        .language
+        .parse()
+        .map_err(|e: croupier_bundle::UnknownLanguage| Error::BadRequest(e.to_string()))?;
     if form.label.chars().count() > 80 {
         return Err(Error::BadRequest(
             "the label may have at most 80 characters".into(),
@@ -212,16 +188,16 @@ pub async fn store(
             executable: e.executable,
         })
         .collect();
-    check_language(&form.language, &files)?;
-    let entry = check_entry(form, game, &files)?;
+    check_language(language, &files)?;
+    let entry = check_entry(form, game, language, &files)?;
     let new = NewSubmission {
         team_id,
         game: game.as_str(),
-        language: &form.language,
+        language,
         label: &form.label,
         filename: &form.filename,
         entry: &entry,
-        bundle_kind: manifest.kind.as_str(),
+        bundle_kind: manifest.kind,
         bytes: &form.bytes,
         unpacked_size: manifest.total_bytes,
         files,

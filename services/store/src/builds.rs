@@ -7,6 +7,7 @@
 use sqlx::{PgExecutor, PgPool, Postgres, Transaction};
 use uuid::Uuid;
 
+use crate::state::SubmissionStatus;
 use crate::{blobs, StoreError};
 
 /// The compile job a write belongs to.
@@ -76,8 +77,8 @@ pub async fn finish(
     compile_log: &str,
 ) -> Result<bool, StoreError> {
     let (status, reason) = match verdict {
-        Verdict::Ready => ("ready", None),
-        Verdict::Failed(reason) => ("failed", Some(reason.as_str())),
+        Verdict::Ready => (SubmissionStatus::Ready, None),
+        Verdict::Failed(reason) => (SubmissionStatus::Failed, Some(reason.as_str())),
     };
     // language=PostgreSQL
     let done = sqlx::query!(
@@ -88,7 +89,7 @@ pub async fn finish(
         "#,
         fence.job_id,
         fence.attempt,
-        status,
+        status as SubmissionStatus,
         reason,
         compile_log
     )

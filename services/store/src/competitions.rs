@@ -17,7 +17,8 @@ use time::OffsetDateTime;
 use uuid::Uuid;
 
 use crate::matches::{self, NewMatch};
-use crate::StoreError;
+use crate::state::{CompetitionKind, CompetitionStatus};
+use crate::{Language, StoreError};
 
 /// A competition to create.
 #[derive(Debug, Clone)]
@@ -25,7 +26,8 @@ pub struct NewCompetition<'a> {
     pub name: &'a str,
     pub game: &'a str,
     pub rules: &'a str,
-    /// Rounds, base seed, format, move time … as the admin chose them.
+    /// Rounds, base seed, format, move time … as the admin chose them, validated (the JSON of
+    /// `croupier_league::CompetitionSettings`).
     pub settings: &'a serde_json::Value,
     pub created_by: Uuid,
     /// The entered submissions: each must be a `ready` bot of `game`.
@@ -53,13 +55,17 @@ impl Progress {
     }
 
     /// The status to show, from the stored one (the admin's intent) and these counts.
-    pub fn status(&self, stored: &str) -> &'static str {
+    pub fn status(&self, stored: CompetitionStatus) -> CompetitionStatus {
         let active = self.queued + self.running > 0;
-        match (stored == "cancelled", active) {
-            (true, _) => "cancelled",
-            (false, false) => "finished",
-            (false, true) if self.running + self.done() > 0 => "running",
-            (false, true) => "scheduled",
+        match stored {
+            CompetitionStatus::Cancelled => CompetitionStatus::Cancelled,
+            CompetitionStatus::Scheduled
+            | CompetitionStatus::Running
+            | CompetitionStatus::Finished => match active {
+                false => CompetitionStatus::Finished,
+                true if self.running + self.done() > 0 => CompetitionStatus::Running,
+                true => CompetitionStatus::Scheduled,
+            },
         }
     }
 }
@@ -70,10 +76,10 @@ pub struct Competition {
     pub name: String,
     pub game: String,
     pub rules: String,
-    pub kind: String,
+    pub kind: CompetitionKind,
     pub settings: serde_json::Value,
     /// Derived with [`Progress::status`].
-    pub status: String,
+    pub status: CompetitionStatus,
     pub created_by: String,
     #[serde(with = "time::serde::rfc3339")]
     pub created_at: OffsetDateTime,
@@ -85,9 +91,9 @@ struct Row {
     name: String,
     game: String,
     rules: String,
-    kind: String,
+    kind: CompetitionKind,
     settings: serde_json::Value,
-    status: String,
+    status: CompetitionStatus,
     created_by: String,
     created_at: OffsetDateTime,
     queued: i64,
@@ -113,7 +119,7 @@ impl From<Row> for Competition {
             rules: r.rules,
             kind: r.kind,
             settings: r.settings,
-            status: progress.status(&r.status).to_owned(),
+            status: progress.status(r.status),
             created_by: r.created_by,
             created_at: r.created_at,
             progress,
@@ -127,7 +133,8 @@ async fn fetch(db: impl PgExecutor<'_>, id: Option<Uuid>) -> Result<Vec<Competit
     let rows = sqlx::query_as!(
         Row,
         r#"
-        select c.competition_id, c.name, c.game, c.rules, c.kind, c.settings, c.status,
+        select c.competition_id, c.name, c.game, c.rules, c.kind as "kind: CompetitionKind", c.settings,
+               c.status as "status: CompetitionStatus",
                u.username as created_by, c.created_at,
                count(m.match_id) filter (where m.status = 'queued') as "queued!",
                count(m.match_id) filter (where m.status = 'running') as "running!",
@@ -184,7 +191,7 @@ pub struct Candidate {
     pub team_name: String,
     pub version: i32,
     pub label: String,
-    pub language: String,
+    pub language: Language,
     #[serde(with = "time::serde::rfc3339")]
     pub created_at: OffsetDateTime,
     /// The team's newest ready version for this game (the default choice).
@@ -197,8 +204,8 @@ pub async fn candidates(db: impl PgExecutor<'_>, game: &str) -> Result<Vec<Candi
     Ok(sqlx::query_as!(
         Candidate,
         r#"
-        select s.submission_id, s.team_id, t.name as team_name, s.version, s.label, s.language,
-               s.created_at, s.version = max(s.version) over (partition by s.team_id) as "latest!"
+        select s.submission_id, s.team_id, t.name as team_name, s.version, s.label,
+               s.language as "language: Language", s.created_at, s.version = max(s.version) over (partition by s.team_id) as "latest!"
         from submission s join team t using (team_id)
         where s.game = $1 and s.status = 'ready'
         order by lower(t.name), s.version desc
@@ -294,6 +301,7 @@ pub use results::{match_lines, seat_scores, MatchLine, SeatLine, SeatScore};
 #[cfg(test)]
 mod tests {
     use super::Progress;
+    use crate::state::CompetitionStatus::{Cancelled, Finished, Running, Scheduled};
 
     #[test]
     fn the_shown_status_follows_the_match_counts_and_the_admins_cancel() {
@@ -304,11 +312,11 @@ mod tests {
             failed,
             cancelled: 0,
         };
-        assert_eq!(p(6, 0, 0, 0).status("scheduled"), "scheduled");
-        assert_eq!(p(5, 1, 0, 0).status("scheduled"), "running");
-        assert_eq!(p(4, 0, 1, 1).status("scheduled"), "running");
-        assert_eq!(p(0, 0, 5, 1).status("scheduled"), "finished");
-        assert_eq!(p(0, 0, 6, 0).status("running"), "finished");
-        assert_eq!(p(0, 1, 2, 0).status("cancelled"), "cancelled");
+        assert_eq!(p(6, 0, 0, 0).status(Scheduled), Scheduled);
+        assert_eq!(p(5, 1, 0, 0).status(Scheduled), Running);
+        assert_eq!(p(4, 0, 1, 1).status(Scheduled), Running);
+        assert_eq!(p(0, 0, 5, 1).status(Scheduled), Finished);
+        assert_eq!(p(0, 0, 6, 0).status(Running), Finished);
+        assert_eq!(p(0, 1, 2, 0).status(Cancelled), Cancelled);
     }
 }

@@ -17,6 +17,7 @@ use std::time::Duration;
 use sqlx::{PgExecutor, PgPool, Postgres, Transaction};
 use uuid::Uuid;
 
+use crate::state::{JobKind, JobStatus};
 use crate::StoreError;
 
 /// The LISTEN/NOTIFY channel that announces queued jobs.
@@ -26,7 +27,7 @@ pub const CHANNEL: &str = "croupier_job";
 #[derive(Debug, Clone)]
 pub struct Claimed {
     pub job_id: Uuid,
-    pub kind: String,
+    pub kind: JobKind,
     pub submission_id: Option<Uuid>,
     pub match_id: Option<Uuid>,
     /// The fencing token: every later write must present it.
@@ -38,7 +39,7 @@ pub struct Claimed {
 #[derive(Debug, Clone)]
 pub struct Reaped {
     pub job_id: Uuid,
-    pub kind: String,
+    pub kind: JobKind,
     pub attempt: i32,
     pub failed: bool,
 }
@@ -69,7 +70,8 @@ pub async fn claim(
                        lease_until = now() + make_interval(secs => $2), heartbeat_at = now()
         from next
         where job.job_id = next.job_id
-        returning job.job_id, job.kind, job.submission_id, job.match_id, job.attempt, job.max_attempts
+        returning job.job_id, job.kind as "kind: JobKind", job.submission_id, job.match_id, job.attempt,
+                  job.max_attempts
         "#,
         worker_id,
         secs(lease)
@@ -148,16 +150,39 @@ pub async fn complete(
     Ok(done.rows_affected() == 1)
 }
 
-/// A platform fault (not the bot's): re-queue with a back-off when `retry` and attempts are
-/// left, else fail for good (`retry = false`: running it again cannot help). Returns
-/// `Some(failed_for_good)`, or `None` when the lease was lost.
+/// Whether a platform fault may be retried.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Retry {
+    /// Another attempt may succeed (the sandbox, the worker, I/O): re-queue while attempts last.
+    WhileAttemptsLast,
+    /// Running it again cannot help (an invalid match spec, an unknown kind): fail it now.
+    Never,
+}
+
+/// What [`give_up_attempt`] did with the job.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GaveUp {
+    /// Queued again, after a back-off.
+    Requeued,
+    /// Failed for good, with its match or submission.
+    Failed,
+    /// The lease was lost meanwhile: nothing was written.
+    LeaseLost,
+}
+
+/// A platform fault (not the bot's): re-queue with a back-off when `retry` allows it and
+/// attempts are left, else fail for good.
 pub async fn give_up_attempt(
     pool: &PgPool,
     job_id: Uuid,
     attempt: i32,
     reason: &str,
-    retry: bool,
-) -> Result<Option<bool>, StoreError> {
+    retry: Retry,
+) -> Result<GaveUp, StoreError> {
+    let retry = match retry {
+        Retry::WhileAttemptsLast => true,
+        Retry::Never => false,
+    };
     let mut tx = pool.begin().await?;
     // language=PostgreSQL
     let row = sqlx::query!(
@@ -170,7 +195,7 @@ pub async fn give_up_attempt(
             run_after = now() + make_interval(secs => least(60, 2 ^ attempt)),
             finished_at = case when attempt >= max_attempts or not $4 then now() end
         where job_id = $1 and attempt = $2 and status = 'running'
-        returning status, kind, match_id, submission_id
+        returning status as "status: JobStatus", match_id, submission_id
         "#,
         job_id,
         attempt,
@@ -179,13 +204,24 @@ pub async fn give_up_attempt(
     )
     .fetch_optional(&mut *tx)
     .await?;
-    let Some(row) = row else { return Ok(None) };
-    let failed = row.status == "failed";
-    if failed {
-        record_final_failure(&mut tx, row.match_id, row.submission_id, reason).await?;
-    }
+    let Some(row) = row else {
+        return Ok(GaveUp::LeaseLost);
+    };
+    let gave_up = match row.status {
+        JobStatus::Failed => {
+            record_final_failure(&mut tx, row.match_id, row.submission_id, reason).await?;
+            GaveUp::Failed
+        }
+        JobStatus::Queued => GaveUp::Requeued,
+        // The update above sets one of the two; anything else is a broken database.
+        other @ (JobStatus::Running | JobStatus::Done | JobStatus::Cancelled) => {
+            return Err(StoreError::Database(sqlx::Error::Protocol(format!(
+                "giving up job {job_id} left it {other}, not failed or queued"
+            ))))
+        }
+    };
     tx.commit().await?;
-    Ok(Some(failed))
+    Ok(gave_up)
 }
 
 async fn record_final_failure(
@@ -242,14 +278,15 @@ pub async fn reap_expired(pool: &PgPool) -> Result<Vec<Reaped>, StoreError> {
             finished_at = case when job.attempt >= job.max_attempts * 3 then now() end
         from expired
         where job.job_id = expired.job_id
-        returning job.job_id, job.kind, job.attempt, job.status, job.match_id, job.submission_id, job.last_error
+        returning job.job_id, job.kind as "kind: JobKind", job.attempt, job.status as "status: JobStatus",
+                  job.match_id, job.submission_id, job.last_error
         "#
     )
     .fetch_all(&mut *tx)
     .await?;
     let mut reaped = Vec::with_capacity(rows.len());
     for r in rows {
-        let failed = r.status == "failed";
+        let failed = r.status == JobStatus::Failed;
         if failed {
             let reason = format!(
                 "gave up after {} attempts; last: {}",
@@ -278,9 +315,9 @@ pub async fn reap_expired(pool: &PgPool) -> Result<Vec<Reaped>, StoreError> {
 }
 
 /// Queue depth per kind and status, for `/metrics` and the admin pages.
-pub async fn counts(db: impl PgExecutor<'_>) -> Result<Vec<(String, String, i64)>, StoreError> {
+pub async fn counts(db: impl PgExecutor<'_>) -> Result<Vec<(JobKind, JobStatus, i64)>, StoreError> {
     // language=PostgreSQL
-    let rows = sqlx::query!(r#"select kind, status, count(*) as "n!" from job group by kind, status order by kind, status"#)
+    let rows = sqlx::query!(r#"select kind as "kind: JobKind", status as "status: JobStatus", count(*) as "n!" from job group by kind, status order by kind, status"#)
         .fetch_all(db)
         .await?;
     Ok(rows.into_iter().map(|r| (r.kind, r.status, r.n)).collect())

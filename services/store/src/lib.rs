@@ -5,6 +5,9 @@
 //! [`blobs`], and (from the match pipeline on) the job queue. The web server and
 //! the workers call these functions; none of them knows SQL.
 //!
+//! The fixed sets of values stored as text (statuses, kinds, end states, roles, and the bot's
+//! [`Language`]) are enums mapped to their columns in one place each ([`state`]).
+//!
 //! Queries are written inline with `sqlx::query!` and checked at compile time
 //! against the metadata in the workspace's `.sqlx/` folder (`scripts/sqlx-prepare`
 //! refreshes it after a query or migration changes).
@@ -17,6 +20,7 @@ pub mod jobs;
 pub mod logins;
 pub mod matches;
 pub mod sessions;
+pub mod state;
 pub mod submissions;
 pub mod teams;
 pub mod tokens;
@@ -24,8 +28,13 @@ pub mod users;
 
 use std::time::Duration;
 
+pub use croupier_bundle::{Kind as BundleKind, Language};
 pub use error::{ResultExt, StoreError};
 pub use sqlx::PgPool;
+pub use state::{
+    CompetitionKind, CompetitionStatus, EndState, JobKind, JobStatus, MatchStatus,
+    SubmissionStatus, TeamRole,
+};
 
 /// The migrations in `migrations/`, embedded in the binary.
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../../migrations");

@@ -10,6 +10,7 @@ use sqlx::{PgConnection, PgExecutor, Postgres, Transaction};
 use time::OffsetDateTime;
 use uuid::Uuid;
 
+use crate::state::{EndState, MatchStatus};
 use crate::{blobs, StoreError};
 
 /// Who sits in a seat.
@@ -41,7 +42,7 @@ pub struct Match {
     pub seed: i64,
     pub settings: serde_json::Value,
     pub ordinal: i32,
-    pub status: String,
+    pub status: MatchStatus,
     pub failure_reason: Option<String>,
     #[serde(with = "time::serde::rfc3339::option")]
     pub started_at: Option<OffsetDateTime>,
@@ -79,7 +80,7 @@ pub struct SeatWithResult {
     pub version: Option<i32>,
     pub rank: Option<i32>,
     pub score: Option<f64>,
-    pub end_state: Option<String>,
+    pub end_state: Option<EndState>,
     pub end_detail: Option<String>,
     pub moves: Option<i32>,
     pub cpu_ms: Option<i64>,
@@ -95,9 +96,7 @@ pub struct NewSeatResult {
     pub seat: i32,
     pub rank: i32,
     pub score: f64,
-    /// `ok`, `time_limit`, `memory_limit`, `crashed`, `output_limit`, `invalid_output`,
-    /// `illegal_action` or `setup_error`.
-    pub end_state: String,
+    pub end_state: EndState,
     pub end_detail: Option<String>,
     pub moves: i32,
     pub cpu_ms: i64,
@@ -185,8 +184,8 @@ pub async fn get(db: impl PgExecutor<'_>, match_id: Uuid) -> Result<Match, Store
     sqlx::query_as!(
         Match,
         r#"
-        select match_id, competition_id, game, rules, seed, settings, ordinal, status, failure_reason,
-               started_at, finished_at
+        select match_id, competition_id, game, rules, seed, settings, ordinal,
+               status as "status: MatchStatus", failure_reason, started_at, finished_at
         from match where match_id = $1
         "#,
         match_id
@@ -205,8 +204,8 @@ pub async fn of_competition(
     Ok(sqlx::query_as!(
         Match,
         r#"
-        select match_id, competition_id, game, rules, seed, settings, ordinal, status, failure_reason,
-               started_at, finished_at
+        select match_id, competition_id, game, rules, seed, settings, ordinal,
+               status as "status: MatchStatus", failure_reason, started_at, finished_at
         from match where competition_id = $1
         order by ordinal, match_id
         "#,
@@ -249,7 +248,7 @@ pub async fn seats_with_results(
         SeatWithResult,
         r#"
         select ms.seat, ms.submission_id, ms.builtin, s.team_id as "team_id?", t.name as "team_name?",
-               s.version as "version?", r.rank as "rank?", r.score as "score?", r.end_state as "end_state?",
+               s.version as "version?", r.rank as "rank?", r.score as "score?", r.end_state as "end_state?: EndState",
                r.end_detail, r.moves as "moves?", r.cpu_ms as "cpu_ms?", r.max_rss_kb as "max_rss_kb?",
                r.timings as "timings?", r.stderr_sha256
         from match_seat ms
@@ -314,7 +313,7 @@ pub async fn record_result(
             s.seat,
             s.rank,
             s.score,
-            s.end_state,
+            s.end_state as EndState,
             s.end_detail,
             s.moves,
             s.cpu_ms,

@@ -4,6 +4,9 @@ use sqlx::{PgExecutor, PgPool};
 use time::OffsetDateTime;
 use uuid::Uuid;
 
+use croupier_bundle::{Kind, Language};
+
+use crate::state::SubmissionStatus;
 use crate::{blobs, StoreError};
 
 /// A validated upload, ready to be stored.
@@ -11,12 +14,12 @@ use crate::{blobs, StoreError};
 pub struct NewSubmission<'a> {
     pub team_id: Uuid,
     pub game: &'a str,
-    pub language: &'a str,
+    pub language: Language,
     pub label: &'a str,
     pub filename: &'a str,
     /// The chosen entry point (`bot/client0.py`, `player.py:cautious(0.3)`), or empty.
     pub entry: &'a str,
-    pub bundle_kind: &'a str,
+    pub bundle_kind: Kind,
     pub bytes: &'a [u8],
     pub unpacked_size: u64,
     pub files: Vec<NewFile>,
@@ -36,14 +39,14 @@ pub struct Submission {
     pub team_id: Uuid,
     pub team_name: String,
     pub game: String,
-    pub language: String,
+    pub language: Language,
     pub version: i32,
-    pub status: String,
+    pub status: SubmissionStatus,
     pub label: String,
     pub filename: String,
     /// The entry point chosen at upload (see [`NewSubmission::entry`]); empty if none.
     pub entry: String,
-    pub bundle_kind: String,
+    pub bundle_kind: Kind,
     pub source_size: i64,
     pub unpacked_size: i64,
     pub compile_log: String,
@@ -90,10 +93,10 @@ pub async fn create(pool: &PgPool, new: &NewSubmission<'_>) -> Result<Submission
         "#,
         new.team_id,
         new.game,
-        new.language,
+        new.language as Language,
         new.label,
         new.filename,
-        new.bundle_kind,
+        new.bundle_kind as Kind,
         &sha[..],
         to_i64(new.bytes.len() as u64),
         to_i64(new.unpacked_size),
@@ -136,8 +139,9 @@ pub async fn get(db: impl PgExecutor<'_>, submission_id: Uuid) -> Result<Submiss
     sqlx::query_as!(
         Submission,
         r#"
-        select s.submission_id, s.team_id, t.name as team_name, s.game, s.language, s.version, s.status,
-               s.label, s.filename, s.entry, s.bundle_kind, s.source_size, s.unpacked_size, s.compile_log,
+        select s.submission_id, s.team_id, t.name as team_name, s.game, s.language as "language: Language",
+               s.version, s.status as "status: SubmissionStatus", s.label, s.filename, s.entry,
+               s.bundle_kind as "bundle_kind: Kind", s.source_size, s.unpacked_size, s.compile_log,
                s.failure_reason, u.username as submitted_by, s.created_at
         from submission s join team t using (team_id) join app_user u on u.user_id = s.submitted_by
         where s.submission_id = $1
@@ -210,8 +214,9 @@ pub async fn of_team(
     Ok(sqlx::query_as!(
         Submission,
         r#"
-        select s.submission_id, s.team_id, t.name as team_name, s.game, s.language, s.version, s.status,
-               s.label, s.filename, s.entry, s.bundle_kind, s.source_size, s.unpacked_size, s.compile_log,
+        select s.submission_id, s.team_id, t.name as team_name, s.game, s.language as "language: Language",
+               s.version, s.status as "status: SubmissionStatus", s.label, s.filename, s.entry,
+               s.bundle_kind as "bundle_kind: Kind", s.source_size, s.unpacked_size, s.compile_log,
                s.failure_reason, u.username as submitted_by, s.created_at
         from submission s join team t using (team_id) join app_user u on u.user_id = s.submitted_by
         where s.team_id = $1

@@ -4,6 +4,7 @@ use sqlx::{PgExecutor, PgPool};
 use time::OffsetDateTime;
 use uuid::Uuid;
 
+use crate::state::TeamRole;
 use crate::{ResultExt, StoreError};
 
 #[derive(Debug, Clone, serde::Serialize)]
@@ -20,14 +21,14 @@ pub struct Team {
 pub struct Membership {
     pub team_id: Uuid,
     pub name: String,
-    pub role: String,
+    pub role: TeamRole,
 }
 
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct Member {
     pub user_id: Uuid,
     pub username: String,
-    pub role: String,
+    pub role: TeamRole,
     #[serde(with = "time::serde::rfc3339")]
     pub joined_at: OffsetDateTime,
 }
@@ -153,10 +154,10 @@ pub async fn role_of(
     db: impl PgExecutor<'_>,
     team_id: Uuid,
     user_id: Uuid,
-) -> Result<Option<String>, StoreError> {
+) -> Result<Option<TeamRole>, StoreError> {
     // language=PostgreSQL
     Ok(sqlx::query_scalar!(
-        r#"select role from team_member where team_id = $1 and user_id = $2"#,
+        r#"select role as "role: TeamRole" from team_member where team_id = $1 and user_id = $2"#,
         team_id,
         user_id
     )
@@ -169,7 +170,7 @@ pub async fn members(db: impl PgExecutor<'_>, team_id: Uuid) -> Result<Vec<Membe
     Ok(sqlx::query_as!(
         Member,
         r#"
-        select u.user_id, u.username, m.role, m.joined_at
+        select u.user_id, u.username, m.role as "role: TeamRole", m.joined_at
         from team_member m join app_user u using (user_id)
         where m.team_id = $1
         order by m.joined_at
@@ -188,7 +189,7 @@ pub async fn of_user(
     Ok(sqlx::query_as!(
         Membership,
         r#"
-        select t.team_id, t.name, m.role
+        select t.team_id, t.name, m.role as "role: TeamRole"
         from team_member m join team t using (team_id)
         where m.user_id = $1
         order by t.name

@@ -2,8 +2,9 @@
 
 use std::time::Duration;
 
-use croupier_store::jobs;
+use croupier_store::jobs::{self, GaveUp, Retry};
 use croupier_store::submissions::{self, NewFile, NewSubmission};
+use croupier_store::{BundleKind, JobKind, JobStatus, Language, SubmissionStatus};
 use sqlx::PgPool;
 use uuid::Uuid;
 
@@ -26,11 +27,11 @@ async fn a_team_with_a_submission_numbered(pool: &PgPool, n: usize) -> Uuid {
         &NewSubmission {
             team_id: team.team_id,
             game: "nothanks",
-            language: "python3",
+            language: Language::Python3,
             label: "",
             filename: "bot.py",
             entry: "",
-            bundle_kind: "file",
+            bundle_kind: BundleKind::File,
             bytes: source.as_bytes(),
             unpacked_size: source.len() as u64,
             files: vec![NewFile {
@@ -50,9 +51,9 @@ async fn a_team_with_a_submission(pool: &PgPool) -> Uuid {
     a_team_with_a_submission_numbered(pool, 0).await
 }
 
-async fn status_of(pool: &PgPool, job_id: Uuid) -> (String, i32, Option<String>) {
+async fn status_of(pool: &PgPool, job_id: Uuid) -> (JobStatus, i32, Option<String>) {
     let r = sqlx::query!(
-        "select status, attempt, last_error from job where job_id = $1",
+        r#"select status as "status: JobStatus", attempt, last_error from job where job_id = $1"#,
         job_id
     )
     .fetch_one(pool)
@@ -73,18 +74,18 @@ async fn an_upload_queues_one_compile_job_that_a_worker_claims_once(pool: PgPool
         .unwrap();
 
     let job = first.expect("the compile job is claimable");
-    assert_eq!(job.kind, "compile");
+    assert_eq!(job.kind, JobKind::Compile);
     assert_eq!(job.submission_id, Some(submission_id));
     assert_eq!(job.attempt, 1);
     assert!(second.is_none(), "a running job is not handed out twice");
     let status = sqlx::query_scalar!(
-        "select status from submission where submission_id = $1",
+        r#"select status as "status: SubmissionStatus" from submission where submission_id = $1"#,
         submission_id
     )
     .fetch_one(&pool)
     .await
     .unwrap();
-    assert_eq!(status, "compiling");
+    assert_eq!(status, SubmissionStatus::Compiling);
 }
 
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]
@@ -179,16 +180,16 @@ async fn the_reaper_fails_a_job_after_nine_expired_leases_and_says_why(pool: PgP
     }
 
     let (status, attempt, last_error) = status_of(&pool, job_id).await;
-    assert_eq!((status.as_str(), attempt), ("failed", 9));
+    assert_eq!((status, attempt), (JobStatus::Failed, 9));
     assert!(last_error.unwrap().contains("lease expired on worker w9"));
     let sub = sqlx::query!(
-        "select status, failure_reason from submission where submission_id = $1",
+        r#"select status as "status: SubmissionStatus", failure_reason from submission where submission_id = $1"#,
         submission_id
     )
     .fetch_one(&pool)
     .await
     .unwrap();
-    assert_eq!(sub.status, "failed");
+    assert_eq!(sub.status, SubmissionStatus::Failed);
     assert!(sub.failure_reason.unwrap().contains("platform error"));
     assert!(jobs::claim(&pool, "w10", Duration::from_secs(30))
         .await
@@ -204,14 +205,19 @@ async fn a_platform_fault_requeues_with_backoff_until_the_attempts_run_out(pool:
         .unwrap()
         .unwrap();
 
-    let failed =
-        jobs::give_up_attempt(&pool, job.job_id, job.attempt, "sandbox setup failed", true)
-            .await
-            .unwrap();
+    let gave_up = jobs::give_up_attempt(
+        &pool,
+        job.job_id,
+        job.attempt,
+        "sandbox setup failed",
+        Retry::WhileAttemptsLast,
+    )
+    .await
+    .unwrap();
 
-    assert_eq!(failed, Some(false));
+    assert_eq!(gave_up, GaveUp::Requeued);
     let (status, _, last_error) = status_of(&pool, job.job_id).await;
-    assert_eq!(status, "queued");
+    assert_eq!(status, JobStatus::Queued);
     assert_eq!(last_error.as_deref(), Some("sandbox setup failed"));
     assert!(
         jobs::claim(&pool, "w2", Duration::from_secs(30))
@@ -221,10 +227,16 @@ async fn a_platform_fault_requeues_with_backoff_until_the_attempts_run_out(pool:
         "a retried job waits for its back-off"
     );
     assert_eq!(
-        jobs::give_up_attempt(&pool, job.job_id, job.attempt, "again", true)
-            .await
-            .unwrap(),
-        None,
+        jobs::give_up_attempt(
+            &pool,
+            job.job_id,
+            job.attempt,
+            "again",
+            Retry::WhileAttemptsLast
+        )
+        .await
+        .unwrap(),
+        GaveUp::LeaseLost,
         "fenced"
     );
 }
@@ -238,14 +250,15 @@ async fn a_fault_that_a_retry_cannot_mend_fails_the_job_at_its_first_attempt(poo
         .unwrap();
     assert!(job.attempt < job.max_attempts);
 
-    let failed = jobs::give_up_attempt(&pool, job.job_id, job.attempt, "invalid spec", false)
-        .await
-        .unwrap();
+    let gave_up =
+        jobs::give_up_attempt(&pool, job.job_id, job.attempt, "invalid spec", Retry::Never)
+            .await
+            .unwrap();
 
-    assert_eq!(failed, Some(true));
+    assert_eq!(gave_up, GaveUp::Failed);
     let (status, attempt, last_error) = status_of(&pool, job.job_id).await;
-    assert_eq!((status.as_str(), attempt), ("failed", 1));
+    assert_eq!((status, attempt), (JobStatus::Failed, 1));
     assert_eq!(last_error.as_deref(), Some("invalid spec"));
     let sub = croupier_store::submissions::get(&pool, sub).await.unwrap();
-    assert_eq!(sub.status, "failed");
+    assert_eq!(sub.status, SubmissionStatus::Failed);
 }

@@ -37,6 +37,7 @@
 mod artifact;
 mod compile;
 mod config;
+mod dispatch;
 mod lease;
 mod matchjob;
 mod outcome;
@@ -46,7 +47,7 @@ mod worker;
 
 pub use config::WorkerConfig;
 pub use lease::panic_message;
-pub use worker::{Done, Step, Worker};
+pub use worker::{Done, Outcome, Step, Worker};
 
 /// What stops a worker step: the database (the job itself never returns an error, it is
 /// completed, retried or failed in the queue).

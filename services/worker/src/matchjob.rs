@@ -8,24 +8,35 @@
 //! without an adapter) is failed at once, without retries.
 
 use std::collections::HashSet;
+use std::time::Duration;
 
 use croupier_games::GameId;
-use croupier_referee::{MatchSpec, SeatSpec};
+use croupier_league::CompetitionSettings;
+use croupier_referee::{MatchLimits, MatchSpec, SeatSpec};
 use croupier_store::jobs::{self, Claimed};
 use croupier_store::matches::{self, RunSeat};
-use croupier_store::StoreError;
+use croupier_store::{MatchStatus, StoreError};
 
 use crate::outcome::{replay_json, seat_row, setup_error};
-use crate::worker::{Done, Worker};
+use crate::worker::{Done, Outcome, Worker};
 
 pub(crate) async fn run(w: &Worker, job: &Claimed) -> Result<Done, StoreError> {
     let Some(match_id) = job.match_id else {
         return Ok(Done::Fatal("match job without a match".into()));
     };
     let m = matches::get(&w.pool, match_id).await?;
-    if m.status == "cancelled" {
-        tracing::info!("the match was cancelled: not playing it");
-        return w.complete_bare(job, "cancelled").await;
+    match m.status {
+        MatchStatus::Cancelled => {
+            tracing::info!("the match was cancelled: not playing it");
+            return w.complete_bare(job, Outcome::Cancelled).await;
+        }
+        // The claim made it running (a queued one was re-queued by the reaper meanwhile).
+        MatchStatus::Queued | MatchStatus::Running => {}
+        // Nothing left to do (its result or its failure is already written).
+        MatchStatus::Finished | MatchStatus::Failed => {
+            tracing::warn!(status = %m.status, "the match is already over: not playing it");
+            return w.complete_bare(job, Outcome::AlreadyOver).await;
+        }
     }
     let game: GameId = match m.game.parse() {
         Ok(g) => g,
@@ -37,20 +48,17 @@ pub(crate) async fn run(w: &Worker, job: &Claimed) -> Result<Done, StoreError> {
         Err(reason) => return Ok(Done::Platform(reason)),
     };
     let empty = m.settings.as_object().is_some_and(|o| o.is_empty());
-    let mut limits = w.cfg.matches.clone();
-    limits.move_time = croupier_referee::default_move_time(game);
-    let mut games = croupier_referee::default_games(game);
-    if let Some(competition_id) = m.competition_id {
-        // The organiser's time per move and games per match, when the competition sets them.
-        let settings = croupier_store::competitions::settings(&w.pool, competition_id).await?;
-        let number = |key: &str| settings.get(key).and_then(serde_json::Value::as_u64);
-        if let Some(ms) = number("move_time_ms") {
-            limits.move_time = std::time::Duration::from_millis(ms);
+    let settings = match m.competition_id {
+        Some(competition_id) => {
+            let stored = croupier_store::competitions::settings(&w.pool, competition_id).await?;
+            match CompetitionSettings::from_stored(&stored) {
+                Ok(settings) => Some(settings),
+                Err(e) => return Ok(Done::Fatal(e.to_string())),
+            }
         }
-        if let Some(n) = number("games_per_match").and_then(|n| u32::try_from(n).ok()) {
-            games = n.max(1);
-        }
-    }
+        None => None,
+    };
+    let (limits, games) = match_limits(&w.cfg.matches, game, settings.as_ref());
     let spec = MatchSpec {
         rules: m.rules.clone(),
         settings: if empty {
@@ -81,14 +89,46 @@ pub(crate) async fn run(w: &Worker, job: &Claimed) -> Result<Done, StoreError> {
     if !matches::record_result(&mut tx, match_id, &seat_rows, &replay).await? {
         tx.rollback().await?;
         tracing::info!("the match was cancelled while it ran: dropping its result");
-        return w.complete_bare(job, "cancelled").await;
+        return w.complete_bare(job, Outcome::Cancelled).await;
     }
     if !jobs::complete(&mut tx, job.job_id, job.attempt).await? {
         tx.rollback().await?;
         return Ok(Done::LeaseLost);
     }
     tx.commit().await?;
-    Ok(Done::Completed("finished"))
+    Ok(Done::Completed(Outcome::Finished))
+}
+
+/// A match's limits and number of games: the worker's match limits with the game's own time per
+/// move and games per match, then what the competition's settings choose (time per move, games
+/// per match, and each seat's memory, disk and CPU).
+fn match_limits(
+    base: &MatchLimits,
+    game: GameId,
+    settings: Option<&CompetitionSettings>,
+) -> (MatchLimits, u32) {
+    let mut limits = base.clone();
+    limits.move_time = croupier_referee::default_move_time(game);
+    let mut games = croupier_referee::default_games(game);
+    let Some(s) = settings else {
+        return (limits, games);
+    };
+    if let Some(ms) = s.move_time_ms {
+        limits.move_time = Duration::from_millis(ms);
+    }
+    if let Some(n) = s.games_per_match {
+        games = n.max(1);
+    }
+    if let Some(mib) = s.seat_memory_mib {
+        limits.seat.memory_bytes = mib << 20;
+    }
+    if let Some(mib) = s.seat_disk_mib {
+        limits.seat.disk_bytes = mib << 20;
+    }
+    if let Some(millicores) = s.seat_cpu_millicores {
+        limits.seat.cpu_millicores = millicores;
+    }
+    (limits, games)
 }
 
 /// The referee's seats: built-in bots by name, submissions from their cached artifacts, with
@@ -121,4 +161,47 @@ async fn seat_specs(w: &Worker, rows: &[RunSeat]) -> Result<Vec<SeatSpec>, Strin
         seats.push(SeatSpec::program(name, bot_dir, command.clone()));
     }
     Ok(seats)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_match_takes_the_games_defaults_without_a_competition() {
+        let base = MatchLimits::default();
+
+        let (limits, games) = match_limits(&base, GameId::BRIDGE, None);
+
+        assert_eq!(
+            limits.move_time,
+            croupier_referee::default_move_time(GameId::BRIDGE)
+        );
+        assert_eq!(games, 4);
+        assert_eq!(limits.seat, base.seat);
+    }
+
+    #[test]
+    fn a_competition_sets_the_time_the_games_and_each_seats_memory_disk_and_cpu() {
+        let base = MatchLimits::default();
+        let settings = CompetitionSettings {
+            move_time_ms: Some(1500),
+            games_per_match: Some(3),
+            seat_memory_mib: Some(64),
+            seat_disk_mib: Some(8),
+            seat_cpu_millicores: Some(500),
+            ..CompetitionSettings::default()
+        };
+
+        let (limits, games) = match_limits(&base, GameId::GUANDAN, Some(&settings));
+
+        assert_eq!((limits.move_time, games), (Duration::from_millis(1500), 3));
+        assert_eq!(limits.seat.memory_bytes, 64 << 20);
+        assert_eq!(limits.seat.disk_bytes, 8 << 20);
+        assert_eq!(limits.seat.cpu_millicores, 500);
+        assert_eq!(
+            limits.seat.wall, base.seat.wall,
+            "the rest stays the worker's"
+        );
+    }
 }

@@ -5,16 +5,37 @@ use croupier_sandbox::EndState;
 use croupier_store::matches::NewSeatResult;
 use serde::Serialize;
 
-/// The `seat_result.end_state` name of an end state.
+/// The `seat_result.end_state` name of an end state (for logs).
 pub(crate) fn end_state_name(state: &EndState) -> &'static str {
-    state.as_str()
+    stored_end_state(state).as_str()
+}
+
+/// The `seat_result.end_state` of a sandboxed seat's end state (its details go to `end_detail`).
+pub(crate) fn stored_end_state(state: &EndState) -> croupier_store::EndState {
+    use croupier_store::EndState as Stored;
+    match state {
+        EndState::Ok => Stored::Ok,
+        EndState::TimeLimit => Stored::TimeLimit,
+        EndState::MemoryLimit => Stored::MemoryLimit,
+        EndState::Crashed { .. } => Stored::Crashed,
+        EndState::OutputLimit => Stored::OutputLimit,
+        EndState::InvalidOutput => Stored::InvalidOutput,
+        EndState::IllegalAction => Stored::IllegalAction,
+        EndState::SetupError(_) => Stored::SetupError,
+    }
 }
 
 /// A seat that ended in a setup error makes the whole match a platform fault.
 pub(crate) fn setup_error(result: &MatchResult) -> Option<String> {
     result.seats.iter().find_map(|s| match &s.end_state {
         EndState::SetupError(m) => Some(format!("seat {}: sandbox setup: {m}", s.seat.index())),
-        _ => None,
+        EndState::Ok
+        | EndState::TimeLimit
+        | EndState::MemoryLimit
+        | EndState::Crashed { .. }
+        | EndState::OutputLimit
+        | EndState::InvalidOutput
+        | EndState::IllegalAction => None,
     })
 }
 
@@ -29,7 +50,7 @@ pub(crate) fn seat_row(s: &SeatOutcome, games: &[GameRecord]) -> NewSeatResult {
         seat: i32::try_from(s.seat.index()).unwrap_or(i32::MAX),
         rank: i32::try_from(s.rank).unwrap_or(i32::MAX),
         score: s.score as f64,
-        end_state: end_state_name(&s.end_state).to_owned(),
+        end_state: stored_end_state(&s.end_state),
         end_detail: detail,
         moves: i32::try_from(s.moves).unwrap_or(i32::MAX),
         cpu_ms: i64::try_from(s.cpu_ms).unwrap_or(i64::MAX),

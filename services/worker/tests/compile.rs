@@ -11,7 +11,7 @@ async fn a_correct_python_bot_is_compiled_validated_and_ready(pool: PgPool) {
     let id = upload(
         &pool,
         team(&pool, "pythons").await,
-        "python3",
+        Language::Python3,
         "bot.py",
         &python_bot(0.0),
     )
@@ -21,9 +21,11 @@ async fn a_correct_python_bot_is_compiled_validated_and_ready(pool: PgPool) {
 
     let s = submission(&pool, id).await;
     assert_eq!(
-        s.status, "ready",
+        s.status,
+        SubmissionStatus::Ready,
         "{:?}\n{}",
-        s.failure_reason, s.compile_log
+        s.failure_reason,
+        s.compile_log
     );
     let cmd: Vec<String> =
         sqlx::query_scalar("select run_command from submission where submission_id = $1")
@@ -42,15 +44,24 @@ async fn a_correct_python_bot_is_compiled_validated_and_ready(pool: PgPool) {
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]
 async fn a_correct_c_bot_is_compiled_with_gcc_and_ready(pool: PgPool) {
     let (worker, _scratch) = worker(&pool, |_| {}).await;
-    let id = upload(&pool, team(&pool, "cees").await, "c", "main.c", C_BOT).await;
+    let id = upload(
+        &pool,
+        team(&pool, "cees").await,
+        Language::C,
+        "main.c",
+        C_BOT,
+    )
+    .await;
 
     drain(&worker).await;
 
     let s = submission(&pool, id).await;
     assert_eq!(
-        s.status, "ready",
+        s.status,
+        SubmissionStatus::Ready,
         "{:?}\n{}",
-        s.failure_reason, s.compile_log
+        s.failure_reason,
+        s.compile_log
     );
     assert!(
         s.compile_log
@@ -66,7 +77,7 @@ async fn a_c_bot_with_a_syntax_error_fails_with_the_gcc_message(pool: PgPool) {
     let id = upload(
         &pool,
         team(&pool, "typos").await,
-        "c",
+        Language::C,
         "main.c",
         "int main(void) { return 0 }\n",
     )
@@ -75,7 +86,7 @@ async fn a_c_bot_with_a_syntax_error_fails_with_the_gcc_message(pool: PgPool) {
     drain(&worker).await;
 
     let s = submission(&pool, id).await;
-    assert_eq!(s.status, "failed");
+    assert_eq!(s.status, SubmissionStatus::Failed);
     assert_eq!(s.failure_reason.as_deref(), Some("compilation failed"));
     assert!(
         s.compile_log.contains("main.c:1:") && s.compile_log.contains("error"),
@@ -90,7 +101,7 @@ async fn a_python_bot_with_a_syntax_error_fails_with_the_python_message(pool: Pg
     let id = upload(
         &pool,
         team(&pool, "snakes").await,
-        "python3",
+        Language::Python3,
         "bot.py",
         "def play(:\n    pass\n",
     )
@@ -99,7 +110,7 @@ async fn a_python_bot_with_a_syntax_error_fails_with_the_python_message(pool: Pg
     drain(&worker).await;
 
     let s = submission(&pool, id).await;
-    assert_eq!(s.status, "failed");
+    assert_eq!(s.status, SubmissionStatus::Failed);
     assert_eq!(s.failure_reason.as_deref(), Some("compilation failed"));
     assert!(s.compile_log.contains("SyntaxError"), "{}", s.compile_log);
 }
@@ -111,7 +122,7 @@ async fn a_bot_that_crashes_at_once_fails_its_validation_game(pool: PgPool) {
     let id = upload(
         &pool,
         team(&pool, "quitters").await,
-        "python3",
+        Language::Python3,
         "bot.py",
         text,
     )
@@ -120,7 +131,7 @@ async fn a_bot_that_crashes_at_once_fails_its_validation_game(pool: PgPool) {
     drain(&worker).await;
 
     let s = submission(&pool, id).await;
-    assert_eq!(s.status, "failed", "{}", s.compile_log);
+    assert_eq!(s.status, SubmissionStatus::Failed, "{}", s.compile_log);
     let reason = s.failure_reason.unwrap_or_default();
     assert!(reason.starts_with("validation game: crashed"), "{reason}");
     assert!(s.compile_log.contains("giving up"), "{}", s.compile_log);
@@ -188,7 +199,7 @@ async fn a_cpp_bot_using_nlohmann_json_and_jsoncpp_is_compiled_with_gplusplus_an
     let id = upload(
         &pool,
         team(&pool, "plusplus").await,
-        "cpp",
+        Language::Cpp,
         "bot.cpp",
         CPP_BOT,
     )
@@ -198,9 +209,11 @@ async fn a_cpp_bot_using_nlohmann_json_and_jsoncpp_is_compiled_with_gplusplus_an
 
     let s = submission(&pool, id).await;
     assert_eq!(
-        s.status, "ready",
+        s.status,
+        SubmissionStatus::Ready,
         "{:?}\n{}",
-        s.failure_reason, s.compile_log
+        s.failure_reason,
+        s.compile_log
     );
     assert!(
         s.compile_log.contains("g++ -O2 -std=c++17"),

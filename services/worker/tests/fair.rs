@@ -21,10 +21,13 @@ async fn a_submission_that_crashes_on_every_call_is_stored_last_and_idle(pool: P
         ("gamma", python_bot(0.0)),
     ] {
         let team = team(&pool, name).await;
-        subs.push(upload(&pool, team, "python3", "bot.py", &source).await);
+        subs.push(upload(&pool, team, Language::Python3, "bot.py", &source).await);
     }
     assert_eq!(drain(&worker).await, 3);
-    assert_eq!(submission(&pool, subs[1]).await.status, "failed");
+    assert_eq!(
+        submission(&pool, subs[1]).await.status,
+        SubmissionStatus::Failed
+    );
     sqlx::query("update submission set status = 'ready' where submission_id = $1")
         .bind(subs[1])
         .execute(&pool)
@@ -58,10 +61,10 @@ async fn a_submission_that_crashes_on_every_call_is_stored_last_and_idle(pool: P
 
     // Assert: the crashing seat (seat 1) is stored crashed and last, below both players.
     let m = matches::get(&pool, ids[0]).await.unwrap();
-    assert_eq!(m.status, "finished", "{:?}", m.failure_reason);
+    assert_eq!(m.status, MatchStatus::Finished, "{:?}", m.failure_reason);
     let seats = matches::seats_with_results(&pool, ids[0]).await.unwrap();
     let rank = |i: usize| seats[i].rank.expect("a rank");
-    assert_eq!(seats[1].end_state.as_deref(), Some("crashed"), "{seats:?}");
+    assert_eq!(seats[1].end_state, Some(EndState::Crashed), "{seats:?}");
     assert_eq!(rank(1), 3, "{seats:?}");
     assert!(rank(0) < 3 && rank(2) < 3, "{seats:?}");
     let replay: serde_json::Value =

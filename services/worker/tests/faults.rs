@@ -9,7 +9,7 @@ use common::*;
 use croupier_store::jobs;
 use croupier_store::matches::{self, NewMatch, SeatRef};
 use croupier_store::PgPool;
-use croupier_worker::Done;
+use croupier_worker::{Done, Outcome};
 use uuid::Uuid;
 
 async fn heartbeat_at(pool: &PgPool, job_id: Uuid) -> Option<String> {
@@ -31,7 +31,7 @@ async fn a_panicking_job_is_retried_and_its_lease_is_no_longer_renewed(pool: PgP
     upload(
         &pool,
         team(&pool, "panicky").await,
-        "python3",
+        Language::Python3,
         "bot.py",
         &python_bot(0.0),
     )
@@ -48,20 +48,20 @@ async fn a_panicking_job_is_retried_and_its_lease_is_no_longer_renewed(pool: PgP
             if job.attempt > 0 {
                 panic!("boom in the job body");
             }
-            Ok::<_, croupier_store::StoreError>(Done::Completed("finished"))
+            Ok::<_, croupier_store::StoreError>(Done::Completed(Outcome::Finished))
         })
         .await
         .expect("no database error");
 
     // Assert: retried as a platform fault, with the panic's message
-    assert_eq!(outcome, "retry");
-    let (status, attempt, last_error): (String, i32, Option<String>) =
+    assert_eq!(outcome, Outcome::Retry);
+    let (status, attempt, last_error): (JobStatus, i32, Option<String>) =
         sqlx::query_as("select status, attempt, last_error from job where job_id = $1")
             .bind(job.job_id)
             .fetch_one(&pool)
             .await
             .unwrap();
-    assert_eq!((status.as_str(), attempt), ("queued", 1));
+    assert_eq!((status, attempt), (JobStatus::Queued, 1));
     assert!(
         last_error
             .as_deref()
@@ -116,16 +116,16 @@ async fn a_match_with_an_invalid_spec_fails_at_once_without_a_retry(pool: PgPool
 
     // Assert: one attempt, failed for good, saying why; nothing waits for a retry
     assert_eq!(ran, 1);
-    let (status, attempt, max_attempts): (String, i32, i32) =
+    let (status, attempt, max_attempts): (JobStatus, i32, i32) =
         sqlx::query_as("select status, attempt, max_attempts from job where match_id = $1")
             .bind(ids[0])
             .fetch_one(&pool)
             .await
             .unwrap();
-    assert_eq!((status.as_str(), attempt), ("failed", 1));
+    assert_eq!((status, attempt), (JobStatus::Failed, 1));
     assert!(max_attempts > 1, "the job had attempts left");
     let m = matches::get(&pool, ids[0]).await.unwrap();
-    assert_eq!(m.status, "failed");
+    assert_eq!(m.status, MatchStatus::Failed);
     assert!(
         m.failure_reason
             .as_deref()

@@ -13,7 +13,7 @@ use croupier_store::PgPool;
 /// Runs `prelude` (Python, at the top of an otherwise correct bot) in a validation game and
 /// returns the submission's `(status, failure_reason)`; checks the worker carried on and left
 /// nothing running.
-async fn validate(pool: &PgPool, prelude: &str) -> (String, String) {
+async fn validate(pool: &PgPool, prelude: &str) -> (SubmissionStatus, String) {
     let (worker, _scratch, base) = worker_and_uids(pool, |cfg| {
         cfg.validation.join_time = Duration::from_secs(3);
         cfg.validation.move_time = Duration::from_secs(2);
@@ -23,7 +23,7 @@ async fn validate(pool: &PgPool, prelude: &str) -> (String, String) {
     let bad = upload(
         pool,
         team(pool, "mallory").await,
-        "python3",
+        Language::Python3,
         "bot.py",
         &hostile,
     )
@@ -31,7 +31,7 @@ async fn validate(pool: &PgPool, prelude: &str) -> (String, String) {
     let good = upload(
         pool,
         team(pool, "alice").await,
-        "python3",
+        Language::Python3,
         "bot.py",
         &python_bot(0.0),
     )
@@ -41,7 +41,7 @@ async fn validate(pool: &PgPool, prelude: &str) -> (String, String) {
 
     assert_eq!(
         submission(pool, good).await.status,
-        "ready",
+        SubmissionStatus::Ready,
         "the worker kept working after the hostile bot"
     );
     for uid in base..base + SLOTS {
@@ -59,8 +59,8 @@ async fn validate(pool: &PgPool, prelude: &str) -> (String, String) {
     (s.status, s.failure_reason.unwrap_or_default())
 }
 
-fn assert_failed_with(result: (String, String), end_state: &str) {
-    assert_eq!(result.0, "failed", "{result:?}");
+fn assert_failed_with(result: (SubmissionStatus, String), end_state: &str) {
+    assert_eq!(result.0, SubmissionStatus::Failed, "{result:?}");
     assert!(
         result
             .1
@@ -85,7 +85,7 @@ async fn a_fork_bomb_is_contained_and_leaves_nothing_behind(pool: PgPool) {
     let prelude =
         "import os\nwhile True:\n    try:\n        os.fork()\n    except OSError:\n        pass";
     let (status, reason) = validate(&pool, prelude).await;
-    assert_eq!(status, "failed");
+    assert_eq!(status, SubmissionStatus::Failed);
     assert!(
         reason.starts_with("validation game: time_limit")
             || reason.starts_with("validation game: crashed"),
@@ -100,7 +100,7 @@ async fn a_fork_bomb_is_contained_and_leaves_nothing_behind(pool: PgPool) {
 async fn a_10_gib_write_is_stopped_at_the_file_size_cap(pool: PgPool) {
     let prelude = "with open('/tmp/fill', 'wb') as f:\n    for _ in range(10 * 1024):\n        f.write(b'x' * (1 << 20))";
     let (status, reason) = validate(&pool, prelude).await;
-    assert_eq!(status, "failed");
+    assert_eq!(status, SubmissionStatus::Failed);
     assert!(
         reason.starts_with("validation game: output_limit")
             || reason.starts_with("validation game: crashed"),
@@ -140,7 +140,7 @@ async fn a_bot_that_exits_at_once_has_crashed(pool: PgPool) {
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]
 async fn a_bot_cannot_reach_the_database_port(pool: PgPool) {
     let prelude = "import socket, sys\ntry:\n    socket.create_connection(('127.0.0.1', 5432), timeout=1)\n    sys.exit(42)\nexcept OSError:\n    pass";
-    assert_eq!(validate(&pool, prelude).await.0, "ready");
+    assert_eq!(validate(&pool, prelude).await.0, SubmissionStatus::Ready);
 }
 
 /// The bot exits 42 if it can read secrets or other teams' files; blocked, it plays normally.
@@ -163,12 +163,12 @@ for top in os.listdir('/'):
     for root, dirs, files in os.walk('/' + top):
         if any(f.endswith(('.py', '.c')) for f in files):
             sys.exit(42)"#;
-    assert_eq!(validate(&pool, prelude).await.0, "ready");
+    assert_eq!(validate(&pool, prelude).await.0, SubmissionStatus::Ready);
 }
 
 /// The child keeps sleeping after the bot's game; the sandbox kills it with the match.
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]
 async fn a_child_left_running_is_killed_with_the_match(pool: PgPool) {
     let prelude = "import os, time\nif os.fork() == 0:\n    os.setsid()\n    time.sleep(1000)\n    os._exit(0)";
-    assert_eq!(validate(&pool, prelude).await.0, "ready");
+    assert_eq!(validate(&pool, prelude).await.0, SubmissionStatus::Ready);
 }

@@ -15,7 +15,7 @@ async fn three_ready_bots(pool: &PgPool, worker: &croupier_worker::Worker) -> (U
             upload(
                 pool,
                 team(pool, name).await,
-                "python3",
+                Language::Python3,
                 "bot.py",
                 &python_bot(0.0),
             )
@@ -24,7 +24,7 @@ async fn three_ready_bots(pool: &PgPool, worker: &croupier_worker::Worker) -> (U
     }
     assert_eq!(drain(worker).await, 3);
     for id in &subs {
-        assert_eq!(submission(pool, *id).await.status, "ready");
+        assert_eq!(submission(pool, *id).await.status, SubmissionStatus::Ready);
     }
     let owner: Uuid = sqlx::query_scalar("select user_id from app_user limit 1")
         .fetch_one(pool)
@@ -66,12 +66,12 @@ async fn a_match_of_three_ready_bots_is_played_and_its_results_stored(pool: PgPo
     assert_eq!(drain(&worker).await, 1);
 
     let m = matches::get(&pool, ids[0]).await.unwrap();
-    assert_eq!(m.status, "finished", "{:?}", m.failure_reason);
+    assert_eq!(m.status, MatchStatus::Finished, "{:?}", m.failure_reason);
     assert!(m.finished_at.is_some());
     let seats = matches::seats_with_results(&pool, ids[0]).await.unwrap();
     assert_eq!(seats.len(), 3);
     for s in &seats {
-        assert_eq!(s.end_state.as_deref(), Some("ok"), "{s:?}");
+        assert_eq!(s.end_state, Some(EndState::Ok), "{s:?}");
         assert!(s.moves.unwrap_or(0) > 0 && s.rank.is_some(), "{s:?}");
     }
     let replay: serde_json::Value =
@@ -108,19 +108,19 @@ async fn a_cancelled_match_is_completed_without_being_played(pool: PgPool) {
 
     assert_eq!(
         matches::get(&pool, ids[0]).await.unwrap().status,
-        "cancelled"
+        MatchStatus::Cancelled
     );
     let results: i64 = sqlx::query_scalar("select count(*) from seat_result")
         .fetch_one(&pool)
         .await
         .unwrap();
     assert_eq!(results, 0);
-    let job: String = sqlx::query_scalar("select status from job where match_id = $1")
+    let job: JobStatus = sqlx::query_scalar("select status from job where match_id = $1")
         .bind(ids[0])
         .fetch_one(&pool)
         .await
         .unwrap();
-    assert_eq!(job, "done");
+    assert_eq!(job, JobStatus::Done);
 }
 
 /// Uploads a bot that dawdles 3 s before joining, runs one step, and takes the lease over (bumps
@@ -133,7 +133,7 @@ async fn lease_taken_over_mid_game(pool: &PgPool, heartbeat_ms: u64) {
     let id = upload(
         pool,
         team(pool, "slowpokes").await,
-        "python3",
+        Language::Python3,
         "bot.py",
         &python_bot(3.0),
     )
@@ -157,7 +157,8 @@ async fn lease_taken_over_mid_game(pool: &PgPool, heartbeat_ms: u64) {
     assert!(matches!(step.unwrap(), croupier_worker::Step::Ran(_)));
     let s = submission(pool, id).await;
     assert_eq!(
-        s.status, "validating",
+        s.status,
+        SubmissionStatus::Validating,
         "the old attempt wrote its verdict: {:?}",
         s.failure_reason
     );
@@ -167,13 +168,13 @@ async fn lease_taken_over_mid_game(pool: &PgPool, heartbeat_ms: u64) {
         "{}",
         s.compile_log
     );
-    let (status, attempt): (String, i32) =
+    let (status, attempt): (JobStatus, i32) =
         sqlx::query_as("select status, attempt from job where submission_id = $1")
             .bind(id)
             .fetch_one(pool)
             .await
             .unwrap();
-    assert_eq!((status.as_str(), attempt), ("running", 2));
+    assert_eq!((status, attempt), (JobStatus::Running, 2));
 }
 
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]

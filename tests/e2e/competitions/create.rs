@@ -283,3 +283,56 @@ async fn formats_rule_settings_and_games_per_match_are_checked_and_kept(pool: Pg
         "every match seats the 5 players the settings ask for"
     );
 }
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn seat_limits_are_checked_and_kept_in_the_competitions_settings(pool: PgPool) {
+    // Arrange: three teams with a ready No Thanks bot each
+    let league = League::with_teams(&pool, 3).await;
+    let root = league.admin.api_user("api-root").await;
+    crate::helpers::make_admin(&pool, "api-root").await;
+    let create = |body: serde_json::Value| {
+        let (app, root) = (&league.admin, &root);
+        async move {
+            app.api(
+                Method::POST,
+                "/api/v1/admin/competitions",
+                Some(root),
+                Some(body),
+            )
+            .await
+        }
+    };
+
+    // Act
+    let tiny = create(json!({ "name": "x", "game": "nothanks", "seat_memory_mib": 8 })).await;
+    let no_cpu = create(json!({ "name": "x", "game": "nothanks", "seat_cpu_millicores": 0 })).await;
+    let refused_nothing = count(&pool, "competition").await;
+    let small = create(
+        json!({ "name": "Small", "game": "nothanks", "seat_memory_mib": 64,
+                               "seat_disk_mib": 8, "seat_cpu_millicores": 500 }),
+    )
+    .await;
+
+    // Assert
+    tiny.assert_error(
+        StatusCode::BAD_REQUEST,
+        "a seat's memory must be 16 to 16384 MiB, not 8",
+    );
+    no_cpu.assert_error(StatusCode::BAD_REQUEST, "a seat's CPU must be 100 to 16000");
+    assert_eq!(refused_nothing, 0, "a refused request stores nothing");
+    small.assert_status(StatusCode::CREATED);
+    let settings: serde_json::Value =
+        sqlx::query_scalar("select settings from competition where name = 'Small'")
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    assert_eq!(
+        (
+            &settings["seat_memory_mib"],
+            &settings["seat_disk_mib"],
+            &settings["seat_cpu_millicores"]
+        ),
+        (&json!(64), &json!(8), &json!(500))
+    );
+    assert_eq!(settings["format"], "triples", "the format played is stored");
+}

@@ -244,3 +244,22 @@ async fn another_teams_member_gets_404_for_a_submission_and_its_download_but_an_
         .unwrap();
     assert_eq!(disposition, r#"attachment; filename="bot.py""#);
 }
+
+/// `g++` compiles `main.C` as C++, so the upload check accepts it as a C++ source too (it used
+/// to lower-case the name and refuse it).
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn a_cpp_bot_whose_source_ends_in_a_capital_c_is_accepted(pool: PgPool) {
+    let (mut alice, team_id) = alice_and_her_team(TestApp::new(pool.clone())).await;
+    let upload = Upload::python("main.C", b"int main() { return 0; }\n").language("cpp");
+
+    let page = alice.upload(team_id, &upload).await;
+
+    let id = submission_of(&page);
+    let language: String = scalar(
+        &pool,
+        "select language from submission where submission_id = $1",
+        id,
+    )
+    .await;
+    assert_eq!(language, "cpp");
+}

@@ -277,3 +277,21 @@ async fn a_c_bot_without_a_c_file_is_refused(pool: PgPool) {
     )
     .await;
 }
+
+/// The upload check reads source endings as the compiler does, case included: `BOT.PY` is no
+/// Python source for `python3 -m py_compile` or the entry point, so it is refused here, not
+/// accepted and then failed by the build.
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn a_python_bot_whose_file_ends_in_capitals_is_refused_at_upload(pool: PgPool) {
+    let (mut alice, team_id) = alice_and_her_team(TestApp::new(pool)).await;
+    let upload = Upload::python("BOT.PY", BOT_PY);
+    let message = "a python3 bot needs a .py file, and the upload has none";
+    assert_refused(
+        &mut alice,
+        team_id,
+        &upload,
+        StatusCode::BAD_REQUEST,
+        message,
+    )
+    .await;
+}

@@ -11,7 +11,7 @@ use croupier_pgcluster::{Cluster, ClusterOptions};
 use croupier_sandbox::Sandbox;
 use croupier_store::matches::{self, NewMatch, SeatRef};
 use croupier_store::submissions::{self, NewFile, NewSubmission};
-use croupier_store::PgPool;
+use croupier_store::{BundleKind, Language, MatchStatus, PgPool, SubmissionStatus};
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use uuid::Uuid;
 
@@ -162,7 +162,7 @@ async fn measure(pool: &PgPool, sandbox: Sandbox, opts: &Options) -> Result<()> 
     .await;
     workers.stop().await;
     let elapsed = measured?;
-    let statuses: Vec<(String, i64)> =
+    let statuses: Vec<(MatchStatus, i64)> =
         sqlx::query_as("select status, count(*) from match group by status order by status")
             .fetch_all(pool)
             .await?;
@@ -196,11 +196,11 @@ async fn upload(pool: &PgPool, team: Uuid, user: Uuid) -> Result<Uuid> {
     let new = NewSubmission {
         team_id: team,
         game: "nothanks",
-        language: "python3",
+        language: Language::Python3,
         label: "bench",
         filename: "bot.py",
         entry: "",
-        bundle_kind: "file",
+        bundle_kind: BundleKind::File,
         bytes: PYTHON_BOT.as_bytes(),
         unpacked_size: PYTHON_BOT.len() as u64,
         files: vec![NewFile {
@@ -219,18 +219,24 @@ async fn ready(pool: &PgPool, subs: &[Uuid]) -> Result<()> {
     for id in subs {
         loop {
             let s = submissions::get(pool, *id).await?;
-            match s.status.as_str() {
-                "ready" => break,
-                "failed" => bail!(
+            match s.status {
+                SubmissionStatus::Ready => break,
+                SubmissionStatus::Failed => bail!(
                     "the bench bot failed to build: {:?}\n{}",
                     s.failure_reason,
                     s.compile_log
                 ),
-                _ if Instant::now() > deadline => bail!(
-                    "the bench bots were not ready within 5 minutes (status {})",
-                    s.status
-                ),
-                _ => tokio::time::sleep(Duration::from_millis(50)).await,
+                SubmissionStatus::Pending
+                | SubmissionStatus::Compiling
+                | SubmissionStatus::Validating => {
+                    if Instant::now() > deadline {
+                        bail!(
+                            "the bench bots were not ready within 5 minutes (status {})",
+                            s.status
+                        );
+                    }
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
             }
         }
     }

@@ -213,7 +213,7 @@ pub async fn run(args: PlayArgs) -> Result<()> {
         };
         let played = tokio::select! {
             r = croupier_referee::play(&sandbox, spec) => r,
-            () = crate::up::shutdown_signal() => bail!("interrupted"),
+            () = crate::lifecycle::shutdown_signal() => bail!("interrupted"),
         };
         let result = played.map_err(|e| anyhow!("match {i}: {e}"))?;
         for seat in &result.seats {

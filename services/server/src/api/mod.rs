@@ -116,7 +116,5 @@ async fn games() -> Json<serde_json::Value> {
             })
         })
         .collect();
-    Json(
-        serde_json::json!({ "games": games, "languages": crate::upload::LANGUAGES.iter().map(|(id, _)| id).collect::<Vec<_>>() }),
-    )
+    Json(serde_json::json!({ "games": games, "languages": croupier_bundle::Language::ALL }))
 }

@@ -11,6 +11,7 @@
 //! token, 400 and 404 when it has path parameters, 400/413/415/422 for a JSON body and
 //! 400/413/415 for an upload.
 
+use croupier_league::{SEAT_CPU_MILLICORES, SEAT_DISK_MIB, SEAT_MEMORY_MIB};
 use serde_json::{json, Value};
 
 fn op(summary: &str, auth: bool, ok: u16, extra: Value) -> Value {
@@ -156,7 +157,7 @@ fn operations() -> Value {
                         "type": "object", "required": ["game", "language", "file"],
                         "properties": {
                             "game": { "type": "string", "enum": game_ids() },
-                            "language": { "type": "string", "enum": ["python3", "c", "cpp", "binary"] },
+                            "language": { "type": "string", "enum": croupier_bundle::Language::ALL },
                             "label": { "type": "string", "maxLength": 80 },
                             "entry": { "type": "string", "maxLength": 512, "description": ENTRY_DOC, "example": "player.py:cautious(0.3)" },
                             "file": { "type": "string", "format": "binary" } } } } } }
@@ -209,5 +210,12 @@ fn competition_request() -> Value {
                         "description": "one of the game's formats (Hanabi: self_play or cross_play); default: the game's first" },
             "settings": { "type": "object", "description": "rule-set overrides copied into every match, e.g. {\"players\": 5}" },
             "games_per_match": { "type": "integer", "minimum": 1, "maximum": 100,
-                                 "description": "Guandan games (level 2 to A) or Bridge boards per table; default: Bridge 4, others 1" } } })
+                                 "description": "Guandan games (level 2 to A) or Bridge boards per table; default: Bridge 4, others 1" },
+            "seat_memory_mib": { "type": "integer", "minimum": SEAT_MEMORY_MIB.start(), "maximum": SEAT_MEMORY_MIB.end(),
+                                 "description": "memory of each bot seat in MiB; default: the workers' (512)" },
+            "seat_disk_mib": { "type": "integer", "minimum": SEAT_DISK_MIB.start(), "maximum": SEAT_DISK_MIB.end(),
+                               "description": "disk of each bot seat (its /bot, /tmp and /dev/shm) in MiB; default: the workers'" },
+            "seat_cpu_millicores": { "type": "integer", "minimum": SEAT_CPU_MILLICORES.start(), "maximum": SEAT_CPU_MILLICORES.end(),
+                                     "description": "CPU of each bot seat in thousandths of a core; default: the workers' (1000)" } },
+        "additionalProperties": false })
 }

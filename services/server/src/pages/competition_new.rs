@@ -130,6 +130,10 @@ impl NewForm {
                     Error::BadRequest(format!("the rule settings are not JSON: {e}"))
                 })?),
             },
+            // The form keeps the workers' seat limits; the API may set them.
+            seat_memory_mib: None,
+            seat_disk_mib: None,
+            seat_cpu_millicores: None,
         })
     }
 }

@@ -6,13 +6,14 @@ use axum::extract::State;
 use axum::response::{Redirect, Response};
 use axum::routing::{get, post};
 use axum::Router;
+use croupier_league::CompetitionSettings;
 use croupier_store::competitions::{self, Competition, Entrant, MatchLine};
 use serde::Deserialize;
 use uuid::Uuid;
 
 use crate::auth::csrf::CsrfForm;
 use crate::auth::AdminUser;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::extract::{PagePath, PageQuery};
 use crate::leaderboard::{self, Board};
 use crate::templates::{game_name, games, render, Ctx, GameView};
@@ -75,25 +76,15 @@ struct Facts {
 }
 
 impl Facts {
-    fn of(c: &Competition) -> Self {
-        let shown = |key: &str| match c.settings.get(key) {
-            Some(v) if !v.is_null() => v.to_string(),
-            _ => String::new(),
-        };
-        let move_time = match shown("move_time_ms") {
-            ms if ms.is_empty() => "the game's default".to_owned(),
-            ms => format!("{ms} ms"),
-        };
-        let games_per_match = match shown("games_per_match") {
-            n if n.is_empty() => "the game's default".to_owned(),
-            n => n,
-        };
-        Facts {
-            rounds: shown("rounds"),
-            base_seed: shown("base_seed"),
-            move_time,
-            games_per_match,
-        }
+    fn of(c: &Competition) -> Result<Self> {
+        let s = CompetitionSettings::from_stored(&c.settings).map_err(Error::internal)?;
+        let default = || "the game's default".to_owned();
+        Ok(Facts {
+            rounds: s.rounds.to_string(),
+            base_seed: s.base_seed.to_string(),
+            move_time: s.move_time_ms.map_or_else(default, |ms| format!("{ms} ms")),
+            games_per_match: s.games_per_match.map_or_else(default, |n| n.to_string()),
+        })
     }
 }
 
@@ -139,7 +130,7 @@ async fn show(
     let entries = competitions::entries(&state.pool, competition_id).await?;
     Ok(render(&ShowPage {
         game_name: game_name(&c.game),
-        facts: Facts::of(&c),
+        facts: Facts::of(&c)?,
         ctx,
         c,
         entries,

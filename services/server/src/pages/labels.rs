@@ -1,5 +1,7 @@
 //! Small text helpers the competition and match templates call.
 
+use croupier_store::EndState;
+
 /// `1st`, `2nd`, `3rd`, `4th`, … `11th`, `21st`.
 pub fn place(rank: &i32) -> String {
     let suffix = match (rank % 10, rank % 100) {
@@ -13,17 +15,16 @@ pub fn place(rank: &i32) -> String {
 }
 
 /// What an end state means, for people.
-pub fn end_state(state: &str) -> &'static str {
+pub fn end_state(state: &EndState) -> &'static str {
     match state {
-        "ok" => "played to the end",
-        "time_limit" => "too slow: went over the time allowed for a move",
-        "memory_limit" => "went over the memory limit",
-        "crashed" => "the program crashed or exited before the end",
-        "output_limit" => "wrote more output than allowed",
-        "invalid_output" => "sent a message the protocol does not allow",
-        "illegal_action" => "tried a move the rules forbid",
-        "setup_error" => "the platform could not start it (not the bot's fault)",
-        _ => "unknown end state",
+        EndState::Ok => "played to the end",
+        EndState::TimeLimit => "too slow: went over the time allowed for a move",
+        EndState::MemoryLimit => "went over the memory limit",
+        EndState::Crashed => "the program crashed or exited before the end",
+        EndState::OutputLimit => "wrote more output than allowed",
+        EndState::InvalidOutput => "sent a message the protocol does not allow",
+        EndState::IllegalAction => "tried a move the rules forbid",
+        EndState::SetupError => "the platform could not start it (not the bot's fault)",
     }
 }
 

@@ -11,7 +11,7 @@ use axum::routing::get;
 use axum::Router;
 use croupier_store::matches::{self, Match, SeatWithResult};
 use croupier_store::users::User;
-use croupier_store::{blobs, competitions, teams};
+use croupier_store::{blobs, competitions, teams, MatchStatus};
 use uuid::Uuid;
 
 use super::match_log::{self, MatchLog};
@@ -115,9 +115,12 @@ async fn show(
         Some(id) => Some((id, competitions::get(&state.pool, id).await?.name)),
         None => None,
     };
-    let blob = match m.status.as_str() {
-        "finished" => matches::replay(&state.pool, match_id).await?,
-        _ => None,
+    let blob = match m.status {
+        MatchStatus::Finished => matches::replay(&state.pool, match_id).await?,
+        MatchStatus::Queued
+        | MatchStatus::Running
+        | MatchStatus::Failed
+        | MatchStatus::Cancelled => None,
     };
     let timeline = blob.as_deref().map(timeline::read);
     let log = blob.as_deref().and_then(match_log::read);

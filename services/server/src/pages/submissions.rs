@@ -5,7 +5,7 @@ use axum::http::header;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 use axum::Router;
-use croupier_store::{submissions, teams};
+use croupier_store::{submissions, teams, Language};
 use uuid::Uuid;
 
 use super::teams::require_member;
@@ -13,7 +13,7 @@ use crate::auth::{csrf, CurrentUser};
 use crate::error::{human_bytes, Error, Result};
 use crate::extract::{PageMultipart, PagePath};
 use crate::templates::{games, render, Ctx, SubmissionPage, UploadPage};
-use crate::upload::{self, LANGUAGES};
+use crate::upload;
 use crate::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -37,7 +37,7 @@ async fn upload_form(
         ctx,
         team: teams::get(&state.pool, team_id).await?,
         games: games(),
-        languages: LANGUAGES,
+        languages: Language::ALL,
         max_upload: human_bytes(state.config.max_upload_bytes),
         max_files: limits.max_files,
         max_unpacked: human_bytes(limits.max_unpacked_bytes),

@@ -4,7 +4,7 @@ use axum::extract::State;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use axum::Router;
-use croupier_store::{submissions, teams, tokens};
+use croupier_store::{submissions, teams, tokens, TeamRole};
 use serde::Deserialize;
 use uuid::Uuid;
 
@@ -56,7 +56,7 @@ struct PlainForm {
 has_csrf!(CreateForm, JoinForm, TokenForm, PlainForm);
 
 /// The caller's role in the team; 404 when not a member (another team's page does not exist).
-pub async fn require_member(state: &AppState, team_id: Uuid, user_id: Uuid) -> Result<String> {
+pub async fn require_member(state: &AppState, team_id: Uuid, user_id: Uuid) -> Result<TeamRole> {
     teams::role_of(&state.pool, team_id, user_id)
         .await?
         .ok_or(Error::NotFound)
@@ -181,7 +181,7 @@ async fn rotate_invite(
     PagePath(team_id): PagePath<Uuid>,
     CsrfForm(_): CsrfForm<PlainForm>,
 ) -> Result<Redirect> {
-    if require_member(&state, team_id, user.user_id).await? != "owner" {
+    if require_member(&state, team_id, user.user_id).await? != TeamRole::Owner {
         return Err(Error::Forbidden(
             "only the team's owner can change the invite code".into(),
         ));

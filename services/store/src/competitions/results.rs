@@ -6,6 +6,7 @@ use sqlx::{PgExecutor, PgPool};
 use time::OffsetDateTime;
 use uuid::Uuid;
 
+use crate::state::{EndState, MatchStatus};
 use crate::StoreError;
 
 /// One seat of a finished match, as standings and ratings read it.
@@ -18,7 +19,7 @@ pub struct SeatScore {
     pub submission_id: Option<Uuid>,
     pub rank: i32,
     pub score: f64,
-    pub end_state: String,
+    pub end_state: EndState,
     /// The seat's score in each game of the match (Bridge: each board).
     pub game_scores: Vec<i64>,
 }
@@ -32,7 +33,8 @@ pub async fn seat_scores(
     Ok(sqlx::query_as!(
         SeatScore,
         r#"
-        select m.match_id, m.ordinal, m.seed, r.seat, ms.submission_id, r.rank, r.score, r.end_state, r.game_scores
+        select m.match_id, m.ordinal, m.seed, r.seat, ms.submission_id, r.rank, r.score,
+               r.end_state as "end_state: EndState", r.game_scores
         from match m
              join seat_result r using (match_id)
              join match_seat ms using (match_id, seat)
@@ -50,7 +52,7 @@ pub async fn seat_scores(
 pub struct MatchLine {
     pub match_id: Uuid,
     pub ordinal: i32,
-    pub status: String,
+    pub status: MatchStatus,
     pub failure_reason: Option<String>,
     #[serde(with = "time::serde::rfc3339::option")]
     pub finished_at: Option<OffsetDateTime>,
@@ -66,13 +68,13 @@ pub struct SeatLine {
     pub builtin: Option<String>,
     pub rank: Option<i32>,
     pub score: Option<f64>,
-    pub end_state: Option<String>,
+    pub end_state: Option<EndState>,
 }
 
 struct MatchRow {
     match_id: Uuid,
     ordinal: i32,
-    status: String,
+    status: MatchStatus,
     failure_reason: Option<String>,
     finished_at: Option<OffsetDateTime>,
 }
@@ -85,7 +87,7 @@ struct SeatRow {
     builtin: Option<String>,
     rank: Option<i32>,
     score: Option<f64>,
-    end_state: Option<String>,
+    end_state: Option<EndState>,
 }
 
 /// Up to `limit` matches in schedule order from `offset`, each with its seats.
@@ -99,7 +101,7 @@ pub async fn match_lines(
     let rows = sqlx::query_as!(
         MatchRow,
         r#"
-        select match_id, ordinal, status, failure_reason, finished_at
+        select match_id, ordinal, status as "status: MatchStatus", failure_reason, finished_at
         from match where competition_id = $1
         order by ordinal, match_id
         limit $2 offset $3
@@ -116,7 +118,7 @@ pub async fn match_lines(
         SeatRow,
         r#"
         select ms.match_id, ms.seat, t.name as "team_name?", s.version as "version?", ms.builtin,
-               r.rank as "rank?", r.score as "score?", r.end_state as "end_state?"
+               r.rank as "rank?", r.score as "score?", r.end_state as "end_state?: EndState"
         from match_seat ms
              left join submission s using (submission_id)
              left join team t using (team_id)
@@ -141,7 +143,7 @@ pub async fn match_lines(
                     builtin: s.builtin.clone(),
                     rank: s.rank,
                     score: s.score,
-                    end_state: s.end_state.clone(),
+                    end_state: s.end_state,
                 })
                 .collect(),
             match_id: m.match_id,

@@ -25,7 +25,7 @@ use croupier_store::jobs::{self, Claimed};
 use croupier_store::{blobs, submissions, StoreError};
 
 use crate::artifact::{self, is_plain_file, open_dir, tail, PackError};
-use crate::worker::{Done, Worker};
+use crate::worker::{Done, Outcome, Worker};
 
 /// A job's scratch directory, removed when the job ends (whatever way).
 struct Scratch(PathBuf);
@@ -93,7 +93,7 @@ pub(crate) async fn run(w: &Worker, job: &Claimed) -> Result<Done, StoreError> {
         Err(e) => return Ok(Done::Platform(format!("unpacking the upload: {e}"))),
     };
     let files: Vec<String> = manifest.entries.into_iter().map(|e| e.path).collect();
-    let plan = match toolchain::plan(&sub.language, &files, &sub.entry) {
+    let plan = match toolchain::plan(sub.language, &files, &sub.entry) {
         Ok(plan) => plan,
         Err(msg) => return finish(w, job, fence, failed(msg.clone()), &msg).await,
     };
@@ -147,7 +147,9 @@ pub(crate) async fn run(w: &Worker, job: &Claimed) -> Result<Done, StoreError> {
                 limits.memory_bytes >> 20
             )),
             EndState::OutputLimit => Some("the compiler wrote too much output".to_owned()),
-            _ => Some("compilation failed".to_owned()),
+            EndState::Crashed { .. } | EndState::InvalidOutput | EndState::IllegalAction => {
+                Some("compilation failed".to_owned())
+            }
         };
         if let Some(reason) = reason {
             return finish(w, job, fence, failed(reason), &log).await;
@@ -221,7 +223,7 @@ async fn finish(
         tracing::info!(%reason, "submission failed");
     }
     Ok(Done::Completed(match verdict {
-        Verdict::Ready => "ready",
-        Verdict::Failed(_) => "failed",
+        Verdict::Ready => Outcome::Ready,
+        Verdict::Failed(_) => Outcome::Failed,
     }))
 }

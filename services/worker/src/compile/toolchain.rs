@@ -9,7 +9,7 @@
 //! Debian's g++ links with `--as-needed` by default (checked with `readelf -d`: a program that
 //! uses no jsoncpp has no `NEEDED libjsoncpp`), so `-ljsoncpp` costs nothing to bots without it.
 
-use croupier_bundle::{python_entry, EntryPoint};
+use croupier_bundle::{python_entry, EntryPoint, Language};
 
 /// A build plan, chosen from the language and the upload's file list.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -22,11 +22,9 @@ pub(crate) struct Plan {
     pub run_command: Vec<String>,
 }
 
-const CPP_EXTENSIONS: [&str; 5] = [".cpp", ".cc", ".cxx", ".c++", ".C"];
-
 /// The plan for `language` over the upload's `files`, from the submitter's `entry` (empty: none
 /// chosen); `Err` is a message for the team.
-pub(crate) fn plan(language: &str, files: &[String], entry: &str) -> Result<Plan, String> {
+pub(crate) fn plan(language: Language, files: &[String], entry: &str) -> Result<Plan, String> {
     let entry = match entry.trim() {
         "" => None,
         text => Some(EntryPoint::parse(text)?.locate(files)?),
@@ -35,25 +33,25 @@ pub(crate) fn plan(language: &str, files: &[String], entry: &str) -> Result<Plan
         class: Some(class), ..
     }) = &entry
     {
-        if language != "python3" {
+        if language != Language::Python3 {
             return Err(format!(
                 "the entry names a class ({class}): that is for Python class bots (Hanabi) only"
             ));
         }
     }
-    let with = |exts: &[&str]| -> Vec<String> {
+    let all_sources = || -> Vec<String> {
         files
             .iter()
-            .filter(|f| exts.iter().any(|e| f.ends_with(e)))
+            .filter(|f| language.is_source(f))
             .cloned()
             .collect()
     };
     let strings = |xs: &[&str]| xs.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
     match language {
-        "python3" => {
-            let py = with(&[".py"]);
+        Language::Python3 => {
+            let py = all_sources();
             let entry = match entry {
-                Some(e) if !e.file.ends_with(".py") => {
+                Some(e) if !language.is_source(&e.file) => {
                     return Err(format!("the entry file {} is not a .py file", e.file))
                 }
                 Some(e) => e.to_string(),
@@ -67,10 +65,10 @@ pub(crate) fn plan(language: &str, files: &[String], entry: &str) -> Result<Plan
                 run_command: vec!["/usr/bin/python3".into(), format!("/bot/{entry}")],
             })
         }
-        "c" => {
+        Language::C => {
             let sources = match entry {
-                Some(e) => vec![source_file(e, &[".c"])?],
-                None => with(&[".c"]),
+                Some(e) => vec![source_file(e, language)?],
+                None => all_sources(),
             };
             if sources.is_empty() {
                 return Err(format!(
@@ -83,10 +81,10 @@ pub(crate) fn plan(language: &str, files: &[String], entry: &str) -> Result<Plan
             args.push("-lm".into());
             Ok(compiled("/usr/bin/gcc", args))
         }
-        "cpp" => {
+        Language::Cpp => {
             let sources = match entry {
-                Some(e) => vec![source_file(e, &CPP_EXTENSIONS)?],
-                None => with(&CPP_EXTENSIONS),
+                Some(e) => vec![source_file(e, language)?],
+                None => all_sources(),
             };
             if sources.is_empty() {
                 return Err(format!(
@@ -99,7 +97,7 @@ pub(crate) fn plan(language: &str, files: &[String], entry: &str) -> Result<Plan
             args.extend(strings(&["-ljsoncpp", "-lm"]));
             Ok(compiled("/usr/bin/g++", args))
         }
-        "binary" => {
+        Language::Binary => {
             let file = match (entry, files) {
                 (Some(e), _) => e.file,
                 (None, [only]) => only.clone(),
@@ -117,19 +115,18 @@ pub(crate) fn plan(language: &str, files: &[String], entry: &str) -> Result<Plan
                 executable: Some(file),
             })
         }
-        other => Err(format!("unknown language {other:?}")),
     }
 }
 
 /// The chosen C or C++ source: compiled alone (other sources reach it by `#include`).
-fn source_file(entry: EntryPoint, extensions: &[&str]) -> Result<String, String> {
-    if extensions.iter().any(|ext| entry.file.ends_with(ext)) {
+fn source_file(entry: EntryPoint, language: Language) -> Result<String, String> {
+    if language.is_source(&entry.file) {
         Ok(entry.file)
     } else {
         Err(format!(
             "the entry file {} is not a source file ({})",
             entry.file,
-            extensions.join(", ")
+            language.source_endings().join(", ")
         ))
     }
 }
@@ -159,12 +156,12 @@ mod tests {
             "gd/client3.py",
             "gd/readme.txt",
         ]);
-        let err = plan("python3", &files, "").unwrap_err();
+        let err = plan(Language::Python3, &files, "").unwrap_err();
         assert!(
             err.contains("gd/client0.py, gd/client1.py, gd/client2.py, gd/client3.py"),
             "{err}"
         );
-        let chosen = plan("python3", &files, "client2.py").unwrap();
+        let chosen = plan(Language::Python3, &files, "client2.py").unwrap();
         assert_eq!(
             chosen.run_command,
             ["/usr/bin/python3", "/bot/gd/client2.py"]
@@ -174,58 +171,75 @@ mod tests {
             args.contains(&"gd/client0.py".to_owned()),
             "every .py file is compiled"
         );
-        let class = plan("python3", &names(&["player.py"]), "player.py:cautious(0.3)").unwrap();
+        let class = plan(
+            Language::Python3,
+            &names(&["player.py"]),
+            "player.py:cautious(0.3)",
+        )
+        .unwrap();
         assert_eq!(class.run_command[1], "/bot/player.py:cautious(0.3)");
         for (bad, why) in [
             ("client9.py", "not in the upload"),
             ("gd/readme.txt", "not a .py file"),
             ("../gd/client0.py", ".."),
         ] {
-            let err = plan("python3", &files, bad).unwrap_err();
+            let err = plan(Language::Python3, &files, bad).unwrap_err();
             assert!(err.contains(why), "{bad}: {err}");
         }
     }
 
     #[test]
     fn an_entry_picks_the_program_of_a_binary_and_the_source_of_a_c_bot() {
-        let bin = plan("binary", &names(&["a", "b"]), "b").unwrap();
+        let bin = plan(Language::Binary, &names(&["a", "b"]), "b").unwrap();
         assert_eq!(
             (bin.executable.as_deref(), bin.run_command),
             (Some("b"), vec!["/bot/b".to_owned()])
         );
-        let c = plan("c", &names(&["seat0.c", "seat1.c", "common.h"]), "seat1.c").unwrap();
+        let c = plan(
+            Language::C,
+            &names(&["seat0.c", "seat1.c", "common.h"]),
+            "seat1.c",
+        )
+        .unwrap();
         let (_, args) = c.build.unwrap();
         assert!(args.contains(&"seat1.c".to_owned()) && !args.contains(&"seat0.c".to_owned()));
-        assert!(plan("c", &names(&["seat0.c", "common.h"]), "common.h").is_err());
-        let err = plan("c", &names(&["seat0.c"]), "seat0.c:Player").unwrap_err();
+        assert!(plan(Language::C, &names(&["seat0.c", "common.h"]), "common.h").is_err());
+        let err = plan(Language::C, &names(&["seat0.c"]), "seat0.c:Player").unwrap_err();
         assert!(err.contains("class"), "{err}");
     }
 
     #[test]
     fn c_and_cpp_bots_compile_every_source_into_bot() {
-        let c = plan("c", &names(&["main.c", "lib/util.c", "lib/util.h"]), "").unwrap();
+        let c = plan(
+            Language::C,
+            &names(&["main.c", "lib/util.c", "lib/util.h"]),
+            "",
+        )
+        .unwrap();
         let (cc, args) = c.build.unwrap();
         assert_eq!(cc, "/usr/bin/gcc");
         assert!(
             args.contains(&"lib/util.c".to_owned()) && !args.contains(&"lib/util.h".to_owned())
         );
         assert_eq!(c.run_command, ["/bot/bot"]);
-        let cpp = plan("cpp", &names(&["bot.cpp"]), "").unwrap();
+        let cpp = plan(Language::Cpp, &names(&["bot.cpp"]), "").unwrap();
         assert!(cpp.build.unwrap().1.contains(&"-ljsoncpp".to_owned()));
     }
 
     #[test]
     fn a_binary_upload_is_its_only_file_or_the_one_named_bot() {
         assert_eq!(
-            plan("binary", &names(&["runme"]), "").unwrap().run_command,
+            plan(Language::Binary, &names(&["runme"]), "")
+                .unwrap()
+                .run_command,
             ["/bot/runme"]
         );
         assert_eq!(
-            plan("binary", &names(&["bot", "data.txt"]), "")
+            plan(Language::Binary, &names(&["bot", "data.txt"]), "")
                 .unwrap()
                 .executable,
             Some("bot".into())
         );
-        assert!(plan("binary", &names(&["a", "b"]), "").is_err());
+        assert!(plan(Language::Binary, &names(&["a", "b"]), "").is_err());
     }
 }

@@ -9,6 +9,11 @@ use std::time::{Duration, Instant};
 use croupier_sandbox::{Config, Sandbox};
 use croupier_store::submissions::{self, NewFile, NewSubmission};
 use croupier_store::PgPool;
+// Each test file uses some of these.
+#[allow(unused_imports)]
+pub use croupier_store::{
+    BundleKind, EndState, JobStatus, Language, MatchStatus, SubmissionStatus,
+};
 use croupier_worker::{Step, Worker, WorkerConfig};
 use tempfile::TempDir;
 use uuid::Uuid;
@@ -77,7 +82,7 @@ pub async fn team(pool: &PgPool, name: &str) -> (Uuid, Uuid) {
 pub async fn upload(
     pool: &PgPool,
     (user, team): (Uuid, Uuid),
-    language: &str,
+    language: Language,
     filename: &str,
     text: &str,
 ) -> Uuid {
@@ -88,7 +93,7 @@ pub async fn upload(
         label: "",
         filename,
         entry: "",
-        bundle_kind: "file",
+        bundle_kind: BundleKind::File,
         bytes: text.as_bytes(),
         unpacked_size: text.len() as u64,
         files: vec![NewFile {
