@@ -235,7 +235,9 @@ pub fn register(def: &'static GameDef) -> Result<GameId, RegisterError> {
     if !id_ok {
         return Err(RegisterError::BadId(def.id));
     }
-    let mut extra = EXTRA.write().unwrap_or_else(|e| e.into_inner());
+    let mut extra = EXTRA
+        .write()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     if let Some(known) = BUILT_IN.iter().chain(extra.iter()).find(|d| d.id == def.id) {
         return if std::ptr::eq(*known, def) {
             Ok(GameId(def))
@@ -249,7 +251,9 @@ pub fn register(def: &'static GameDef) -> Result<GameId, RegisterError> {
 
 /// Every hosted game: the built-in ones, then those [`register`]ed.
 pub fn all() -> Vec<GameId> {
-    let extra = EXTRA.read().unwrap_or_else(|e| e.into_inner());
+    let extra = EXTRA
+        .read()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     BUILT_IN
         .iter()
         .chain(extra.iter())

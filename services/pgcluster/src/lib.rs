@@ -255,7 +255,7 @@ impl Drop for Cluster {
             match cmd.output() {
                 Ok(out) if out.status.success() => return,
                 Ok(out) => {
-                    tracing::warn!(mode, output = %output_text(&out).trim(), "pg_ctl stop failed")
+                    tracing::warn!(mode, output = %output_text(&out).trim(), "pg_ctl stop failed");
                 }
                 Err(e) => tracing::error!(error = %e, "could not run pg_ctl to stop PostgreSQL"),
             }

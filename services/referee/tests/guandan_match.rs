@@ -87,7 +87,10 @@ async fn four_checking_clients_see_protocol_order_and_fields_for_whole_games() {
         result
             .transcript
             .iter()
-            .filter(|l| l.seat.map(|s| s.index()) == Some(seat) && l.direction == Direction::ToBot)
+            .filter(|l| {
+                l.seat.map(croupier_games::Seat::index) == Some(seat)
+                    && l.direction == Direction::ToBot
+            })
             .count()
     };
     assert!(

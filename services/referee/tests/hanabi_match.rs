@@ -80,7 +80,7 @@ fn hanabi(rules: &str, seed: u64, seats: Vec<SeatSpec>) -> MatchSpec {
 /// Messages the referee sent to `seat`, parsed.
 fn sent_to(result: &MatchResult, seat: usize) -> Vec<Value> {
     let to = |l: &&croupier_referee::TranscriptLine| {
-        l.direction == Direction::ToBot && l.seat.map(|s| s.index()) == Some(seat)
+        l.direction == Direction::ToBot && l.seat.map(croupier_games::Seat::index) == Some(seat)
     };
     let lines = result.transcript.iter().filter(to);
     lines

@@ -211,7 +211,7 @@ async fn a_bot_that_never_joins_times_out_of_the_lobby() {
     let sleeper = "time.sleep(1000)";
     let t0 = Instant::now();
     let result = against(sleeper, |spec| {
-        spec.limits.join_time = Duration::from_secs(2)
+        spec.limits.join_time = Duration::from_secs(2);
     })
     .await;
 

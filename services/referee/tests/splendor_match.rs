@@ -136,7 +136,8 @@ async fn the_python_and_cpp_kits_play_full_games_that_replay_identically() {
     let lines = log(&first);
     let named = |seat: usize| {
         first.transcript.iter().any(|l| {
-            l.seat.map(|s| s.index()) == Some(seat) && l.text.starts_with("Successfully got noble")
+            l.seat.map(croupier_games::Seat::index) == Some(seat)
+                && l.text.starts_with("Successfully got noble")
         })
     };
     assert!(named(0) || named(1), "a kit named a noble it qualified for");

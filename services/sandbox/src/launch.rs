@@ -62,7 +62,7 @@ pub(crate) fn bwrap_command(
 ) -> Command {
     let mut a: Vec<OsString> = Vec::new();
     let mut arg = |parts: &[&dyn AsRef<std::ffi::OsStr>]| {
-        a.extend(parts.iter().map(|p| p.as_ref().to_owned()))
+        a.extend(parts.iter().map(|p| p.as_ref().to_owned()));
     };
     arg(&[&"--unshare-all", &"--unshare-user", &"--disable-userns"]);
     if setup.net.is_some() {
@@ -90,7 +90,7 @@ pub(crate) fn bwrap_command(
     }
     arg(&[&"--ro-bind", &hosts, &"/etc/hosts"]);
     arg(&[&"--proc", &"/proc", &"--dev", &"/dev"]);
-    let seat_at = spec.seat_dir.as_ref().map(|d| d.inside());
+    let seat_at = spec.seat_dir.as_ref().map(super::seatdir::SeatDir::inside);
     match &spec.seat_dir {
         // The seat's own tmpfs: one cap for all it writes, kept for the seat's whole match.
         Some(seat) => {
@@ -132,7 +132,7 @@ pub(crate) fn bwrap_command(
     let report_fd = setup
         .report
         .as_ref()
-        .map_or(-1, |fd| fd.as_raw_fd())
+        .map_or(-1, std::os::fd::AsRawFd::as_raw_fd)
         .to_string();
     arg(&[&"--", &INIT_PATH, &report_fd, &spec.program]);
     a.extend(spec.args.iter().map(OsString::from));

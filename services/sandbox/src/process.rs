@@ -39,7 +39,7 @@ pub(crate) async fn read_report(rx: pipe::Receiver) -> InitReport {
                 r.exit = Some(ExitInfo {
                     code: Some(127),
                     signal: None,
-                })
+                });
             }
             ["exit", code, signal, cpu_us, rss_kb] => {
                 r.exit = Some(ExitInfo {
@@ -209,7 +209,7 @@ fn kill_tree(cgroup: Option<&Cgroup>, monitor: Option<u32>) {
     let monitor = monitor.map(|p| Pid::from_raw(p as i32));
     match cgroup {
         Some(cg) => {
-            if cg.kill_all(monitor.map(|p| p.as_raw())) <= 1 {
+            if cg.kill_all(monitor.map(nix::unistd::Pid::as_raw)) <= 1 {
                 if let Some(pid) = monitor {
                     let _ = kill(pid, Signal::SIGKILL);
                 }

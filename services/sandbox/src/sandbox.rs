@@ -66,7 +66,7 @@ impl Sandbox {
                         if let Err(e) = l.weigh(cfg.slots) {
                             tracing::warn!(error = %e, "could not set the sandboxes' CPU weight");
                         }
-                        layout = Some(l)
+                        layout = Some(l);
                     }
                     Err(e) => problems.push(format!("cgroup parents not writable: {e}")),
                 },

@@ -39,7 +39,7 @@ fn add_dir(
     total: &mut u64,
 ) -> Result<(), PackError> {
     let mut entries: Vec<_> = fs::read_dir(root.join(rel))?.collect::<Result<_, _>>()?;
-    entries.sort_by_key(|e| e.file_name());
+    entries.sort_by_key(std::fs::DirEntry::file_name);
     for e in entries {
         let path = rel.join(e.file_name());
         let meta = fs::symlink_metadata(root.join(&path))?;

@@ -47,7 +47,10 @@ pub(crate) async fn run(w: &Worker, job: &Claimed) -> Result<Done, StoreError> {
         Ok(seats) => seats,
         Err(reason) => return Ok(Done::Platform(reason)),
     };
-    let empty = m.settings.as_object().is_some_and(|o| o.is_empty());
+    let empty = m
+        .settings
+        .as_object()
+        .is_some_and(serde_json::Map::is_empty);
     let settings = match m.competition_id {
         Some(competition_id) => {
             let stored = croupier_store::competitions::settings(&w.pool, competition_id).await?;

@@ -127,7 +127,7 @@ async fn a_cancelled_match_is_completed_without_being_played(pool: PgPool) {
 /// `attempt`) as soon as the validation game has started. Nothing may be written after that.
 async fn lease_taken_over_mid_game(pool: &PgPool, heartbeat_ms: u64) {
     let (worker, _scratch) = worker(pool, |c| {
-        c.heartbeat_every = std::time::Duration::from_millis(heartbeat_ms)
+        c.heartbeat_every = std::time::Duration::from_millis(heartbeat_ms);
     })
     .await;
     let id = upload(

@@ -115,7 +115,7 @@ fn guandan_lists(budget: Duration) -> Result<String> {
 pub async fn run(budget: Duration, only: Option<GameId>) -> Result<()> {
     let games: Vec<GameId> = match only {
         Some(g) => vec![g],
-        None => GameId::all().to_vec(),
+        None => GameId::all().clone(),
     };
     println!(
         "engine: random play, one thread, {:.1} s per line",

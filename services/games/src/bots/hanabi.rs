@@ -123,10 +123,10 @@ impl HanabiConvention {
                 for (k, &card) in knowledge.iter_mut().zip(&cards) {
                     match action {
                         Action::HintColor { color, .. } => {
-                            k.hint_color(color, color.touches(card.color))
+                            k.hint_color(color, color.touches(card.color));
                         }
                         Action::HintNumber { number, .. } => {
-                            k.hint_number(number, card.number == number)
+                            k.hint_number(number, card.number == number);
                         }
                         Action::Play { .. } | Action::Discard { .. } => {}
                     }

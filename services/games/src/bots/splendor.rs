@@ -55,9 +55,8 @@ fn reachable(gems: &Gems, bonuses: &Gems, card: &Card) -> bool {
 
 /// What a buy is worth per token paid.
 fn buy_value(me: &PlayerView, action: &Action) -> Option<f64> {
-    let card = match action {
-        Action::Buy { card, .. } | Action::BuyReserved { card, .. } => card,
-        _ => return None,
+    let (Action::Buy { card, .. } | Action::BuyReserved { card, .. }) = action else {
+        return None;
     };
     let paid = crate::splendor::payment(&card.cost, &me.gems, &me.bonuses)?;
     let noble = if action.noble().is_some() { 6.0 } else { 0.0 };

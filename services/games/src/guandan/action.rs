@@ -91,8 +91,14 @@ pub fn rank_label(rank: u8) -> String {
 
 impl From<Action> for Value {
     fn from(action: Action) -> Value {
-        let cards =
-            |cards: &[Card]| Value::from(cards.iter().map(|c| c.to_string()).collect::<Vec<_>>());
+        let cards = |cards: &[Card]| {
+            Value::from(
+                cards
+                    .iter()
+                    .map(std::string::ToString::to_string)
+                    .collect::<Vec<_>>(),
+            )
+        };
         match action {
             Action::Pass => serde_json::json!(["PASS", "PASS", "PASS"]),
             Action::Tribute(c) => serde_json::json!(["tribute", "tribute", [c.to_string()]]),

@@ -35,7 +35,10 @@ fn area(area: &Area) -> Value {
 }
 
 fn cards<'a>(cards: impl IntoIterator<Item = &'a croupier_games::guandan::Card>) -> Value {
-    cards.into_iter().map(|c| c.to_string()).collect()
+    cards
+        .into_iter()
+        .map(std::string::ToString::to_string)
+        .collect()
 }
 
 /// notify `beginning`: the seat's 27 cards (before any tribute) and the levels.

@@ -76,7 +76,7 @@ impl Log {
             match event {
                 Event::RoundStarted { round } => self.line(0, None, &format!("Round {round}")),
                 Event::Ended { rounds, .. } => {
-                    self.line(0, None, &format!("Game over after {rounds} rounds."))
+                    self.line(0, None, &format!("Game over after {rounds} rounds."));
                 }
                 Event::Passed { .. } if forced => {}
                 other => {
