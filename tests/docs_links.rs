@@ -18,7 +18,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Component, Path, PathBuf};
 
-use croupier_tests::{ends_with_any, files, repo_root};
+use croupier_tests::{ends_with_any, files, repo_root, write_fixture};
 
 /// A link that does not resolve, and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -405,11 +405,7 @@ fn slugs_follow_githubs_rules() {
 fn broken_links_and_anchors_are_reported_with_file_and_line() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let root = dir.path();
-    let write = |path: &str, text: &str| {
-        let path = root.join(path);
-        fs::create_dir_all(path.parent().expect("a parent")).expect("mkdir");
-        fs::write(path, text).expect("write");
-    };
+    let write = |path: &str, text: &str| write_fixture(root, path, text);
     write(
         "docs/rules.md",
         "# Rules\n\n## No Thanks\n\nSee [the top](#rules).\n",

@@ -8,7 +8,7 @@
 use std::fs;
 use std::path::Path;
 
-use croupier_tests::{files, repo_root};
+use croupier_tests::{files, repo_root, write_fixture};
 
 /// Files scanned: these extensions, and every file under `scripts/` and `.ci/` (shell scripts
 /// without one).
@@ -80,11 +80,7 @@ fn no_file_names_a_path_beside_the_checkout() {
 fn paths_beside_the_checkout_are_found_in_code_scripts_and_docs() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let root = dir.path();
-    let write = |path: &str, text: &str| {
-        let path = root.join(path);
-        fs::create_dir_all(path.parent().expect("a parent")).expect("mkdir");
-        fs::write(path, text).expect("write");
-    };
+    let write = |path: &str, text: &str| write_fixture(root, path, text);
     let climb = ["../../../", "shared", "/data/bridge/imp_table.csv"].concat();
     write(
         "services/x/src/lib.rs",

@@ -51,3 +51,10 @@ pub fn ends_with_any(path: &Path, endings: &[&str]) -> bool {
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
     endings.iter().any(|e| name.ends_with(e))
 }
+
+/// Writes `text` to `root/path`, making its folders (a fixture for the checks' own tests).
+pub fn write_fixture(root: &Path, path: &str, text: &str) {
+    let path = root.join(path);
+    fs::create_dir_all(path.parent().expect("a parent")).expect("mkdir");
+    fs::write(path, text).expect("write");
+}

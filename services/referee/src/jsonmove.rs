@@ -19,16 +19,16 @@
 
 use std::time::Instant;
 
-use croupier_games::{Seat, Turn, Viewer};
+use croupier_games::{Turn, Viewer};
 use croupier_sandbox::Sandbox;
 use serde_json::{json, Value};
 
 use crate::assemble::{assemble_with, SeatEnd};
-use crate::permove::PerMoveSeat;
+use crate::permove::{program_seats, PerMoveSeat};
 use crate::result::{Direction, MatchResult, Transcript};
 use crate::table::Table;
 use crate::verdict::{FaultKind, Faults};
-use crate::{MatchSpec, RefereeError, SeatSpec};
+use crate::{MatchSpec, RefereeError};
 
 /// How much of one answer the transcript keeps.
 const ANSWER_SHOWN: usize = 1 << 10;
@@ -38,23 +38,7 @@ pub(crate) async fn run(
     spec: &MatchSpec,
     mut table: Table,
 ) -> Result<MatchResult, RefereeError> {
-    let mut programs: Vec<Option<PerMoveSeat>> = Vec::with_capacity(spec.seats.len());
-    for (i, seat) in spec.seats.iter().enumerate() {
-        programs.push(match seat {
-            SeatSpec::Builtin { .. } => None,
-            SeatSpec::Program {
-                bot_dir, command, ..
-            } => Some(
-                PerMoveSeat::new(
-                    sandbox,
-                    Seat(i),
-                    (bot_dir.clone(), command.clone()),
-                    &spec.limits,
-                )
-                .await?,
-            ),
-        });
-    }
+    let mut programs = program_seats(sandbox, spec).await?;
     let mut faults = vec![Faults::default(); programs.len()];
     let mut log = Transcript::new(spec.limits.transcript_bytes);
     let mut conn = 0_u64;

@@ -45,7 +45,7 @@ use croupier_sandbox::{EndState, ExitInfo, Limits, RunReport, Sandbox, SeatDir, 
 use crate::result::{millis, SeatOutcome};
 use crate::seat::Tail;
 use crate::verdict::{end_state, FaultKind, Faults};
-use crate::{MatchLimits, RefereeError};
+use crate::{MatchLimits, MatchSpec, RefereeError, SeatSpec};
 
 /// How one call ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -198,6 +198,27 @@ impl PerMoveSeat {
     pub fn into_totals(self) -> PerMoveTotals {
         self.totals
     }
+}
+
+/// A [`PerMoveSeat`] for every program seat of `spec`, `None` for its built-in seats, in seat
+/// order.
+pub(crate) async fn program_seats(
+    sandbox: &Sandbox,
+    spec: &MatchSpec,
+) -> Result<Vec<Option<PerMoveSeat>>, RefereeError> {
+    let mut seats = Vec::with_capacity(spec.seats.len());
+    for (i, seat) in spec.seats.iter().enumerate() {
+        seats.push(match seat {
+            SeatSpec::Builtin { .. } => None,
+            SeatSpec::Program {
+                bot_dir, command, ..
+            } => {
+                let program = (bot_dir.clone(), command.clone());
+                Some(PerMoveSeat::new(sandbox, Seat(i), program, &spec.limits).await?)
+            }
+        });
+    }
+    Ok(seats)
 }
 
 /// What a per-move seat's calls add up to over the match.

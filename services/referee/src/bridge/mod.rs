@@ -52,11 +52,11 @@ use croupier_sandbox::Sandbox;
 use serde_json::{json, Value};
 
 use crate::assemble::{assemble_with, SeatEnd};
-use crate::permove::PerMoveSeat;
+use crate::permove::{program_seats, PerMoveSeat};
 use crate::result::{Direction, MatchResult, Transcript};
 use crate::table::Table;
 use crate::verdict::Faults;
-use crate::{MatchSpec, RefereeError, SeatSpec};
+use crate::{MatchSpec, RefereeError};
 use files::{Author, StepLog};
 use workdir::WorkDir;
 
@@ -93,20 +93,16 @@ pub(crate) async fn run(
     spec: &MatchSpec,
     table: Table,
 ) -> Result<MatchResult, RefereeError> {
-    let mut programs = Vec::with_capacity(spec.seats.len());
-    for (i, seat) in spec.seats.iter().enumerate() {
-        programs.push(match seat {
-            SeatSpec::Builtin { .. } => None,
-            SeatSpec::Program {
-                bot_dir, command, ..
-            } => {
-                let seat_of = (bot_dir.clone(), command.clone());
-                let seat = PerMoveSeat::new(sandbox, Seat(i), seat_of, &spec.limits).await?;
-                let dir = WorkDir::new(seat.dir().clone());
-                Some(Program { seat, dir })
-            }
-        });
-    }
+    let programs: Vec<Option<Program>> = program_seats(sandbox, spec)
+        .await?
+        .into_iter()
+        .map(|seat| {
+            seat.map(|seat| Program {
+                dir: WorkDir::new(seat.dir().clone()),
+                seat,
+            })
+        })
+        .collect();
     let settings = match &spec.settings {
         Value::Object(map) => map.clone(),
         _ => serde_json::Map::new(),

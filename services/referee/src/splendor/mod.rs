@@ -39,7 +39,7 @@ use croupier_games::{Game, GameRng, Seat, Stream, Turn, Viewer};
 use croupier_sandbox::Sandbox;
 
 use crate::assemble::{assemble_with, SeatEnd};
-use crate::permove::PerMoveSeat;
+use crate::permove::{program_seats, PerMoveSeat};
 use crate::result::MatchResult;
 use crate::table::Table;
 use crate::verdict::{FaultKind, Faults};
@@ -70,26 +70,20 @@ pub(crate) async fn run(
     spec: &MatchSpec,
     table: Table,
 ) -> Result<MatchResult, RefereeError> {
+    let programs = program_seats(sandbox, spec).await?;
     let mut players = Vec::with_capacity(spec.seats.len());
-    for (i, seat) in spec.seats.iter().enumerate() {
-        players.push(match seat {
-            SeatSpec::Builtin { name } => Player::Builtin {
+    for (i, (seat, program)) in spec.seats.iter().zip(programs).enumerate() {
+        players.push(match (seat, program) {
+            (_, Some(program)) => Player::Program(program),
+            (SeatSpec::Builtin { name }, None) => Player::Builtin {
                 bot: builtin(spec.game, name).ok_or_else(|| {
                     RefereeError::InvalidSpec(format!("no built-in splendor bot {name:?}"))
                 })?,
                 rng: GameRng::derive(spec.seed, Stream::Bot(Seat(i))),
             },
-            SeatSpec::Program {
-                bot_dir, command, ..
-            } => Player::Program(
-                PerMoveSeat::new(
-                    sandbox,
-                    Seat(i),
-                    (bot_dir.clone(), command.clone()),
-                    &spec.limits,
-                )
-                .await?,
-            ),
+            (SeatSpec::Program { .. }, None) => {
+                return Err(RefereeError::Internal(format!("seat {i}: no program")))
+            }
         });
     }
     let mut m = Match {
