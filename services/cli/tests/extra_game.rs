@@ -9,7 +9,6 @@ use std::fmt;
 use std::os::unix::fs::PermissionsExt;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 use clap::Parser;
 use croupier_games::conformance::{dyn_random_playouts, random_playouts, Playouts};
@@ -471,10 +470,8 @@ async fn a_nim_round_robin_is_hosted_from_upload_to_leaderboard(pool: PgPool) {
         "cross-play: 2 matches (both ways round) x 3 rounds: {cup}"
     );
 
-    let t0 = Instant::now();
     let played = drain(&worker).await;
     assert_eq!(played, 6, "every match job ran once");
-    assert!(t0.elapsed() < Duration::from_secs(600));
 
     let doc: Value = reqwest::get(format!("{api}/competitions/{id}/leaderboard"))
         .await

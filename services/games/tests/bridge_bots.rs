@@ -1,8 +1,6 @@
 //! The built-in Bridge bots: the robot and the heuristic play legal, reproducible deals, and the
 //! heuristic scores better than the robot on the same deals with the seats swapped.
 
-use std::time::Instant;
-
 use croupier_games::bots::{builtin, play_out, DynBot};
 use croupier_games::{new_game, GameId};
 use serde_json::json;
@@ -70,17 +68,16 @@ fn every_bot_pairing_completes_deals() {
     }
 }
 
-/// Measures random and heuristic deals per second; `--nocapture` prints the numbers.
+/// Many deals of each bot against itself finish with a consistent outcome (checked inside
+/// `ns_score`), and the heuristic pair scores differently from the random pair on some deal.
+/// Deals per second are `croupier bench engines`' business, not a test's.
 #[test]
-fn deals_are_fast() {
+fn many_deals_finish_for_each_bot() {
+    let mut scores = Vec::new();
     for bot in ["random", "heuristic"] {
-        let start = Instant::now();
-        let deals = 200;
-        for seed in 0..deals {
-            ns_score(bot, bot, 1, seed);
-        }
-        let rate = deals as f64 / start.elapsed().as_secs_f64();
-        println!("{bot}: {rate:.0} deals/s through the dynamic layer");
-        assert!(rate > 20.0, "{bot}: {rate:.0} deals/s");
+        let per_bot: Vec<i64> = (0..200).map(|seed| ns_score(bot, bot, 1, seed)).collect();
+        assert_eq!(per_bot.len(), 200);
+        scores.push(per_bot);
     }
+    assert_ne!(scores[0], scores[1]);
 }

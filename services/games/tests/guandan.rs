@@ -1,7 +1,5 @@
 //! Guandan through the public API: the heuristic beats random, and action-list timing.
 
-use std::time::Instant;
-
 use croupier_games::bots::{builtin, play_out, DynBot};
 use croupier_games::guandan::cards::parse_cards;
 use croupier_games::guandan::combos::plays;
@@ -38,36 +36,30 @@ fn the_heuristic_beats_random() {
 /// Prints the median and worst action-list generation times seen in random play, and the
 /// time for a hand built to have many wild-card interpretations.
 #[test]
-fn action_list_generation_time() {
-    let mut times = Vec::new();
+fn action_lists_of_random_play_and_of_a_1000_action_hand_are_all_playable() {
+    // Their generation time is `croupier bench guandan-actions`' business, not a test's.
+    let mut lists = 0;
     let mut largest = 0;
     let mut game = Guandan::new(Settings::platform(), 3).unwrap();
     let mut rng = GameRng::derive(3, Stream::Testing);
     for _ in 0..3000 {
         let Turn::Seat(seat) = game.turn() else { break };
-        let start = Instant::now();
         let legal = game.legal_actions(seat);
-        times.push(start.elapsed());
+        assert!(!legal.is_empty());
+        lists += 1;
         largest = largest.max(legal.len());
         let action = rng.choose(&legal).unwrap().clone();
         game.apply(seat, action).unwrap();
     }
-    times.sort();
-    let median = times[times.len() / 2];
-    let worst = times.last().copied().unwrap_or_default();
+    assert!(
+        lists > 100 && largest > 10,
+        "{lists} lists, largest {largest}"
+    );
     let hand = parse_cards(
         "H2 H2 S3 C3 D3 H3 S4 C4 D4 H4 S5 C5 D5 H5 S6 C6 D6 H6 S7 C7 D7 H7 S8 C8 D8 H8 S9",
     )
     .unwrap();
-    let start = Instant::now();
     let built = plays(&hand, 2, (10, false), None);
-    let built_time = start.elapsed();
-    println!(
-        "random play: {} lists, median {median:?}, worst {worst:?}, largest {largest} actions; \
-         constructed hand: {} actions in {built_time:?}",
-        times.len(),
-        built.len()
-    );
     assert!(built.len() >= 1000);
     let mut game = Guandan::from_hands(
         Settings::platform(),

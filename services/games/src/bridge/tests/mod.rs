@@ -111,5 +111,4 @@ fn cards_and_calls_read_and_write_the_protocol_forms() {
 fn the_seats_partners_are_across_the_table() {
     assert!(partners(Seat(0), Seat(2)) && partners(Seat(1), Seat(3)));
     assert!(!partners(Seat(0), Seat(1)));
-    let _ = Seat(0);
 }

@@ -62,10 +62,8 @@ fn standard_passes_the_conformance_playouts_at_every_table_size() {
 }
 
 #[test]
-fn a_random_game_takes_microseconds() {
-    // ~3 µs a game in release and ~20 µs in a debug build (examples/nothanks_speed.rs);
-    // the bound leaves a hundredfold margin for a loaded machine.
-    let start = std::time::Instant::now();
+fn random_games_end_with_every_card_or_chip_accounted_for() {
+    // Speed is measured by `croupier bench engines`, not here.
     for seed in 0..1000 {
         let mut game = boardcoder(seed);
         let mut rng = crate::GameRng::derive(seed, crate::Stream::Testing);
@@ -73,10 +71,8 @@ fn a_random_game_takes_microseconds() {
             let action = *rng.choose(&game.legal_actions(seat)).unwrap();
             game.apply(seat, action).unwrap();
         }
+        let outcome = game.outcome().expect("a finished game has an outcome");
+        assert_eq!(outcome.check(game.seats()), Ok(()), "seed {seed}");
+        assert!(outcome.winners().count() >= 1, "seed {seed}");
     }
-    let elapsed = start.elapsed();
-    assert!(
-        elapsed.as_secs_f64() < 2.0,
-        "1000 random games took {elapsed:?}"
-    );
 }
