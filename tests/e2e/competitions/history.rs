@@ -4,7 +4,7 @@
 use axum::http::{Method, StatusCode};
 use sqlx::PgPool;
 
-use super::{finish, schedule, League, Result3};
+use super::{finish, ready_submission, schedule, League, Result3};
 use crate::helpers::TestApp;
 
 /// Owls always win, Bats come 2nd, Cats 3rd.
@@ -120,6 +120,84 @@ async fn a_finished_competition_shows_a_sparkline_per_row_and_a_plot_on_each_sub
         rows.iter().all(|r| r.get("history").is_none()),
         "the leaderboard's JSON stays small: histories are at …/history"
     );
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn unrated_hanabi_plots_the_running_mean_score_with_its_interval(pool: PgPool) {
+    // Arrange: a self-play Hanabi competition of Owls and Bats, 3 rounds; Owls score
+    // 20, 21, 22 in their three matches, Bats 10 every time
+    let mut league = League::with_teams(&pool, 2).await;
+    let (owls, bats) = (league.entrants[0].team_id, league.entrants[1].team_id);
+    let owls_bot = ready_submission(&pool, owls, "alice", "hanabi").await;
+    let bats_bot = ready_submission(&pool, bats, "bob", "hanabi").await;
+    let root = league.admin.api_user("api-root").await;
+    crate::helpers::make_admin(&pool, "api-root").await;
+    let body = serde_json::json!({ "name": "Fireworks", "game": "hanabi", "rounds": 3,
+                                   "submissions": [owls_bot, bats_bot] });
+    let created = league
+        .admin
+        .api(
+            Method::POST,
+            "/api/v1/admin/competitions",
+            Some(&root),
+            Some(body),
+        )
+        .await;
+    created.assert_status(StatusCode::CREATED);
+    let competition_id = created.json["competition"]["competition_id"]
+        .as_str()
+        .and_then(|id| id.parse::<uuid::Uuid>().ok())
+        .expect("an id");
+    let mut owls_played = 0.0;
+    for (match_id, seats) in schedule(&pool, competition_id).await {
+        let score = if seats[0] == owls_bot {
+            owls_played += 1.0;
+            19.0 + owls_played
+        } else {
+            10.0
+        };
+        let results: Vec<Result3> = seats.iter().map(|_| (1, score, "ok")).collect();
+        finish(&pool, match_id, &results, None).await;
+    }
+
+    // Act
+    let mut visitor = TestApp::new(pool.clone());
+    let board_page = visitor
+        .get(&format!("/competitions/{competition_id}/leaderboard"))
+        .await;
+    let history = visitor
+        .api(
+            Method::GET,
+            &format!("/api/v1/competitions/{competition_id}/history"),
+            None,
+            None,
+        )
+        .await;
+    let submission_page = league.entrants[0]
+        .app
+        .get(&format!("/submissions/{owls_bot}"))
+        .await;
+
+    // Assert: score points, Owls first, ending on the leaderboard's mean
+    history.assert_status(StatusCode::OK);
+    assert_eq!(history.json["kind"], "score");
+    let entries = history.json["entries"].as_array().expect("entries");
+    assert_eq!(entries[0]["submission_id"], owls_bot.to_string());
+    let points = entries[0]["points"].as_array().expect("points");
+    let scores: Vec<f64> = points.iter().filter_map(|p| p["score"].as_f64()).collect();
+    assert_eq!(scores, [20.0, 21.0, 22.0]);
+    assert_eq!(points[2]["kind"], "score");
+    assert_eq!(points[2]["mean"], 21.0);
+    assert!(points[0]["half_width"].is_null());
+    assert!(points[2]["half_width"].as_f64().is_some_and(|h| h > 0.0));
+
+    // Assert: a sparkline per row, and the plot names the mean score and its interval
+    assert_eq!(board_page.body.matches("<svg class=\"spark\"").count(), 2);
+    board_page.assert_shows("mean score 20.00 → 21.00 over 3 matches");
+    submission_page.assert_status(StatusCode::OK);
+    submission_page.assert_shows("Fireworks");
+    submission_page.assert_shows("mean score (band: 95% CI)");
+    submission_page.assert_shows("the band is its 95% confidence interval. Now 21.00 ± 2.48.");
 }
 
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]
