@@ -29,7 +29,7 @@ async fn a_finished_competition_shows_a_sparkline_per_row_and_a_plot_on_each_sub
         .get(&format!("/submissions/{owls}"))
         .await;
     before.assert_status(StatusCode::OK);
-    assert!(!before.body.contains("Rating history"));
+    assert!(!before.body.contains("<h2 id=\"history\">"));
     for (match_id, seats) in schedule(&pool, competition_id).await {
         let results: Vec<Result3> = seats
             .iter()
@@ -84,7 +84,7 @@ async fn a_finished_competition_shows_a_sparkline_per_row_and_a_plot_on_each_sub
 
     // Assert: the submission page plots Owls' rating in the competition, with its band
     submission_page.assert_status(StatusCode::OK);
-    submission_page.assert_shows("Rating history");
+    submission_page.assert_shows("<h2 id=\"history\">History</h2>");
     submission_page.assert_shows("Spring cup");
     let plot = submission_page
         .body

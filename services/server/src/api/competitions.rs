@@ -1,5 +1,5 @@
-//! Competitions over the API: the public list, leaderboards and rating histories, and creation by an admin
-//! (the same checks and the same single transaction as the admin page).
+//! Competitions over the API: the public list, leaderboards and rating histories, and creation
+//! by an admin (the same checks and the same single transaction as the admin page).
 
 use axum::extract::State;
 use axum::http::StatusCode;
