@@ -16,7 +16,7 @@ pub struct HistoryPlot {
     pub competition_name: String,
     /// The submission's place on that leaderboard (`–` before its first match).
     pub place: String,
-    /// SVG text from [`plot`], put in the page unescaped.
+    /// SVG text from [`plot()`], put in the page unescaped.
     pub svg: String,
     pub caption: String,
 }
