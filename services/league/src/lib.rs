@@ -2,8 +2,9 @@
 //! Pure functions over plain, serde-serializable values: no I/O, no database, no async.
 //!
 //! The server and the worker hold a [`GameId`](croupier_games::GameId) and call
-//! [`schedule`], [`standings`] and [`ratings`]; the game's [`Scheme`] decides the rest, so no
-//! caller matches on games. Entrants are any `Clone + Ord` id (Croupier passes submission ids).
+//! [`schedule`], [`standings`], [`ratings`] and [`history`] (each entrant's rating or score
+//! after each of its matches, for plots); the game's [`Scheme`] decides the rest, so no caller
+//! matches on games. Entrants are any `Clone + Ord` id (Croupier passes submission ids).
 //!
 //! # Schemes (`docs/rules.md#leaderboards`)
 //!
@@ -68,6 +69,7 @@
 //! ```
 mod bridge;
 mod error;
+mod history;
 mod imp;
 mod ratings;
 mod results;
@@ -79,6 +81,7 @@ mod standings;
 mod stats;
 
 pub use error::LeagueError;
+pub use history::{history, HistoryPoint, HistoryStep};
 pub use imp::imps;
 pub use ratings::{ratings, Rating};
 pub use results::{EndState, MatchResult, SeatOutcome, UnknownEndState};

@@ -41,14 +41,20 @@ pub struct Rating<E> {
 /// μ − 3σ (0 at the start), which only rises as a bot both wins and becomes certain. Matches with
 /// a platform fault, or with one entrant on two sides, are skipped.
 pub fn ratings<E: Clone + Ord>(game: GameId, results: &[MatchResult<E>]) -> Vec<Rating<E>> {
+    let mut table = Table::default();
+    rate(game, results, &mut table);
+    table.into_ratings()
+}
+
+/// Runs every rated match of `results` through `table`, in ordinal order (see [`ratings`]).
+pub(crate) fn rate<E: Clone + Ord>(game: GameId, results: &[MatchResult<E>], table: &mut Table<E>) {
     let mut ordered: Vec<&MatchResult<E>> = results.iter().filter(|r| r.counts()).collect();
     ordered.sort_by_key(|r| r.ordinal);
-    let mut table = Table::default();
     match Scheme::of(game).rating {
         RatingForm::FreeForAll => {
             for result in ordered {
                 let sides = result.seats.iter().map(|s| (vec![&s.entrant], s.rank));
-                table.update(sides.collect());
+                table.update(result.ordinal, sides.collect());
             }
         }
         RatingForm::Teams => {
@@ -59,24 +65,28 @@ pub fn ratings<E: Clone + Ord>(game: GameId, results: &[MatchResult<E>]) -> Vec<
                     entrants.dedup();
                     (entrants, result.side_rank(n))
                 };
-                table.update(vec![side(0), side(1)]);
+                table.update(result.ordinal, vec![side(0), side(1)]);
             }
         }
         RatingForm::Duplicate => {
             for set in duplicates(results) {
                 let imps = set.imps();
                 let (first, second) = (u32::from(imps < 0) + 1, u32::from(imps > 0) + 1);
-                table.update(vec![(vec![set.first], first), (vec![set.second], second)]);
+                let sides = vec![(vec![set.first], first), (vec![set.second], second)];
+                table.update(set.ordinal, sides);
             }
         }
         RatingForm::Unrated => {}
     }
-    table.into_ratings()
 }
 
-struct Table<E> {
+/// The running ratings. With [`Table::recording`] it also keeps every entrant's rating after
+/// each of its rated matches (the history).
+pub(crate) struct Table<E> {
     config: WengLinConfig,
     entries: BTreeMap<E, (WengLinRating, u32)>,
+    /// (ordinal, rating after that match) per entrant, when recording.
+    history: Option<BTreeMap<E, Vec<(u32, WengLinRating)>>>,
 }
 
 impl<E> Default for Table<E> {
@@ -84,13 +94,34 @@ impl<E> Default for Table<E> {
         Table {
             config: WengLinConfig::new(),
             entries: BTreeMap::new(),
+            history: None,
         }
     }
 }
 
 impl<E: Clone + Ord> Table<E> {
+    /// A table that records each entrant's rating after each of its matches.
+    pub(crate) fn recording() -> Self {
+        Table {
+            history: Some(BTreeMap::new()),
+            ..Table::default()
+        }
+    }
+
+    /// The recorded (ordinal, μ, σ) per entrant, in rating order (empty unless recording).
+    pub(crate) fn into_history(self) -> BTreeMap<E, Vec<(u32, f64, f64)>> {
+        let history = self.history.unwrap_or_default();
+        history
+            .into_iter()
+            .map(|(e, steps)| {
+                let steps = steps.into_iter().map(|(o, r)| (o, r.rating, r.uncertainty));
+                (e, steps.collect())
+            })
+            .collect()
+    }
+
     /// Rates one match of `sides` (entrants, rank); skipped when an entrant is on two sides.
-    fn update(&mut self, sides: Vec<(Vec<&E>, u32)>) {
+    fn update(&mut self, ordinal: u32, sides: Vec<(Vec<&E>, u32)>) {
         let mut everyone: Vec<&E> = sides.iter().flat_map(|(e, _)| e.iter().copied()).collect();
         let count = everyone.len();
         everyone.sort();
@@ -113,6 +144,10 @@ impl<E: Clone + Ord> Table<E> {
             for (entrant, rating) in entrants.iter().zip(new) {
                 let entry = self.entries.entry((*entrant).clone()).or_default();
                 *entry = (rating, entry.1 + 1);
+                if let Some(history) = &mut self.history {
+                    let steps = history.entry((*entrant).clone()).or_default();
+                    steps.push((ordinal, rating));
+                }
             }
         }
     }

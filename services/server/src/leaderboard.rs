@@ -5,13 +5,17 @@
 //! A match's duplicate set (the league's `group`) is rebuilt from the stored matches: the
 //! matches of one round (same seed) between the same entrants, or in self-play the round.
 //! Entries that have not finished a game yet are listed last, without a position.
+//!
+//! Each row also carries its entrant's history (`croupier_league::history`: the rating, or
+//! Hanabi's mean score, after each match), computed in the same pass from the same results, for
+//! the row's sparkline, the submission page's plot and the API's `…/history`.
 
 use std::collections::{BTreeMap, HashMap};
 
 use croupier_games::GameId;
 use croupier_league::{
-    CompetitionSettings, EndState, Extra, Format, MatchResult, RatingForm, Scheme, Scoring,
-    SeatOutcome,
+    CompetitionSettings, EndState, Extra, Format, HistoryPoint, MatchResult, RatingForm, Scheme,
+    Scoring, SeatOutcome,
 };
 use croupier_store::competitions::{self, Competition, SeatScore};
 use croupier_store::PgPool;
@@ -59,6 +63,10 @@ pub struct BoardRow {
     pub per_game_half_width: Option<f64>,
     pub rating: Option<RatingView>,
     pub extra: Extra,
+    /// The rating (or mean score) after each of the entry's matches, in match order. Left out
+    /// of the leaderboard's JSON (it grows with the matches): the API serves it at `…/history`.
+    #[serde(skip)]
+    pub history: Vec<HistoryPoint>,
 }
 
 #[derive(Debug, Clone, Copy, Serialize)]
@@ -116,6 +124,11 @@ impl BoardRow {
         }
     }
 
+    /// The history as a sparkline (empty before the first match).
+    pub fn sparkline(&self) -> String {
+        crate::history::sparkline(&self.history)
+    }
+
     pub fn rating_detail(&self) -> String {
         self.rating.map_or_else(String::new, |r| {
             format!("μ {:.2}, σ {:.2}: shown is μ − 3σ", r.mu, r.sigma)
@@ -163,6 +176,7 @@ pub async fn build(pool: &PgPool, c: &Competition) -> Result<Board> {
             (r.entrant, view)
         })
         .collect();
+    let mut histories = croupier_league::history(game, &results);
     let entry = |id: &Uuid| entries.iter().find(|e| e.submission_id == *id);
     let mut rows: Vec<BoardRow> = Vec::with_capacity(entries.len());
     for s in &standings {
@@ -184,6 +198,7 @@ pub async fn build(pool: &PgPool, c: &Competition) -> Result<Board> {
             per_game_half_width: s.interval.half_width,
             rating: ratings.get(&s.entrant).copied(),
             extra: s.extra.clone(),
+            history: histories.remove(&s.entrant).unwrap_or_default(),
         });
     }
     for e in &entries {
@@ -207,6 +222,7 @@ pub async fn build(pool: &PgPool, c: &Competition) -> Result<Board> {
             per_game_half_width: None,
             rating: None,
             extra: Extra::None,
+            history: Vec::new(),
         });
     }
     Ok(Board {

@@ -6,8 +6,10 @@
 //!
 //! Layout: `auth/` (who is asking), `pages/` (HTML routes), `api/` (JSON routes), `upload`
 //! (validating and storing a bot upload, shared by both), `competition` (checking, scheduling
-//! and storing a new competition, shared by both), `leaderboard` (standings and ratings computed
-//! from finished matches), `templates` (askama page types and the page context), `html`
+//! and storing a new competition, shared by both), `leaderboard` (standings, ratings and their
+//! histories computed from finished matches), `plot` (SVG line plots and sparklines, pure) and
+//! `history` (those histories drawn with it), `templates` (askama page types and the page
+//! context), `html`
 //! (rendering a template, and the error page: a leaf, so `error` and `templates` do not import
 //! each other), `extract` (axum's extractors with our errors as rejections: `Api*` answer JSON,
 //! `Page*` the HTML error page),
@@ -28,10 +30,12 @@ pub mod competition;
 pub mod config;
 pub mod error;
 pub mod extract;
+pub mod history;
 pub mod html;
 pub mod leaderboard;
 pub mod ops;
 pub mod pages;
+pub mod plot;
 pub mod templates;
 pub mod upload;
 pub mod validate;

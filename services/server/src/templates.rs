@@ -182,6 +182,10 @@ pub struct SubmissionPage {
     pub ctx: Ctx,
     pub submission: Submission,
     pub files: Vec<SubmissionFile>,
+    /// Its rating (or score) plot in each competition it has played in, newest first.
+    pub history: Vec<crate::history::HistoryPlot>,
+    /// Competitions it played in beyond the plotted [`crate::history::MAX_PLOTS`].
+    pub history_omitted: usize,
 }
 
 #[derive(Template)]

@@ -127,8 +127,13 @@ impl From<Row> for Competition {
     }
 }
 
-/// One competition (`Some(id)`) or all of them, newest first.
-async fn fetch(db: impl PgExecutor<'_>, id: Option<Uuid>) -> Result<Vec<Competition>, StoreError> {
+/// One competition (`Some(id)`), or those `entrant` (a submission) is entered in, or all of
+/// them; newest first.
+async fn fetch(
+    db: impl PgExecutor<'_>,
+    id: Option<Uuid>,
+    entrant: Option<Uuid>,
+) -> Result<Vec<Competition>, StoreError> {
     // language=PostgreSQL
     let rows = sqlx::query_as!(
         Row,
@@ -144,11 +149,15 @@ async fn fetch(db: impl PgExecutor<'_>, id: Option<Uuid>) -> Result<Vec<Competit
         from competition c
              join app_user u on u.user_id = c.created_by
              left join match m on m.competition_id = c.competition_id
-        where $1::uuid is null or c.competition_id = $1
+        where ($1::uuid is null or c.competition_id = $1)
+          and ($2::uuid is null or exists (
+                select 1 from competition_entry e
+                where e.competition_id = c.competition_id and e.submission_id = $2))
         group by c.competition_id, u.username
         order by c.created_at desc, c.competition_id
         "#,
-        id
+        id,
+        entrant
     )
     .fetch_all(db)
     .await?;
@@ -156,7 +165,7 @@ async fn fetch(db: impl PgExecutor<'_>, id: Option<Uuid>) -> Result<Vec<Competit
 }
 
 pub async fn get(db: impl PgExecutor<'_>, competition_id: Uuid) -> Result<Competition, StoreError> {
-    fetch(db, Some(competition_id))
+    fetch(db, Some(competition_id), None)
         .await?
         .into_iter()
         .next()
@@ -180,7 +189,15 @@ pub async fn settings(
 
 /// Every competition, newest first.
 pub async fn list(db: impl PgExecutor<'_>) -> Result<Vec<Competition>, StoreError> {
-    fetch(db, None).await
+    fetch(db, None, None).await
+}
+
+/// The competitions a submission is entered in, newest first.
+pub async fn entered(
+    db: impl PgExecutor<'_>,
+    submission_id: Uuid,
+) -> Result<Vec<Competition>, StoreError> {
+    fetch(db, None, Some(submission_id)).await
 }
 
 /// A `ready` submission that may be entered.

@@ -1,12 +1,13 @@
 //! Competitions end to end: the admin's form and API, the progress page and its admin buttons,
-//! the leaderboard, and the match page with its private parts. Ready submissions are written
-//! straight into the database and finished matches are written as the worker would, so no
-//! worker runs here.
+//! the leaderboard and the rating histories, and the match page with its private parts. Ready
+//! submissions are written straight into the database and finished matches are written as the
+//! worker would, so no worker runs here.
 
 mod board;
 mod control;
 mod create;
 mod csrf;
+mod history;
 mod match_page;
 
 use axum::http::StatusCode;

@@ -4,7 +4,7 @@
 mod tally;
 
 pub use tally::rank_points;
-pub(crate) use tally::sides_apart;
+pub(crate) use tally::{per_entrant, sides_apart};
 
 use std::cmp::Ordering;
 

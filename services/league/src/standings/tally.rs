@@ -167,10 +167,10 @@ pub(crate) fn sides_apart<E: PartialEq>(result: &MatchResult<E>) -> bool {
 
 /// One entrant's seats in one match, taken together: a submission counts once per match
 /// however many seats it holds (self-play, partners, or a field with a repeated entrant).
-struct EntrantGame<'a, E> {
-    entrant: &'a E,
+pub(crate) struct EntrantGame<'a, E> {
+    pub(crate) entrant: &'a E,
     /// Mean over its seats.
-    score: f64,
+    pub(crate) score: f64,
     /// Mean over its seats of the rank points (4/2/1).
     rank_points: f64,
     best_rank: u32,
@@ -179,7 +179,7 @@ struct EntrantGame<'a, E> {
 }
 
 /// Each distinct entrant among `seats` once, in first-seat order.
-fn per_entrant<'a, E: PartialEq + 'a>(
+pub(crate) fn per_entrant<'a, E: PartialEq + 'a>(
     seats: impl Iterator<Item = &'a SeatOutcome<E>>,
 ) -> Vec<EntrantGame<'a, E>> {
     let mut out: Vec<(EntrantGame<'a, E>, u32)> = Vec::new();

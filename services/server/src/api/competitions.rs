@@ -1,5 +1,5 @@
-//! Competitions over the API: the public list and leaderboards, and creation by an admin
-//! (the same checks and the same single transaction as the admin page).
+//! Competitions over the API: the public list, leaderboards and rating histories, and creation
+//! by an admin (the same checks and the same single transaction as the admin page).
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -20,6 +20,7 @@ pub fn routes() -> Vec<ApiRoute> {
     vec![
         ApiRoute::get("/competitions", list),
         ApiRoute::get("/competitions/{competition_id}/leaderboard", leaderboard),
+        ApiRoute::get("/competitions/{competition_id}/history", history),
         ApiRoute::post("/admin/competitions", create),
     ]
 }
@@ -37,6 +38,28 @@ async fn leaderboard(
     let c = competitions::get(&state.pool, competition_id).await?;
     let board = leaderboard::build(&state.pool, &c).await?;
     Ok(Json(json!({ "competition": c, "leaderboard": board })))
+}
+
+/// Every entry's history in leaderboard order: the rating (or Hanabi's mean score) after each
+/// of its matches (`croupier_league::history`), from the same pass as the leaderboard.
+async fn history(
+    State(state): State<AppState>,
+    ApiPath(competition_id): ApiPath<Uuid>,
+) -> ApiResult<Json<Value>> {
+    let c = competitions::get(&state.pool, competition_id).await?;
+    let board = leaderboard::build(&state.pool, &c).await?;
+    let entries: Vec<Value> = board
+        .rows
+        .iter()
+        .map(|r| {
+            json!({ "submission_id": r.submission_id, "team_id": r.team_id, "team_name": r.team_name,
+                    "version": r.version, "label": r.label, "points": r.history })
+        })
+        .collect();
+    let kind = if board.rated { "rating" } else { "score" };
+    Ok(Json(
+        json!({ "competition_id": c.competition_id, "game": c.game, "kind": kind, "entries": entries }),
+    ))
 }
 
 /// Body: `name`, `game`, optional `rules`, `submissions` (default: each team's latest ready

@@ -177,11 +177,21 @@ fn operations() -> Value {
             "/competitions/{competition_id}/leaderboard": { "get": op(
                 "A competition's leaderboard: standings by the game's scheme with 95% confidence intervals, and ratings",
                 false, 200, json!({ "parameters": [path_param("competition_id")] })) },
+            "/competitions/{competition_id}/history": { "get": op(
+                "Each entry's rating history, in leaderboard order: its rating (or, unrated Hanabi, its mean score) after each of its matches",
+                false, 200, json!({ "parameters": [path_param("competition_id")], "description": HISTORY_DOC })) },
             "/admin/competitions": { "post": op(
                 "Create a competition and queue all its matches in one transaction (admins only)", true, 201, json_body(competition_request())) }
         }
     })
 }
+
+/// What `GET /competitions/{id}/history` answers.
+const HISTORY_DOC: &str = "`{competition_id, game, kind, entries: [{submission_id, team_id, team_name, version, label, \
+points}]}`. `kind` is `rating` or `score`. Each point is the entry's standing right after one of its matches, in match \
+order: `ordinal` (the match's place in the schedule; Bridge: the duplicate set's second table) and, for `rating`, \
+`mu`, `sigma` and `display` (μ − 3σ, the leaderboard's rating; the last point is the leaderboard's), or, for `score`, \
+`score` (that match), `mean` (so far) and `half_width` (of the mean's 95% confidence interval, null under two matches).";
 
 /// What the upload's `entry` field means (the same text as the upload form's hint).
 const ENTRY_DOC: &str = "Optional entry point: the file that starts the bot, as a path inside the upload \

@@ -5,16 +5,17 @@ use axum::http::header;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 use axum::Router;
-use croupier_store::{submissions, teams, Language};
+use croupier_store::{competitions, submissions, teams, Language};
 use uuid::Uuid;
 
 use super::teams::require_member;
 use crate::auth::{csrf, CurrentUser};
 use crate::error::{human_bytes, Error, Result};
 use crate::extract::{PageMultipart, PagePath};
+use crate::history::{self, HistoryPlot};
 use crate::templates::{games, render, Ctx, SubmissionPage, UploadPage};
 use crate::upload;
-use crate::AppState;
+use crate::{leaderboard, AppState};
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -96,11 +97,47 @@ async fn show(
 ) -> Result<Response> {
     let submission = submissions::visible_to(&state.pool, submission_id, user.user_id).await?;
     let files = submissions::files(&state.pool, submission_id).await?;
+    let (history, history_omitted) = history_plots(&state, submission_id).await?;
     Ok(render(&SubmissionPage {
         ctx,
         submission,
         files,
+        history,
+        history_omitted,
     }))
+}
+
+/// The submission's plot in each competition it has played a match in (the newest
+/// [`history::MAX_PLOTS`]), with how many more it played in. Each is its leaderboard row's
+/// history, so the plot ends where the leaderboard stands.
+async fn history_plots(state: &AppState, submission_id: Uuid) -> Result<(Vec<HistoryPlot>, usize)> {
+    let mut plots = Vec::new();
+    let mut omitted = 0;
+    for c in competitions::entered(&state.pool, submission_id).await? {
+        if c.progress.finished == 0 {
+            continue;
+        }
+        if plots.len() == history::MAX_PLOTS {
+            omitted += 1;
+            continue;
+        }
+        let board = leaderboard::build(&state.pool, &c).await?;
+        let Some(row) = board.rows.iter().find(|r| r.submission_id == submission_id) else {
+            continue;
+        };
+        if row.history.is_empty() {
+            continue;
+        }
+        let id = format!("history-{}", c.competition_id);
+        plots.push(HistoryPlot {
+            competition_id: c.competition_id,
+            svg: history::plot(&id, &c.name, &row.history),
+            caption: history::caption(&row.history),
+            place: row.place(),
+            competition_name: c.name,
+        });
+    }
+    Ok((plots, omitted))
 }
 
 /// The upload as it was sent. Only the team (and admins) may download it.
