@@ -8,6 +8,7 @@ mod control;
 mod create;
 mod csrf;
 mod match_page;
+mod replay_frames;
 
 use axum::http::StatusCode;
 use serde_json::Value;
