@@ -162,3 +162,71 @@ async fn an_unknown_match_or_a_seat_outside_the_match_is_refused(pool: sqlx::PgP
     assert_eq!(outside, StatusCode::BAD_REQUEST);
     assert_eq!(garbled, StatusCode::BAD_REQUEST);
 }
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn the_match_page_holds_the_viewer_and_loads_frames_on_demand(pool: sqlx::PgPool) {
+    // Arrange
+    let (mut visitor, match_id, _) = finished_match(&pool).await;
+
+    // Act
+    let page = visitor.get(&format!("/matches/{match_id}")).await;
+    let script = visitor.get("/static/viewer/viewer.js").await;
+    let board = visitor.get("/static/viewer/nothanks.js").await;
+
+    // Assert
+    page.assert_status(StatusCode::OK);
+    assert!(page.body.contains(&format!(
+        r#"<div id="replay" data-frames-url="/matches/{match_id}/frames.json" data-game="nothanks">"#
+    )));
+    assert!(page
+        .body
+        .contains(r#"<script src="/static/viewer/viewer.js" defer></script>"#));
+    assert!(
+        !page.body.contains("\"observation\""),
+        "frames are not in the page"
+    );
+    script.assert_status(StatusCode::OK);
+    assert!(script.body.contains("data-seat-score"));
+    board.assert_status(StatusCode::OK);
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn the_page_of_a_huge_match_stays_under_150_kb(pool: sqlx::PgPool) {
+    // Arrange: 5000 long entries and 3000 long log lines, more than any real match
+    let mut league = League::with_teams(&pool, 3).await;
+    let competition_id = league.create("1").await;
+    let (match_id, _) = schedule(&pool, competition_id).await.remove(0);
+    let long = "{\"cards\": [\"H2\", \"S3\"], \"type\": \"Pair\"} ".repeat(12);
+    let entries: Vec<Value> = (0..5000)
+        .map(|i| json!({ "entry": "fault", "seat": i % 3, "reason": long }))
+        .collect();
+    let transcript: Vec<Value> = (0..3000)
+        .map(|i| json!({ "at_ms": i, "seat": 0, "direction": "to_bot", "text": long }))
+        .collect();
+    let doc = json!({
+        "format": 1,
+        "players": ["a", "b", "c"],
+        "games": [{ "replay": { "game": "nothanks", "rules": "boardcoder", "settings": {},
+                                "seed": 1, "entries": entries, "outcome": null },
+                    "outcome": null }],
+        "transcript": transcript,
+        "transcript_truncated": false,
+        "wall_ms": 1
+    });
+    let results: Vec<Result3> = (1..=3).map(|r| (r, f64::from(r), "ok")).collect();
+    finish(&pool, match_id, &results, Some(&doc)).await;
+    let mut visitor = TestApp::new(pool.clone());
+
+    // Act
+    let page = visitor.get(&format!("/matches/{match_id}")).await;
+
+    // Assert
+    page.assert_status(StatusCode::OK);
+    assert!(
+        page.bytes.len() < 150_000,
+        "the page is {} bytes",
+        page.bytes.len()
+    );
+    page.assert_shows("entries are listed here; the board above steps through all of them");
+    page.assert_shows("of 3000 lines are shown");
+}
