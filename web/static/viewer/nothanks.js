@@ -29,7 +29,7 @@
     if (obs.field_card !== null && obs.field_card !== undefined) {
       table.appendChild(el("div", { class: "nt-offer" }, [
         card(obs.field_card, "nt-big"),
-        el("span", { class: "nt-chips", text: "● " + (obs.field_coins || 0) + " chip" + (obs.field_coins === 1 ? "" : "s") + " on it" })
+        el("span", { class: "nt-chips", text: "\u25cf " + (obs.field_coins || 0) + " chip" + (obs.field_coins === 1 ? "" : "s") + " on it" })
       ]));
     } else {
       table.appendChild(el("p", { class: "nt-offer", text: obs.end ? "Game over: no card on offer." : "No card on offer." }));
@@ -38,7 +38,7 @@
     if (obs.hidden) {
       table.appendChild(el("p", { class: "muted rv-hidden" }, [
         "Hidden (omniscient view): next ",
-        (obs.hidden.deck || []).slice(0, 8).join(", ") + ((obs.hidden.deck || []).length > 8 ? ", …" : "") || "none",
+        (obs.hidden.deck || []).slice(0, 8).join(", ") + ((obs.hidden.deck || []).length > 8 ? ", \u2026" : "") || "none",
         "; set aside ", (obs.hidden.removed || []).join(", ") || "none"
       ]));
     }
@@ -64,10 +64,10 @@
         el("div", { class: "rv-player-head" }, [
           el("strong", { text: ctx.name(seat) }),
           ctx.isViewer(seat) ? el("span", { class: "rv-tag", text: "this view" }) : null,
-          onTurn ? el("span", { class: "rv-tag", text: "▶ to play" }) : null,
+          onTurn ? el("span", { class: "rv-tag", text: "\u25b6 to play" }) : null,
           el("span", { class: "rv-right" }, ["score ", ctx.scoreCell(seat, p.points)])
         ]),
-        el("div", { class: "muted", text: "● " + coins + " coins · " + (p.cards || []).length + " cards" }),
+        el("div", { class: "muted", text: "\u25cf " + coins + " coins \u00b7 " + (p.cards || []).length + " cards" }),
         hand
       ]));
     }

@@ -5,7 +5,7 @@
   "use strict";
   var el = window.CroupierViewer.el;
   var GEMS = [
-    ["white", "W"], ["blue", "U"], ["green", "G"], ["red", "R"], ["black", "K"], ["gold", "★"]
+    ["white", "W"], ["blue", "U"], ["green", "G"], ["red", "R"], ["black", "K"], ["gold", "\u2605"]
   ];
 
   // Gems with a count, `{white: 2, …}` → chips; zeros left out unless `all`.
@@ -52,7 +52,7 @@
     var top = el("div", { class: "sp-table" });
     top.appendChild(el("div", { class: "sp-line" }, [el("span", { class: "muted", text: "Bank " }), gems(table.gems, true, "bank")]));
     top.appendChild(el("div", { class: "sp-row" }, [el("span", { class: "muted sp-label", text: "Nobles" })]
-      .concat((table.nobles || []).map(noble))));
+      .concat((table.nobles || []).length ? table.nobles.map(noble) : [el("span", { class: "muted", text: "none left" })])));
     for (var level = 3; level >= 1; level--) {
       var row = el("div", { class: "sp-row" }, [
         el("div", { class: "sp-card sp-back sp-deck", title: "level " + level + " deck" }, [
@@ -82,12 +82,12 @@
         el("div", { class: "rv-player-head" }, [
           el("strong", { text: ctx.name(seat) }),
           ctx.isViewer(seat) ? el("span", { class: "rv-tag", text: "this view" }) : null,
-          onTurn ? el("span", { class: "rv-tag", text: "▶ to play" }) : null,
+          onTurn ? el("span", { class: "rv-tag", text: "\u25b6 to play" }) : null,
           el("span", { class: "rv-right" }, [ctx.scoreCell(seat, p.score), " points"])
         ]),
         el("div", { class: "sp-line" }, [el("span", { class: "muted", text: "Gems " }), gems(p.gems, false, "gems")]),
         el("div", { class: "sp-line" }, [el("span", { class: "muted", text: "Bonuses " }), gems(p.bonuses, false, "bonuses"),
-          el("span", { class: "muted", text: " · " + (p.purchased_cards || []).length + " cards · " + (p.nobles || []).length + " nobles" })]),
+          el("span", { class: "muted", text: " \u00b7 " + (p.purchased_cards || []).length + " cards \u00b7 " + (p.nobles || []).length + " nobles" })]),
         reserved.length ? el("div", { class: "sp-row" }, [el("span", { class: "muted sp-label", text: "Reserved" })].concat(reserved.map(card))) : null
       ]));
     }

@@ -97,18 +97,18 @@
     var self = this;
     this.root.textContent = "";
     this.root.setAttribute("data-ready", "0");
-    this.prev = el("button", { id: "replay-prev", type: "button", title: "Back one step (←)", text: "◀ Back" });
-    this.play = el("button", { id: "replay-play", type: "button", title: "Play or pause (space)", text: "▶ Play" });
-    this.next = el("button", { id: "replay-next", type: "button", title: "Forward one step (→)", text: "Next ▶" });
+    this.prev = el("button", { id: "replay-prev", type: "button", title: "Back one step (\u2190)", text: "\u25c0 Back" });
+    this.play = el("button", { id: "replay-play", type: "button", title: "Play or pause (space)", text: "\u25b6 Play" });
+    this.next = el("button", { id: "replay-next", type: "button", title: "Forward one step (\u2192)", text: "Next \u25b6" });
     this.speed = el("select", { id: "replay-speed", "aria-label": "Speed" }, SPEEDS.map(function (s) {
-      return el("option", { value: s, selected: s === 1, text: s + "×" });
+      return el("option", { value: s, selected: s === 1, text: s + "\u00d7" });
     }));
     this.scrub = el("input", { id: "replay-scrub", type: "range", min: 0, max: 0, value: 0, "aria-label": "Step" });
     this.viewSelect = el("select", { id: "replay-view", "aria-label": "Perspective" }, [
       el("option", { value: "omniscient", text: "Everything (omniscient)" })
     ]);
     this.counter = el("span", { class: "rv-counter", "aria-live": "polite" });
-    this.status = el("p", { class: "muted rv-status", text: "Loading the replay…" });
+    this.status = el("p", { class: "muted rv-status", text: "Loading the replay\u2026" });
     this.caption = el("div", { class: "rv-caption" });
     this.board = el("div", { class: "rv-board" });
     this.root.appendChild(el("div", { class: "rv-controls" }, [
@@ -145,7 +145,7 @@
   Viewer.prototype.load = function (view) {
     var self = this;
     this.root.setAttribute("data-ready", "0");
-    this.status.textContent = "Loading the replay…";
+    this.status.textContent = "Loading the replay\u2026";
     this.status.hidden = false;
     var sep = this.url.indexOf("?") < 0 ? "?" : "&";
     fetch(this.url + sep + "view=" + encodeURIComponent(view), { headers: { Accept: "application/json" } })
@@ -204,10 +204,20 @@
     this.next.disabled = this.step === last;
     var gameNo = this.doc.frames[this.step].game || 0;
     this.counter.textContent = "Step " + this.step + " of " + last +
-      (this.doc.games > 1 ? " · game " + (gameNo + 1) + " of " + this.doc.games : "");
-    if (history.replaceState) history.replaceState(null, "", "#move=" + this.step);
+      (this.doc.games > 1 ? " \u00b7 game " + (gameNo + 1) + " of " + this.doc.games : "");
+    this.remember();
     this.draw();
     if (this.step === last) this.stop();
+  };
+
+  // The deep link #move=N, written once stepping pauses (browsers throttle rapid rewrites).
+  Viewer.prototype.remember = function () {
+    var self = this;
+    if (!history.replaceState) return;
+    clearTimeout(this.hashTimer);
+    this.hashTimer = setTimeout(function () {
+      history.replaceState(null, "", "#move=" + self.step);
+    }, 250);
   };
 
   Viewer.prototype.draw = function () {
@@ -235,7 +245,7 @@
       },
       scoreCell: function (seat, observed) {
         var s = ctx.score(seat, observed);
-        return el("span", { class: "rv-score", "data-seat-score": seat, text: s === null ? "–" : s });
+        return el("span", { class: "rv-score", "data-seat-score": seat, text: s === null ? "\u2013" : s });
       },
       el: el
     };
@@ -288,14 +298,14 @@
     if (this.step >= this.doc.frames.length - 1) this.go(0);
     var speed = parseFloat(this.speed.value) || 1;
     this.timer = setInterval(function () { self.go(self.step + 1); }, 800 / speed);
-    this.play.textContent = "❚❚ Pause";
+    this.play.textContent = "\u275a\u275a Pause";
     this.play.setAttribute("aria-pressed", "true");
   };
 
   Viewer.prototype.stop = function () {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    this.play.textContent = "▶ Play";
+    this.play.textContent = "\u25b6 Play";
     this.play.setAttribute("aria-pressed", "false");
   };
 
