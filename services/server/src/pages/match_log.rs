@@ -9,7 +9,7 @@ use serde::Deserialize;
 
 pub const MAX_LINES: usize = 3000;
 pub const MAX_LINE_CHARS: usize = 400;
-pub const MAX_TOTAL_CHARS: usize = 30_000;
+pub const MAX_TOTAL_CHARS: usize = 24_000;
 
 pub struct MatchLog {
     pub lines: Vec<LogLine>,
@@ -146,7 +146,7 @@ mod tests {
 
         let shown: usize = log.lines.iter().map(|l| l.text.len()).sum();
         assert!(shown <= MAX_TOTAL_CHARS, "{shown} characters shown");
-        assert!(log.lines.len() > 100, "{} lines", log.lines.len());
+        assert!(log.lines.len() >= 40, "{} lines", log.lines.len());
         assert_eq!(
             log.note.as_deref(),
             Some(

@@ -11,7 +11,7 @@ use serde::Deserialize;
 /// Rows shown at most, and characters of text in them; a longer replay is cut with a note (the
 /// replay viewer steps through all of it, loading it on demand, so the match page stays light).
 pub const MAX_ROWS: usize = 200;
-pub const MAX_CHARS: usize = 40_000;
+pub const MAX_CHARS: usize = 32_000;
 
 pub struct Timeline {
     pub games: Vec<GameLog>,
