@@ -3,8 +3,9 @@
 //! A [`Replay`] is a header (game, rule set, resolved settings, seed) and the entries in order:
 //! the moves applied (with the events they produced), the moves refused (with the reason), and
 //! faults. Because engines are deterministic, [`Replay::rebuild`] re-runs the moves on a fresh
-//! game and checks that every event comes out the same; a replay viewer steps through the rebuilt
-//! states and shows [`Viewer::Omniscient`](crate::Viewer) observations once the match is over.
+//! game and checks that every event comes out the same; [`Replay::frames`](crate::Frame) steps
+//! through the rebuilt states for the replay viewer, with the observation of any
+//! [`Viewer`](crate::Viewer), once the match is over.
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -91,23 +92,7 @@ impl Replay {
     pub fn rebuild(&self) -> Result<Box<dyn DynGame>, ReplayError> {
         let mut game = new_game(self.game, &self.rules, &self.settings, self.seed)?;
         for (index, entry) in self.entries.iter().enumerate() {
-            match entry {
-                Entry::Move {
-                    seat,
-                    action,
-                    events,
-                    ..
-                } => {
-                    let replayed = game
-                        .apply_json(*seat, action)
-                        .map_err(|error| ReplayError::Refused { index, error })?;
-                    if &replayed != events {
-                        return Err(ReplayError::Diverged { index });
-                    }
-                }
-                Entry::Refused { .. } => {}
-                Entry::Fault { seat, .. } => game.record_fault(*seat),
-            }
+            replay_entry(game.as_mut(), index, entry)?;
         }
         Ok(game)
     }
@@ -153,6 +138,33 @@ impl Replay {
             })
             .map(|event| event.text.as_str())
     }
+}
+
+/// Plays entry `index` of a record on `game` again, checking that a move gives the recorded
+/// events.
+pub(crate) fn replay_entry(
+    game: &mut dyn DynGame,
+    index: usize,
+    entry: &Entry,
+) -> Result<(), ReplayError> {
+    match entry {
+        Entry::Move {
+            seat,
+            action,
+            events,
+            ..
+        } => {
+            let replayed = game
+                .apply_json(*seat, action)
+                .map_err(|error| ReplayError::Refused { index, error })?;
+            if &replayed != events {
+                return Err(ReplayError::Diverged { index });
+            }
+        }
+        Entry::Refused { .. } => {}
+        Entry::Fault { seat, .. } => game.record_fault(*seat),
+    }
+    Ok(())
 }
 
 /// A game that records itself: the referee's handle on the engine.

@@ -9,6 +9,7 @@ mod create;
 mod csrf;
 mod history;
 mod match_page;
+mod replay_frames;
 
 use axum::http::StatusCode;
 use serde_json::Value;

@@ -17,7 +17,8 @@ fn rows(board: &Value) -> &Vec<Value> {
 }
 
 /// The competition's public page and its first match's page, as a visitor sees them: both
-/// answer, and the match page shows the replay timeline rebuilt from the stored replay.
+/// answer, the match page shows the replay timeline, and the replay viewer's frames rebuild
+/// from the stored replay.
 async fn pages_show_a_timeline(base: &str, competition_id: &str, shows: &str) {
     let get = |path: String| async move {
         let resp = reqwest::get(format!("{base}{path}")).await.expect("GET");
@@ -47,6 +48,19 @@ async fn pages_show_a_timeline(base: &str, competition_id: &str, shows: &str) {
         );
     }
     assert!(!page.contains("No replay was stored"), "{page}");
+    // the replay viewer's frames: the stored replay rebuilds, step by step, for a seat
+    let frames: Value = reqwest::get(format!("{base}/matches/{id}/frames.json?view=seat:0"))
+        .await
+        .expect("GET frames")
+        .json()
+        .await
+        .expect("frames JSON");
+    let steps = frames["frames"].as_array().expect("frames");
+    assert!(steps.len() > 1, "{frames:#}");
+    assert!(steps
+        .iter()
+        .all(|f| f["observation"].get("hidden").is_none()));
+    assert!(steps.last().is_some_and(|f| f["outcome"].is_object()));
 }
 
 /// Creates the competition, waits for it, checks every match finished and none failed, and

@@ -3,12 +3,13 @@
 //! it is the judge-worded match log (`Round 3`, `Player alice's turn`, `Successfully got red,
 //! green gems.`); for Bridge it shows the `Robot play …` lines of a takeover. Shown to everyone
 //! once the match is over (nothing in it is hidden any more), cut to [`MAX_LINES`] lines of at
-//! most [`MAX_LINE_CHARS`] characters.
+//! most [`MAX_LINE_CHARS`] characters and [`MAX_TOTAL_CHARS`] in all (the match page stays light).
 
 use serde::Deserialize;
 
 pub const MAX_LINES: usize = 3000;
 pub const MAX_LINE_CHARS: usize = 400;
+pub const MAX_TOTAL_CHARS: usize = 24_000;
 
 pub struct MatchLog {
     pub lines: Vec<LogLine>,
@@ -50,10 +51,18 @@ pub fn read(blob: &[u8]) -> Option<MatchLog> {
         return None;
     }
     let total = doc.transcript.len();
-    let lines = doc
+    let mut budget = MAX_TOTAL_CHARS;
+    let lines: Vec<LogLine> = doc
         .transcript
         .into_iter()
         .take(MAX_LINES)
+        .take_while(|l| {
+            // what the line costs on the page, near enough: its text and the time and name
+            let cost = l.text.len().min(MAX_LINE_CHARS) + 24;
+            let fits = cost <= budget;
+            budget = budget.saturating_sub(cost);
+            fits
+        })
         .map(|l| LogLine {
             at_ms: l.at_ms,
             who: l
@@ -73,9 +82,10 @@ pub fn read(blob: &[u8]) -> Option<MatchLog> {
             text: shorten(l.text.trim_end()),
         })
         .collect();
-    let note = if total > MAX_LINES {
+    let note = if total > lines.len() {
         Some(format!(
-            "Only the first {MAX_LINES} of {total} lines are shown."
+            "Only the first {} of {total} lines are shown.",
+            lines.len()
         ))
     } else if doc.transcript_truncated {
         Some("The referee kept only the first part of this match's log (1 MiB).".into())
@@ -125,5 +135,27 @@ mod tests {
         assert!(log.note.is_some_and(|n| n.contains("1 MiB")));
         assert!(read(br#"{"players": [], "games": []}"#).is_none());
         assert!(read(b"not json").is_none());
+    }
+
+    #[test]
+    fn a_long_log_is_cut_to_the_pages_budget() {
+        let line = serde_json::json!({ "at_ms": 1, "seat": 0, "direction": "to_bot", "text": "y".repeat(MAX_LINE_CHARS) });
+        let blob = serde_json::json!({ "players": ["alice"], "transcript": vec![line; 1000] });
+
+        let log = read(blob.to_string().as_bytes()).expect("a log");
+
+        let shown: usize = log.lines.iter().map(|l| l.text.len()).sum();
+        assert!(shown <= MAX_TOTAL_CHARS, "{shown} characters shown");
+        assert!(log.lines.len() >= 40, "{} lines", log.lines.len());
+        assert_eq!(
+            log.note.as_deref(),
+            Some(
+                format!(
+                    "Only the first {} of 1000 lines are shown.",
+                    log.lines.len()
+                )
+                .as_str()
+            )
+        );
     }
 }

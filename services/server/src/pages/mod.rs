@@ -10,6 +10,7 @@ mod home;
 pub(crate) mod labels;
 mod match_log;
 mod matches;
+mod replay_frames;
 mod submissions;
 mod teams;
 mod timeline;
@@ -36,6 +37,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .merge(competitions::router())
         .merge(competition_new::router())
         .merge(matches::router())
+        .merge(replay_frames::router())
         .method_not_allowed_fallback(method_not_allowed)
         .nest_service(
             "/static",

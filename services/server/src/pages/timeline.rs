@@ -8,8 +8,10 @@
 use croupier_games::{Entry, Replay, Seat};
 use serde::Deserialize;
 
-/// Rows shown at most; a longer replay is cut with a note.
-const MAX_ROWS: usize = 5000;
+/// Rows shown at most, and characters of text in them; a longer replay is cut with a note (the
+/// replay viewer steps through all of it, loading it on demand, so the match page stays light).
+pub const MAX_ROWS: usize = 200;
+pub const MAX_CHARS: usize = 32_000;
 
 pub struct Timeline {
     pub games: Vec<GameLog>,
@@ -65,13 +67,16 @@ pub fn read(blob: &[u8]) -> Timeline {
             .unwrap_or_else(|| format!("seat {}", seat.index()))
     };
     let mut shown = 0;
+    let mut chars = 0;
     let mut note = None;
     let mut games = Vec::with_capacity(doc.games.len());
     'games: for (g, game) in doc.games.iter().enumerate() {
         let mut rows = Vec::new();
         for (n, entry) in game.replay.entries.iter().enumerate() {
-            if shown == MAX_ROWS {
-                note = Some(format!("Only the first {MAX_ROWS} entries are shown."));
+            if shown == MAX_ROWS || chars > MAX_CHARS {
+                note = Some(format!(
+                    "Only the first {shown} entries are listed here; the board above steps through all of them."
+                ));
                 games.push(GameLog {
                     number: g + 1,
                     rows,
@@ -115,6 +120,9 @@ pub fn read(blob: &[u8]) -> Timeline {
                     text: format!("{}: {}", name(*seat), with_names(reason, players)),
                     then: Vec::new(),
                 },
+            });
+            chars += rows.last().map_or(0, |r| {
+                r.text.len() + r.then.iter().map(String::len).sum::<usize>()
             });
         }
         games.push(GameLog {

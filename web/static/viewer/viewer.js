@@ -1,0 +1,319 @@
+// Croupier's replay viewer: no build step, no library.
+//
+// The match page holds <div id="replay" data-frames-url="…/frames.json" data-game="nothanks">.
+// This script fetches the frames of one perspective (GET frames.json?view=omniscient|seat:N:
+// every step of the match with that viewer's observation, the entry just played and, at the
+// end, the outcome), draws the current step with the game's board and the controls: step
+// back/forward, play/pause with a speed, a scrubber, the keys ←/→/space, the perspective, and
+// the deep link #move=N (read on load, kept up to date while stepping).
+//
+// A game's board is web/static/viewer/<game>.js calling
+//   CroupierViewer.register("<game>", { draw: function (box, frame, ctx) { … } })
+// plus its name in BOARDS below; other games get the plain board (events and observation).
+//
+// The DOM contract the browser tests rely on: #replay gets data-ready="1" once frames are
+// drawn, data-moves (the last step) and data-step (the current one); the controls are
+// #replay-prev, #replay-next, #replay-play, #replay-scrub and #replay-view (a select); every
+// board draws each seat's score at the current step as [data-seat-score="<seat>"] (through
+// ctx.scoreCell), which at the last step is the match's outcome.
+(function () {
+  "use strict";
+
+  // The games with a board of their own, in web/static/viewer/<game>.js.
+  var BOARDS = ["nothanks", "splendor"];
+  var SPEEDS = [0.5, 1, 2, 4, 8];
+  var base = (document.currentScript && document.currentScript.src || "/static/viewer/viewer.js")
+    .replace(/[^/]*$/, "");
+  var boards = {};
+
+  // el("div", {class: "x", "data-seat": 1}, [child, "text"]): a new element.
+  function el(tag, attrs, children) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (name) {
+      var value = attrs[name];
+      if (value === null || value === undefined || value === false) return;
+      if (name === "text") node.textContent = String(value);
+      else node.setAttribute(name, value === true ? "" : String(value));
+    });
+    (children || []).forEach(function (child) {
+      if (child === null || child === undefined) return;
+      node.appendChild(typeof child === "object" ? child : document.createTextNode(String(child)));
+    });
+    return node;
+  }
+
+  window.CroupierViewer = {
+    register: function (game, board) { boards[game] = board; },
+    el: el
+  };
+
+  function loadBoard(game) {
+    return new Promise(function (resolve) {
+      if (BOARDS.indexOf(game) < 0 || boards[game]) { resolve(); return; }
+      var script = el("script", { src: base + game + ".js" });
+      script.onload = function () { resolve(); };
+      script.onerror = function () { resolve(); };
+      document.head.appendChild(script);
+    });
+  }
+
+  // A seat's result in an outcome ({seats: [{seat, score, rank}]}), or null.
+  function resultOf(outcome, seat) {
+    var seats = outcome && outcome.seats || [];
+    for (var i = 0; i < seats.length; i++) if (seats[i].seat === seat) return seats[i];
+    return null;
+  }
+
+  // The plain board: who is on turn and the observation as sent, scores at the end.
+  function plainBoard(box, frame, ctx) {
+    var obs = frame.observation || {};
+    box.appendChild(el("ul", { class: "rv-seats" }, ctx.players.map(function (name, seat) {
+      return el("li", { class: ctx.isViewer(seat) ? "rv-me" : null }, [
+        el("strong", { text: name }), " ", ctx.scoreCell(seat, null)
+      ]);
+    })));
+    box.appendChild(el("details", {}, [
+      el("summary", { text: "The observation at this step" }),
+      el("pre", { class: "log", text: JSON.stringify(obs, null, 1) })
+    ]));
+  }
+
+  function Viewer(root) {
+    this.root = root;
+    this.game = root.getAttribute("data-game") || "";
+    this.url = root.getAttribute("data-frames-url");
+    this.view = "omniscient";
+    this.doc = null;
+    this.step = 0;
+    this.timer = null;
+    this.build();
+    var wanted = /(?:^|[#&])move=(\d+)/.exec(location.hash);
+    if (wanted) this.step = parseInt(wanted[1], 10);
+    var self = this;
+    loadBoard(this.game).then(function () { self.load(self.view); });
+  }
+
+  Viewer.prototype.build = function () {
+    var self = this;
+    this.root.textContent = "";
+    this.root.setAttribute("data-ready", "0");
+    this.prev = el("button", { id: "replay-prev", type: "button", title: "Back one step (\u2190)", text: "\u25c0 Back" });
+    this.play = el("button", { id: "replay-play", type: "button", title: "Play or pause (space)", text: "\u25b6 Play" });
+    this.next = el("button", { id: "replay-next", type: "button", title: "Forward one step (\u2192)", text: "Next \u25b6" });
+    this.speed = el("select", { id: "replay-speed", "aria-label": "Speed" }, SPEEDS.map(function (s) {
+      return el("option", { value: s, selected: s === 1, text: s + "\u00d7" });
+    }));
+    this.scrub = el("input", { id: "replay-scrub", type: "range", min: 0, max: 0, value: 0, "aria-label": "Step" });
+    this.viewSelect = el("select", { id: "replay-view", "aria-label": "Perspective" }, [
+      el("option", { value: "omniscient", text: "Everything (omniscient)" })
+    ]);
+    this.counter = el("span", { class: "rv-counter", "aria-live": "polite" });
+    this.status = el("p", { class: "muted rv-status", text: "Loading the replay\u2026" });
+    this.caption = el("div", { class: "rv-caption" });
+    this.board = el("div", { class: "rv-board" });
+    this.root.appendChild(el("div", { class: "rv-controls" }, [
+      this.prev, this.play, this.next, this.speed, this.counter
+    ]));
+    this.root.appendChild(el("div", { class: "rv-controls" }, [this.scrub]));
+    this.root.appendChild(el("label", { class: "rv-view" }, ["Seen by ", this.viewSelect]));
+    this.root.appendChild(this.status);
+    this.root.appendChild(this.caption);
+    this.root.appendChild(this.board);
+
+    this.prev.addEventListener("click", function () { self.stop(); self.go(self.step - 1); });
+    this.next.addEventListener("click", function () { self.stop(); self.go(self.step + 1); });
+    this.play.addEventListener("click", function () { self.toggle(); });
+    this.speed.addEventListener("change", function () { if (self.timer) { self.stop(); self.start(); } });
+    this.scrub.addEventListener("input", function () { self.stop(); self.go(parseInt(self.scrub.value, 10)); });
+    this.viewSelect.addEventListener("change", function () { self.stop(); self.load(self.viewSelect.value); });
+    document.addEventListener("keydown", function (e) { self.key(e); });
+    window.addEventListener("hashchange", function () {
+      var m = /(?:^|[#&])move=(\d+)/.exec(location.hash);
+      if (m && self.doc && parseInt(m[1], 10) !== self.step) self.go(parseInt(m[1], 10));
+    });
+  };
+
+  Viewer.prototype.key = function (e) {
+    if (!this.doc || e.altKey || e.ctrlKey || e.metaKey) return;
+    var tag = e.target && e.target.tagName;
+    if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || (e.target && e.target.isContentEditable)) return;
+    if (e.key === "ArrowLeft") { this.stop(); this.go(this.step - 1); e.preventDefault(); }
+    else if (e.key === "ArrowRight") { this.stop(); this.go(this.step + 1); e.preventDefault(); }
+    else if (e.key === " " && tag !== "BUTTON") { this.toggle(); e.preventDefault(); }
+  };
+
+  Viewer.prototype.load = function (view) {
+    var self = this;
+    this.root.setAttribute("data-ready", "0");
+    this.status.textContent = "Loading the replay\u2026";
+    this.status.hidden = false;
+    var sep = this.url.indexOf("?") < 0 ? "?" : "&";
+    fetch(this.url + sep + "view=" + encodeURIComponent(view), { headers: { Accept: "application/json" } })
+      .then(function (r) {
+        if (!r.ok) throw new Error(r.status === 409 ? "The replay can be watched once the match has finished." : "The replay could not be loaded (" + r.status + ").");
+        return r.json();
+      })
+      .then(function (doc) {
+        if (!doc || !Array.isArray(doc.frames) || doc.frames.length === 0) throw new Error("This replay has no steps.");
+        self.doc = doc;
+        self.view = view;
+        self.prepare();
+        self.status.hidden = true;
+        self.go(self.step);
+        self.root.setAttribute("data-ready", "1");
+      })
+      .catch(function (err) {
+        self.status.textContent = err && err.message ? err.message : "The replay could not be loaded.";
+        self.status.hidden = false;
+        self.viewSelect.value = self.view;
+      });
+  };
+
+  // Per loaded document: the perspectives, the scrubber's range, the scores carried over from
+  // the match's earlier games.
+  Viewer.prototype.prepare = function () {
+    var doc = this.doc, self = this;
+    this.players = Array.isArray(doc.players) ? doc.players : [];
+    if (this.viewSelect.options.length === 1) {
+      this.players.forEach(function (name, seat) {
+        self.viewSelect.appendChild(el("option", { value: "seat:" + seat, text: "Seat " + seat + ": " + name }));
+      });
+    }
+    this.viewSelect.value = this.view;
+    var last = doc.frames.length - 1;
+    this.root.setAttribute("data-moves", String(last));
+    this.scrub.max = String(last);
+    this.carried = [];
+    var running = this.players.map(function () { return 0; });
+    doc.frames.forEach(function (frame, i) {
+      self.carried[i] = running.slice();
+      (frame.outcome && frame.outcome.seats || []).forEach(function (r) {
+        if (typeof r.score === "number" && r.seat < running.length) running[r.seat] += r.score;
+      });
+    });
+  };
+
+  Viewer.prototype.go = function (step) {
+    if (!this.doc) return;
+    var last = this.doc.frames.length - 1;
+    if (!(step >= 0)) step = 0;
+    this.step = Math.min(step, last);
+    this.root.setAttribute("data-step", String(this.step));
+    this.scrub.value = String(this.step);
+    this.prev.disabled = this.step === 0;
+    this.next.disabled = this.step === last;
+    var gameNo = this.doc.frames[this.step].game || 0;
+    this.counter.textContent = "Step " + this.step + " of " + last +
+      (this.doc.games > 1 ? " \u00b7 game " + (gameNo + 1) + " of " + this.doc.games : "");
+    this.remember();
+    this.draw();
+    if (this.step === last) this.stop();
+  };
+
+  // The deep link #move=N, written once stepping pauses (browsers throttle rapid rewrites).
+  Viewer.prototype.remember = function () {
+    var self = this;
+    if (!history.replaceState) return;
+    clearTimeout(this.hashTimer);
+    this.hashTimer = setTimeout(function () {
+      history.replaceState(null, "", "#move=" + self.step);
+    }, 250);
+  };
+
+  Viewer.prototype.draw = function () {
+    var frame = this.doc.frames[this.step], self = this;
+    var last = this.step === this.doc.frames.length - 1;
+    var viewSeat = /^seat:(\d+)$/.exec(this.view);
+    var ctx = {
+      players: this.players,
+      name: function (seat) { return self.players[seat] !== undefined ? self.players[seat] : "seat " + seat; },
+      view: this.view,
+      viewerSeat: viewSeat ? parseInt(viewSeat[1], 10) : null,
+      isViewer: function (seat) { return viewSeat !== null && parseInt(viewSeat[1], 10) === seat; },
+      last: last,
+      // The score of `seat` at this step: `observed` (this game's, from the observation) plus
+      // earlier games'; at the last step the match's outcome.
+      score: function (seat, observed) {
+        if (last && self.doc.outcome) {
+          var r = resultOf(self.doc.outcome, seat);
+          if (r) return r.score;
+        }
+        var own = resultOf(frame.outcome, seat);
+        if (own) observed = own.score;
+        if (typeof observed !== "number") return null;
+        return observed + ((self.carried[self.step] || [])[seat] || 0);
+      },
+      scoreCell: function (seat, observed) {
+        var s = ctx.score(seat, observed);
+        return el("span", { class: "rv-score", "data-seat-score": seat, text: s === null ? "\u2013" : s });
+      },
+      el: el
+    };
+    this.caption.textContent = "";
+    this.caption.appendChild(this.describe(frame, ctx));
+    this.board.textContent = "";
+    var board = boards[this.game];
+    try {
+      (board && board.draw ? board.draw : plainBoard)(this.board, frame, ctx);
+    } catch (err) {
+      this.board.textContent = "";
+      plainBoard(this.board, frame, ctx);
+    }
+  };
+
+  // The entry just played, in words.
+  Viewer.prototype.describe = function (frame, ctx) {
+    var entry = frame.entry;
+    if (!entry) return el("p", { class: "rv-entry", text: "The start of game " + ((frame.game || 0) + 1) + "." });
+    var who = ctx.name(entry.seat);
+    var lines = [];
+    if (entry.kind === "move") {
+      lines = (entry.events || []).slice();
+      if (lines.length === 0) lines.push(who + " plays " + JSON.stringify(entry.action));
+      if (entry.forced) lines.push("(played for " + who + " by the referee after a fault)");
+    } else if (entry.kind === "refused") {
+      lines.push(who + " tried " + JSON.stringify(entry.action) + ": refused, " + (entry.note || ""));
+    } else {
+      lines.push(who + ": " + (entry.note || "a fault"));
+    }
+    var box = el("div", { class: "rv-entry rv-" + entry.kind }, [
+      el("span", { class: "rv-n", text: "#" + entry.n + " " })
+    ]);
+    lines.forEach(function (line, i) {
+      if (i > 0) box.appendChild(el("br"));
+      box.appendChild(document.createTextNode(line));
+    });
+    if (ctx.last && frame.outcome) {
+      box.appendChild(el("br"));
+      box.appendChild(el("strong", { text: "Game over." }));
+    }
+    return box;
+  };
+
+  Viewer.prototype.toggle = function () { if (this.timer) this.stop(); else this.start(); };
+
+  Viewer.prototype.start = function () {
+    if (!this.doc) return;
+    var self = this;
+    if (this.step >= this.doc.frames.length - 1) this.go(0);
+    var speed = parseFloat(this.speed.value) || 1;
+    this.timer = setInterval(function () { self.go(self.step + 1); }, 800 / speed);
+    this.play.textContent = "\u275a\u275a Pause";
+    this.play.setAttribute("aria-pressed", "true");
+  };
+
+  Viewer.prototype.stop = function () {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.play.textContent = "\u25b6 Play";
+    this.play.setAttribute("aria-pressed", "false");
+  };
+
+  function init() {
+    var root = document.getElementById("replay");
+    if (root && root.getAttribute("data-frames-url") && window.fetch) new Viewer(root);
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})();
