@@ -20,7 +20,7 @@
   "use strict";
 
   // The games with a board of their own, in web/static/viewer/<game>.js.
-  var BOARDS = ["nothanks", "splendor"];
+  var BOARDS = ["nothanks", "splendor", "hanabi", "guandan", "bridge"];
   var SPEEDS = [0.5, 1, 2, 4, 8];
   var base = (document.currentScript && document.currentScript.src || "/static/viewer/viewer.js")
     .replace(/[^/]*$/, "");

@@ -1,0 +1,118 @@
+// The Contract Bridge board for the replay viewer (see viewer.js): the hand diagram (North on
+// top, West and East at the sides, South below; a hand the viewer cannot see is face down),
+// the auction, the contract, the trick on the table and the tricks won, and the deal's result.
+// Seats: 0 North, 1 East, 2 South, 3 West. Suits keep their letters beside the symbols.
+(function () {
+  "use strict";
+  var el = window.CroupierViewer.el;
+  var SEATS = ["North", "East", "South", "West"];
+  var SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663", N: "NT" };
+  var RED = { H: true, D: true };
+  var RANKS = { 1: "A", 11: "J", 12: "Q", 13: "K", 10: "10" };
+
+  function rank(n) { return RANKS[n] || String(n); }
+
+  // "H-12" → ♥Q
+  function cardText(code) {
+    var m = /^([SHDC])-(\d+)$/.exec(code || "");
+    if (!m) return code || "";
+    return SUITS[m[1]] + rank(parseInt(m[2], 10));
+  }
+
+  function cardEl(code) {
+    var m = /^([SHDC])-/.exec(code || "");
+    return el("span", { class: "br-card" + (m && RED[m[1]] ? " br-red" : ""), title: code, text: cardText(code) });
+  }
+
+  // "N-7" → 7NT, "S-6" → 6♠, "pass" → Pass, "X"/"XX" as is.
+  function callText(call) {
+    var m = /^([SHDCN])-(\d)$/.exec(call || "");
+    if (m) return m[2] + SUITS[m[1]];
+    if (!call) return "";
+    return call.charAt(0).toUpperCase() + call.slice(1);
+  }
+
+  function hand(cards, title) {
+    var box = el("div", { class: "br-hand" }, [el("strong", { text: title })]);
+    if (cards === null || cards === undefined) {
+      box.appendChild(el("div", { class: "muted", text: "face down" }));
+      return box;
+    }
+    ["S", "H", "D", "C"].forEach(function (s) {
+      var ranks = cards.filter(function (c) { return c.charAt(0) === s; })
+        .map(function (c) { return parseInt(c.slice(2), 10); })
+        .sort(function (a, b) { return (b === 1 ? 14 : b) - (a === 1 ? 14 : a); })
+        .map(rank);
+      box.appendChild(el("div", { class: "br-suit" + (RED[s] ? " br-red" : "") }, [
+        el("span", { class: "br-sym", title: s, text: SUITS[s] + " " }), ranks.join(" ") || "\u2014"
+      ]));
+    });
+    return box;
+  }
+
+  function draw(box, frame, ctx) {
+    var obs = frame.observation || {};
+    var hands = obs.hands || [];
+    var who = function (seat) { return SEATS[seat] + " (" + ctx.name(seat) + ")"; };
+    var c = obs.contract;
+    var contract = c && c.bid ? c.bid.level + SUITS[c.bid.strain] + (c.doubled === "doubled" ? " X" : c.doubled === "redoubled" ? " XX" : "") + " by " + SEATS[c.declarer] : "no contract yet";
+    box.appendChild(el("p", { class: "br-head" }, [
+      el("strong", { text: "Board " + (obs.board || "?") }),
+      " \u00b7 dealer " + (SEATS[obs.dealer] || "?") + " \u00b7 vulnerable: " + (obs.vulnerability || "None") + " \u00b7 contract " + contract
+    ]));
+
+    var table = el("div", { class: "br-table" });
+    table.appendChild(el("div", { class: "br-n" }, [hand(hands[0], who(0))]));
+    table.appendChild(el("div", { class: "br-w" }, [hand(hands[3], who(3))]));
+    var trick = (obs.tricks || [])[(obs.tricks || []).length - 1];
+    var middle = el("div", { class: "br-mid" });
+    if (trick && trick.cards && trick.cards.length) {
+      middle.appendChild(el("div", { class: "muted", text: "Trick " + obs.tricks.length + ", led by " + SEATS[trick.leader] }));
+      trick.cards.forEach(function (code, i) {
+        middle.appendChild(el("div", {}, [SEATS[(trick.leader + i) % 4].charAt(0) + ": ", cardEl(code)]));
+      });
+    } else {
+      middle.appendChild(el("div", { class: "muted", text: obs.stage === "auction" ? "Bidding" : "No trick yet" }));
+    }
+    table.appendChild(middle);
+    table.appendChild(el("div", { class: "br-e" }, [hand(hands[1], who(1))]));
+    table.appendChild(el("div", { class: "br-s" }, [hand(hands[2], who(2))]));
+    box.appendChild(table);
+
+    var auction = el("table", { class: "br-auction" }, [
+      el("thead", {}, [el("tr", {}, SEATS.map(function (s) { return el("th", { scope: "col", text: s }); }))])
+    ]);
+    var body = el("tbody");
+    var row = el("tr");
+    for (var pad = 0; pad < (obs.dealer || 0); pad++) row.appendChild(el("td"));
+    (obs.calls || []).forEach(function (call) {
+      if (row.childNodes.length === 4) { body.appendChild(row); row = el("tr"); }
+      row.appendChild(el("td", { text: callText(call.call) }));
+    });
+    if (row.childNodes.length) body.appendChild(row);
+    auction.appendChild(body);
+    box.appendChild(el("details", { class: "br-auction-box", open: true }, [el("summary", { text: "Auction" }), auction]));
+
+    var won = obs.tricks_won || [0, 0, 0, 0];
+    var list = el("div", { class: "rv-players" });
+    for (var seat = 0; seat < 4; seat++) {
+      list.appendChild(el("div", {
+        class: "rv-player" + (obs.to_act === seat ? " rv-turn" : "") + (ctx.isViewer(seat) ? " rv-me" : "")
+      }, [
+        el("div", { class: "rv-player-head" }, [
+          el("strong", { text: who(seat) }),
+          ctx.isViewer(seat) ? el("span", { class: "rv-tag", text: "this view" }) : null,
+          obs.to_act === seat ? el("span", { class: "rv-tag", text: "\u25b6 to play" + (obs.playing_hand !== null && obs.playing_hand !== undefined && obs.playing_hand !== seat ? " (" + SEATS[obs.playing_hand] + "'s cards)" : "") }) : null,
+          el("span", { class: "rv-right" }, ["score ", ctx.scoreCell(seat, null)])
+        ]),
+        el("div", { class: "muted", text: (won[seat] || 0) + " tricks" + ((obs.robot || [])[seat] ? " \u00b7 played by the Robot" : "") })
+      ]));
+    }
+    box.appendChild(list);
+    if (obs.result) {
+      box.appendChild(el("p", { class: "br-result", text: "Result: declarer took " + obs.result.declarer_tricks + " tricks; North-South score " + obs.result.ns_score }));
+    }
+  }
+
+  window.CroupierViewer.register("bridge", { draw: draw });
+})();
