@@ -1,0 +1,249 @@
+//! Real-browser tests: the real `croupier up` with workers and its private PostgreSQL plays a
+//! small No Thanks and a small Splendor competition to the end, then headless Chromium (Debian's
+//! `chromium`, driven through Debian's `chromedriver` by [`driver::Browser`]) opens the pages a
+//! player looks at, at 1280 px and at 390 px, and the replay viewer of every finished match.
+//!
+//! Each page must answer 200, log no console error or uncaught exception and, at 390 px, not be
+//! wider than the screen. A PNG of each goes to `<target dir>/browser-screenshots/` (the folder
+//! CI keeps as an artifact). Without Chromium the test fails when `CI=true` and is skipped with
+//! a message otherwise. See docs/architecture.md#browser-tests.
+
+mod driver;
+mod replay;
+
+use std::time::Duration;
+
+use serde_json::json;
+
+use crate::helpers::PASSWORD;
+use crate::pipeline::api::Api;
+use crate::pipeline::bots::game_kit;
+use crate::pipeline::procs::{scratch, Proc};
+use driver::{Browser, Viewport, DESKTOP, PHONE};
+
+/// Pages that are wider than a 390 px screen today, as (page kind, game): a known failure,
+/// reported in the output and not an error, until its layout is fixed. Empty: none overflows.
+const KNOWN_OVERFLOW: &[(&str, &str)] = &[];
+
+/// One game's finished competition and the pages to look at.
+struct Played {
+    game: &'static str,
+    competition: String,
+    submission: String,
+    matches: Vec<String>,
+}
+
+/// `true` unless the browser is missing; then panics in CI and tells why locally.
+fn browser_or_skip(test: &str) -> bool {
+    match driver::available() {
+        Ok(()) => true,
+        Err(why) if std::env::var("CI").is_ok_and(|v| v == "true") => {
+            panic!("{test}: the browser tests need Chromium in CI: {why}")
+        }
+        Err(why) => {
+            eprintln!("SKIPPED {test}: {why}");
+            false
+        }
+    }
+}
+
+/// The match ids a competition page links, in page order, without repeats.
+async fn match_ids(base: &str, competition: &str) -> Vec<String> {
+    let page = reqwest::get(format!("{base}/competitions/{competition}"))
+        .await
+        .expect("GET competition")
+        .text()
+        .await
+        .expect("html");
+    let mut ids = Vec::new();
+    for (at, _) in page.match_indices("/matches/") {
+        let id: String = page[at + "/matches/".len()..].chars().take(36).collect();
+        if id.len() == 36 && !ids.contains(&id) {
+            ids.push(id);
+        }
+    }
+    assert!(
+        !ids.is_empty(),
+        "the competition page links its matches:\n{page}"
+    );
+    ids
+}
+
+/// Three teams with the Python kits of No Thanks and Splendor; one finished competition per
+/// game (a triple × its 3 seatings, every match finished); the first team (ruby) owns
+/// each `Played::submission`.
+async fn play(base: &str, admin_password: &str) -> Vec<Played> {
+    let games: [(&'static str, &str); 2] =
+        [("nothanks", "python/bot.py"), ("splendor", "python/bot.py")];
+    let mut teams = Vec::new();
+    for user in ["ruby", "onyx", "jade"] {
+        let api = Api::user(base, user, PASSWORD, true).await;
+        let team = api.team(&format!("Team {user}")).await;
+        let mut ids = Vec::new();
+        for (game, kit) in games {
+            ids.push(
+                api.upload(&team, game, "python3", "bot.py", game_kit(game, kit))
+                    .await,
+            );
+        }
+        teams.push((api, ids));
+    }
+    for (api, ids) in &teams {
+        for id in ids {
+            api.wait_ready(id).await;
+        }
+    }
+    let admin = Api::user(base, "admin", admin_password, false).await;
+    let mut played = Vec::new();
+    for (g, (game, _)) in games.into_iter().enumerate() {
+        let entries: Vec<&String> = teams.iter().map(|(_, ids)| &ids[g]).collect();
+        let created = admin
+            .post(
+                "/api/v1/admin/competitions",
+                json!({ "name": format!("{game} browser cup"), "game": game, "base_seed": 7,
+                        "submissions": entries }),
+            )
+            .await;
+        let id = created["competition"]["competition_id"]
+            .as_str()
+            .expect("competition id")
+            .to_owned();
+        let board = admin.wait_finished(&id, Duration::from_secs(600)).await;
+        let progress = &board["competition"]["progress"];
+        assert_eq!(progress["failed"], 0, "{board:#}");
+        assert_eq!(progress["finished"], created["matches"], "{board:#}");
+        played.push(Played {
+            game,
+            matches: match_ids(base, &id).await,
+            competition: id,
+            submission: teams[0].1[g].clone(),
+        });
+    }
+    played
+}
+
+/// Logs `username` in through the login form, as a person does.
+async fn log_in(browser: &Browser, base: &str, username: &str) {
+    browser.open(&format!("{base}/login")).await;
+    browser.type_into("input[name=username]", username).await;
+    browser.type_into("input[name=password]", PASSWORD).await;
+    browser.click("form button").await;
+    let left = browser
+        .wait_for(
+            "return !location.pathname.startsWith('/login');",
+            Duration::from_secs(10),
+        )
+        .await;
+    assert!(
+        left,
+        "logging in as {username} through the form did not work"
+    );
+    browser.console_errors().await;
+}
+
+/// Opens `path` at `viewport`, checks it and saves its screenshot as `name`; returns the
+/// problems found (empty when none).
+async fn look_at(
+    browser: &Browser,
+    base: &str,
+    (kind, game, path): (&str, &str, &str),
+    viewport: Viewport,
+    shots: &std::path::Path,
+) -> Vec<String> {
+    let mut problems = Vec::new();
+    browser.open(&format!("{base}{path}")).await;
+    let where_ = format!("{kind} ({game}) {path} at {} px", viewport.width);
+    let status = browser.status().await;
+    if status != 200 {
+        problems.push(format!("{where_}: HTTP {status}"));
+    }
+    for error in browser.console_errors().await {
+        problems.push(format!("{where_}: console error: {error}"));
+    }
+    if viewport.mobile {
+        let widths = browser
+            .run(
+                "return [document.documentElement.scrollWidth, window.innerWidth];",
+                json!([]),
+            )
+            .await;
+        let (scroll, inner) = (
+            widths[0].as_u64().unwrap_or(0),
+            widths[1].as_u64().unwrap_or(0),
+        );
+        // Against the screen's width too: a phone zooms out to fit a page wider than it, which
+        // widens `innerWidth` with it.
+        if scroll > inner || scroll > u64::from(viewport.width) {
+            let message = format!(
+                "{where_}: {scroll} px wide on a {} px screen (innerWidth {inner})",
+                viewport.width
+            );
+            if KNOWN_OVERFLOW.contains(&(kind, game)) {
+                eprintln!("KNOWN FAILURE (listed in KNOWN_OVERFLOW): {message}");
+            } else {
+                problems.push(message);
+            }
+        } else if KNOWN_OVERFLOW.contains(&(kind, game)) {
+            problems.push(format!(
+                "{where_} fits the screen now: remove it from KNOWN_OVERFLOW"
+            ));
+        }
+    }
+    browser
+        .screenshot(&shots.join(format!("{game}-{kind}-{}.png", viewport.width)))
+        .await;
+    problems
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_pages_of_finished_competitions_work_in_chromium_on_a_desktop_and_a_phone() {
+    if !browser_or_skip("browser tests") {
+        return;
+    }
+    // Arrange: the platform, two finished competitions, a logged-in browser.
+    let dir = scratch();
+    let up = Proc::up(dir.path()).await;
+    let base = up.url();
+    let played = play(&base, &up.admin_password()).await;
+    let shots = driver::screenshot_dir();
+    let browser = Browser::start().await;
+    log_in(&browser, &base, "ruby").await;
+
+    // Act and assert: every page at both widths.
+    let mut pages = vec![("home", "all", "/".to_owned())];
+    for p in &played {
+        let c = &p.competition;
+        pages.push(("competition", p.game, format!("/competitions/{c}")));
+        pages.push((
+            "leaderboard",
+            p.game,
+            format!("/competitions/{c}/leaderboard"),
+        ));
+        pages.push(("match", p.game, format!("/matches/{}", p.matches[0])));
+        pages.push((
+            "submission",
+            p.game,
+            format!("/submissions/{}", p.submission),
+        ));
+    }
+    let mut problems = Vec::new();
+    for viewport in [DESKTOP, PHONE] {
+        browser.viewport(viewport).await;
+        for (kind, game, path) in &pages {
+            problems.extend(look_at(&browser, &base, (kind, game, path), viewport, &shots).await);
+        }
+    }
+    eprintln!("browser screenshots: {}", shots.display());
+    assert!(
+        problems.is_empty(),
+        "{} problem(s):\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+
+    // The replay viewer of every finished match, where the match page has one.
+    browser.viewport(DESKTOP).await;
+    for p in &played {
+        replay::step_through_every_match(&browser, &base, p.game, &p.matches, &shots).await;
+    }
+}
