@@ -48,17 +48,33 @@ async fn press(browser: &Browser, button: &str, want: i64) -> Result<(), String>
     }
 }
 
-/// Chooses the perspective at `index` in `#replay-view`, as picking it in the list does.
-async fn choose_view(browser: &Browser, index: usize) {
-    browser
+/// Chooses the perspective at `index` in `#replay-view`, as picking it in the list does, and
+/// waits (at most 10 s) until the viewer has loaded it; `Err` says what went wrong.
+async fn choose_view(browser: &Browser, index: usize) -> Result<(), String> {
+    let value = browser
         .run(
             "const s = document.querySelector('#replay-view');
              s.selectedIndex = arguments[0];
              s.dispatchEvent(new Event('input', { bubbles: true }));
-             s.dispatchEvent(new Event('change', { bubbles: true }));",
+             s.dispatchEvent(new Event('change', { bubbles: true }));
+             return s.value;",
             json!([index]),
         )
         .await;
+    let loaded = browser
+        .wait_for(
+            &format!(
+                "return document.querySelector('#replay').dataset.ready === '1'
+                    && document.querySelector('#replay-view').value === {value};"
+            ),
+            Duration::from_secs(10),
+        )
+        .await;
+    if loaded {
+        Ok(())
+    } else {
+        Err(format!("the perspective {value} did not load within 10 s"))
+    }
 }
 
 /// The result table's score per seat, and the viewer's drawn score per seat.
@@ -148,19 +164,22 @@ async fn check_match(browser: &Browser, game: &str, id: &str) -> Vec<String> {
             "{at}: #replay-view offers {views} perspective(s), not a seat's"
         ));
     } else {
-        choose_view(browser, 1).await;
-        choose_view(browser, 0).await;
+        for index in [1, 0] {
+            if let Err(e) = choose_view(browser, index).await {
+                problems.push(format!("{at}: {e}"));
+            }
+            let (_, now, _) = state(browser).await;
+            if now != moves {
+                problems.push(format!(
+                    "{at}: switching perspective moved data-step from {moves} to {now}"
+                ));
+            }
+        }
         for error in browser.console_errors().await {
             problems.push(format!(
                 "{at}: console error switching perspective: {error}"
             ));
         }
-    }
-    let (_, after, _) = state(browser).await;
-    if after != moves {
-        problems.push(format!(
-            "{at}: switching perspective moved data-step to {after}"
-        ));
     }
     let (table, drawn) = scores(browser).await;
     let table = table.as_object().cloned().unwrap_or_default();
@@ -215,6 +234,12 @@ pub async fn step_through_every_match(
             return;
         }
         problems.extend(check_match(browser, game, id).await);
+        browser
+            .run(
+                "document.querySelector('#replay').scrollIntoView();",
+                json!([]),
+            )
+            .await;
         browser
             .screenshot(&shots.join(format!("{game}-replay-{n}.png")))
             .await;
