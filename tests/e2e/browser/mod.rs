@@ -33,18 +33,37 @@ struct Played {
     matches: Vec<String>,
 }
 
-/// `true` unless the browser is missing; then panics in CI and tells why locally.
-fn browser_or_skip(test: &str) -> bool {
-    match driver::available() {
-        Ok(()) => true,
-        Err(why) if std::env::var("CI").is_ok_and(|v| v == "true") => {
-            panic!("{test}: the browser tests need Chromium in CI: {why}")
-        }
+/// Whether to run a browser test: `Ok(true)` when the browser is there, `Ok(false)` (skip, with
+/// the reason printed) when it is missing outside CI, `Err` (fail) when it is missing in CI.
+fn run_or_skip(available: Result<(), String>, in_ci: bool, test: &str) -> Result<bool, String> {
+    match available {
+        Ok(()) => Ok(true),
+        Err(why) if in_ci => Err(format!(
+            "{test}: the browser tests need Chromium in CI: {why}"
+        )),
         Err(why) => {
             eprintln!("SKIPPED {test}: {why}");
-            false
+            Ok(false)
         }
     }
+}
+
+/// `true` unless the browser is missing; then panics in CI (`CI=true`) and tells why locally.
+fn browser_or_skip(test: &str) -> bool {
+    let in_ci = std::env::var("CI").is_ok_and(|v| v == "true");
+    run_or_skip(driver::available(), in_ci, test).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn without_chromium_the_browser_tests_fail_in_ci_and_are_skipped_elsewhere() {
+    let missing = || Err("/usr/bin/chromium missing".to_owned());
+    let failed = run_or_skip(missing(), true, "t").expect_err("fails in CI");
+    assert!(failed.contains("need Chromium in CI") && failed.contains("/usr/bin/chromium"));
+    assert_eq!(
+        run_or_skip(missing(), false, "the skip rule's own test"),
+        Ok(false)
+    );
+    assert_eq!(run_or_skip(Ok(()), true, "t"), Ok(true));
 }
 
 /// The match ids a competition page links, in page order, without repeats.
@@ -246,4 +265,30 @@ async fn the_pages_of_finished_competitions_work_in_chromium_on_a_desktop_and_a_
     for p in &played {
         replay::step_through_every_match(&browser, &base, p.game, &p.matches, &shots).await;
     }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_page_checks_catch_a_script_error_and_a_page_wider_than_a_phone() {
+    if !browser_or_skip("browser self-check") {
+        return;
+    }
+    let dir = scratch();
+    let browser = Browser::start().await;
+    browser.viewport(PHONE).await;
+    let page = "data:text/html,<meta name=viewport content='width=device-width, initial-scale=1'>\
+                <div style='width:600px'>wide</div><script>no_such_function()</script>";
+    let problems = look_at(&browser, page, ("test", "none", ""), PHONE, dir.path()).await;
+    let all = problems.join("\n");
+    assert!(
+        all.contains("no_such_function"),
+        "the uncaught error is reported: {all}"
+    );
+    assert!(
+        all.contains("px wide on a 390 px screen"),
+        "the overflow is reported: {all}"
+    );
+    assert!(
+        dir.path().join("none-test-390.png").is_file(),
+        "a screenshot is saved"
+    );
 }
