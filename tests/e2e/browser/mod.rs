@@ -1,5 +1,5 @@
 //! Real-browser tests: the real `croupier up` with workers and its private PostgreSQL plays a
-//! small No Thanks and a small Splendor competition to the end, then headless Chromium (Debian's
+//! small competition of each of the five games to the end, then headless Chromium (Debian's
 //! `chromium`, driven through Debian's `chromedriver` by [`driver::Browser`]) opens the pages a
 //! player looks at, at 1280 px and at 390 px, and the replay viewer of every finished match.
 //!
@@ -88,20 +88,42 @@ async fn match_ids(base: &str, competition: &str) -> Vec<String> {
     ids
 }
 
-/// Three teams with the Python kits of No Thanks and Splendor; one finished competition per
-/// game (a triple × its 3 seatings, every match finished); the first team (ruby) owns
-/// each `Played::submission`.
+/// What each game's small competition is made of: the game, its Python kit, the file name it
+/// is uploaded as, how many of the three teams enter (the game's scheme: triples for No Thanks
+/// and Splendor, pairs for Guandan and Bridge, self-play for Hanabi) and the settings that keep
+/// it short.
+const COMPETITIONS: [(&str, &str, &str, usize, &str); 5] = [
+    ("nothanks", "python/bot.py", "bot.py", 3, "{}"),
+    ("splendor", "python/bot.py", "bot.py", 3, "{}"),
+    ("hanabi", "python/player.py", "player.py", 2, "{}"),
+    (
+        "guandan",
+        "python/client.py",
+        "client.py",
+        2,
+        r#"{"games_per_match": 1}"#,
+    ),
+    (
+        "bridge",
+        "python/bot.py",
+        "bot.py",
+        2,
+        r#"{"games_per_match": 1}"#,
+    ),
+];
+
+/// Three teams with the Python kits of the five games; one finished competition per game
+/// (every match finished, none failed); the first team (ruby) owns each
+/// `Played::submission`.
 async fn play(base: &str, admin_password: &str) -> Vec<Played> {
-    let games: [(&'static str, &str); 2] =
-        [("nothanks", "python/bot.py"), ("splendor", "python/bot.py")];
     let mut teams = Vec::new();
     for user in ["ruby", "onyx", "jade"] {
         let api = Api::user(base, user, PASSWORD, true).await;
         let team = api.team(&format!("Team {user}")).await;
         let mut ids = Vec::new();
-        for (game, kit) in games {
+        for (game, kit, file, _, _) in COMPETITIONS {
             ids.push(
-                api.upload(&team, game, "python3", "bot.py", game_kit(game, kit))
+                api.upload(&team, game, "python3", file, game_kit(game, kit))
                     .await,
             );
         }
@@ -114,15 +136,18 @@ async fn play(base: &str, admin_password: &str) -> Vec<Played> {
     }
     let admin = Api::user(base, "admin", admin_password, false).await;
     let mut played = Vec::new();
-    for (g, (game, _)) in games.into_iter().enumerate() {
-        let entries: Vec<&String> = teams.iter().map(|(_, ids)| &ids[g]).collect();
-        let created = admin
-            .post(
-                "/api/v1/admin/competitions",
-                json!({ "name": format!("{game} browser cup"), "game": game, "base_seed": 7,
-                        "submissions": entries }),
-            )
-            .await;
+    for (g, (game, _, _, entrants, settings)) in COMPETITIONS.into_iter().enumerate() {
+        let entries: Vec<&String> = teams
+            .iter()
+            .take(entrants)
+            .map(|(_, ids)| &ids[g])
+            .collect();
+        let mut body: serde_json::Value = serde_json::from_str(settings).expect("settings");
+        body["name"] = json!(format!("{game} browser cup"));
+        body["game"] = json!(game);
+        body["base_seed"] = json!(7);
+        body["submissions"] = json!(entries);
+        let created = admin.post("/api/v1/admin/competitions", body).await;
         let id = created["competition"]["competition_id"]
             .as_str()
             .expect("competition id")
