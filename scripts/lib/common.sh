@@ -52,6 +52,18 @@ ensure_bot_runtime() {
   [ ${#missing[@]} -eq 0 ] || apt_install "${missing[@]}"
 }
 
+# Headless Chromium and its WebDriver (Debian's `chromium` and `chromium-driver`, one source
+# package, so their versions always match) for the real-browser tests in tests/e2e/browser.
+# Never fatal: without them those tests fail with the reason in CI and are skipped elsewhere.
+ensure_browser() {
+  local missing=()
+  [ -x /usr/bin/chromium ] || missing+=(chromium)
+  [ -x /usr/bin/chromedriver ] || missing+=(chromium-driver)
+  [ ${#missing[@]} -eq 0 ] && return 0
+  ( apt_install "${missing[@]}" ) \
+    || say "could not install ${missing[*]}: the browser tests will fail in CI and be skipped elsewhere"
+}
+
 ensure_rust() {
   command -v cargo >/dev/null 2>&1 || die "cargo not found: install the Rust toolchain (https://rustup.rs) first"
 }

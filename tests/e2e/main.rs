@@ -7,6 +7,7 @@
 mod accounts;
 mod api;
 mod binary;
+mod browser;
 mod competitions;
 mod csrf;
 mod helpers;

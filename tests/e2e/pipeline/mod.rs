@@ -3,11 +3,11 @@
 //! match over the bots' original protocol, and the leaderboard ranks them — also when a worker
 //! is killed in the middle of a match, and when PostgreSQL restarts during the round-robin.
 
-mod api;
-mod bots;
+pub mod api;
+pub mod bots;
 mod entries;
 mod faults;
 mod games;
-mod procs;
+pub mod procs;
 mod round_robin;
 mod supervision;
