@@ -7,7 +7,8 @@
 //! Layout: `auth/` (who is asking), `pages/` (HTML routes), `api/` (JSON routes), `upload`
 //! (validating and storing a bot upload, shared by both), `competition` (checking, scheduling
 //! and storing a new competition, shared by both), `leaderboard` (standings and ratings computed
-//! from finished matches), `templates` (askama page types and the page context), `html`
+//! from finished matches), `match_files` (a match's replay and seat-log downloads and who may
+//! have them, shared by both), `templates` (askama page types and the page context), `html`
 //! (rendering a template, and the error page: a leaf, so `error` and `templates` do not import
 //! each other), `extract` (axum's extractors with our errors as rejections: `Api*` answer JSON,
 //! `Page*` the HTML error page),
@@ -30,6 +31,7 @@ pub mod error;
 pub mod extract;
 pub mod html;
 pub mod leaderboard;
+pub mod match_files;
 pub mod ops;
 pub mod pages;
 pub mod templates;

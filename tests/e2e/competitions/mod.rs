@@ -7,6 +7,7 @@ mod board;
 mod control;
 mod create;
 mod csrf;
+mod match_api;
 mod match_page;
 
 use axum::http::StatusCode;
