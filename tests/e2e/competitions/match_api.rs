@@ -366,3 +366,96 @@ async fn a_seats_log_is_for_its_team_and_admins_and_a_404_for_anyone_else(pool: 
     anonymous.assert_status(StatusCode::UNAUTHORIZED);
     no_seat.assert_status(StatusCode::NOT_FOUND);
 }
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn the_match_page_links_the_same_downloads_with_the_same_rules(pool: PgPool) {
+    // Arrange: a finished match with Owls' stderr, and a running one
+    let (mut league, _, matches) = two_rounds(&pool).await;
+    let (done, seats) = &matches[0];
+    let (running, _) = &matches[1];
+    let players: Vec<String> = seats
+        .iter()
+        .map(|s| format!("{}-v1", league.team_of(*s)))
+        .collect();
+    let doc = replay_doc(&players);
+    let results = [(1, 3.0, "ok"), (2, 2.0, "ok"), (3, 1.0, "crashed")];
+    finish(&pool, *done, &results, Some(&doc)).await;
+    set_status(&pool, *running, "running", "running").await;
+    let owls_seat = seat_of(seats, league.entrants[0].submission_id);
+    let stderr = b"owls: thinking hard".as_slice();
+    sqlx::query("insert into blob (sha256, size, data) values (sha256($1), length($1), $1)")
+        .bind(stderr)
+        .execute(&pool)
+        .await
+        .unwrap();
+    sqlx::query(
+        "update seat_result set stderr_sha256 = sha256($3) where match_id = $1 and seat = $2",
+    )
+    .bind(done)
+    .bind(i32::try_from(owls_seat).unwrap())
+    .bind(stderr)
+    .execute(&pool)
+    .await
+    .unwrap();
+    let mut visitor = TestApp::new(pool.clone());
+    let log = format!("/matches/{done}/seats/{owls_seat}/log.txt");
+
+    // Act
+    let owls_page = league.entrants[0]
+        .app
+        .get(&format!("/matches/{done}"))
+        .await;
+    let bats_page = league.entrants[1]
+        .app
+        .get(&format!("/matches/{done}"))
+        .await;
+    let replay = visitor.get(&format!("/matches/{done}/replay.json")).await;
+    let early = visitor
+        .get(&format!("/matches/{running}/replay.json"))
+        .await;
+    let owls_log = league.entrants[0].app.get(&log).await;
+    let bats_log = league.entrants[1].app.get(&log).await;
+    let visitor_log = visitor.get(&log).await;
+    let admin_log = league.admin.get(&log).await;
+
+    // Assert: the links
+    owls_page.assert_shows(&format!(
+        "href=\"/matches/{done}/replay.json\" download>Download replay (JSON)"
+    ));
+    owls_page.assert_shows(&format!(
+        "href=\"{log}\" download>Download log (seat {owls_seat}"
+    ));
+    bats_page.assert_shows("Download replay (JSON)");
+    assert!(
+        !bats_page.body.contains(&log),
+        "a link to another team's log"
+    );
+
+    // Assert: the replay is public once finished, a 409 before
+    replay.assert_status(StatusCode::OK);
+    assert_eq!(replay.bytes, serde_json::to_vec(&doc).unwrap());
+    assert_eq!(
+        replay.headers[header::CONTENT_DISPOSITION],
+        format!("attachment; filename=\"match-{done}.json\"").as_str()
+    );
+    early.assert_status(StatusCode::CONFLICT);
+
+    // Assert: the log is for Owls and the admin only
+    owls_log.assert_status(StatusCode::OK);
+    assert!(
+        owls_log.body.ends_with("owls: thinking hard"),
+        "{}",
+        owls_log.body
+    );
+    assert!(owls_log
+        .body
+        .starts_with(&format!("# seat {owls_seat} · Owls v1\n")));
+    assert_eq!(
+        owls_log.headers[header::CONTENT_TYPE],
+        "text/plain; charset=utf-8"
+    );
+    admin_log.assert_status(StatusCode::OK);
+    bats_log.assert_status(StatusCode::NOT_FOUND);
+    visitor_log.assert_status(StatusCode::NOT_FOUND);
+    assert!(!bats_log.body.contains("thinking") && !visitor_log.body.contains("thinking"));
+}

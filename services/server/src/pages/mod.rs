@@ -8,6 +8,7 @@ mod competition_new;
 mod competitions;
 mod home;
 pub(crate) mod labels;
+mod match_downloads;
 mod match_log;
 mod matches;
 mod submissions;
@@ -36,6 +37,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .merge(competitions::router())
         .merge(competition_new::router())
         .merge(matches::router())
+        .merge(match_downloads::router())
         .method_not_allowed_fallback(method_not_allowed)
         .nest_service(
             "/static",
