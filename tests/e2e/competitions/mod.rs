@@ -9,6 +9,7 @@ mod create;
 mod csrf;
 mod match_api;
 mod match_page;
+mod my_matches;
 
 use axum::http::StatusCode;
 use serde_json::Value;

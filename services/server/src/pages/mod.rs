@@ -11,6 +11,7 @@ pub(crate) mod labels;
 mod match_downloads;
 mod match_log;
 mod matches;
+mod my_matches;
 mod submissions;
 mod teams;
 mod timeline;
