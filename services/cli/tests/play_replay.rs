@@ -110,3 +110,29 @@ fn a_bridge_replay_of_two_boards_re_runs_identical_and_a_call_by_the_wrong_seat_
     );
     assert_fails_naming(&changed, &["differs: game 2, entry 0", "refused now"]);
 }
+
+#[test]
+fn a_replay_of_every_registered_game_re_runs_identical() {
+    for game in croupier_games::GameId::all() {
+        // Arrange: one match of built-in bots, one per seat
+        let dir = tempfile::tempdir().unwrap();
+        let names = croupier_games::bots::names(game);
+        let bot = format!(
+            "builtin:{}",
+            names.iter().find(|n| **n == "random").unwrap_or(&names[0])
+        );
+        let bots = vec![bot.as_str(); game.default_seats()];
+        let replay = played(dir.path(), game.as_str(), &bots, &["--sandbox", "none"]);
+
+        // Act
+        let out = check(&replay);
+
+        // Assert
+        assert!(out.status.success(), "{game:?}: {}", stderr(&out));
+        assert!(
+            stdout(&out).starts_with("identical"),
+            "{game:?}: {}",
+            stdout(&out)
+        );
+    }
+}
