@@ -22,6 +22,11 @@ pub struct ApiJson<T>(pub T);
 #[from_request(via(axum::extract::Path), rejection(ApiError))]
 pub struct ApiPath<T>(pub T);
 
+/// An API request's query string.
+#[derive(FromRequestParts)]
+#[from_request(via(axum::extract::Query), rejection(ApiError))]
+pub struct ApiQuery<T>(pub T);
+
 /// An API request's `multipart/form-data` body.
 pub struct ApiMultipart(pub Multipart);
 

@@ -8,8 +8,9 @@
 //! (validating and storing a bot upload, shared by both), `competition` (checking, scheduling
 //! and storing a new competition, shared by both), `leaderboard` (standings, ratings and their
 //! histories computed from finished matches), `plot` (SVG line plots and sparklines, pure) and
-//! `history` (those histories drawn with it), `templates` (askama page types and the page
-//! context), `html`
+//! `history` (those histories drawn with it), `match_files` (a match's replay and seat-log
+//! downloads and who may have them, shared by both), `templates` (askama page types and the
+//! page context), `html`
 //! (rendering a template, and the error page: a leaf, so `error` and `templates` do not import
 //! each other), `extract` (axum's extractors with our errors as rejections: `Api*` answer JSON,
 //! `Page*` the HTML error page),
@@ -33,6 +34,7 @@ pub mod extract;
 pub mod history;
 pub mod html;
 pub mod leaderboard;
+pub mod match_files;
 pub mod ops;
 pub mod pages;
 pub mod plot;

@@ -186,6 +186,31 @@ pub struct SubmissionPage {
     pub history: Vec<crate::history::HistoryPlot>,
     /// Competitions it played in beyond the plotted [`crate::history::MAX_PLOTS`].
     pub history_omitted: usize,
+    pub matches: SubmissionMatches,
+}
+
+/// A submission's matches as its page lists them ("my matches"): one page, newest first,
+/// filtered by the submission's result.
+pub struct SubmissionMatches {
+    /// `all`, `wins`, `losses` or `faults`.
+    pub result: &'static str,
+    pub rows: Vec<SubmissionMatchRow>,
+    pub total: i64,
+    pub page: u32,
+    pub pages: u32,
+}
+
+/// One match of a submission: where it sat, against whom, how it ended.
+pub struct SubmissionMatchRow {
+    pub match_id: uuid::Uuid,
+    pub number: i32,
+    pub competition: Option<(uuid::Uuid, String)>,
+    pub status: croupier_store::MatchStatus,
+    pub seat: i32,
+    pub opponents: Vec<String>,
+    pub rank: Option<i32>,
+    pub score: Option<f64>,
+    pub end_state: Option<croupier_store::EndState>,
 }
 
 #[derive(Template)]

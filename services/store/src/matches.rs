@@ -13,6 +13,8 @@ use uuid::Uuid;
 use crate::state::{EndState, MatchStatus};
 use crate::{blobs, StoreError};
 
+pub mod listing;
+
 /// Who sits in a seat.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SeatRef {

@@ -64,6 +64,9 @@ fn probes(method: &Method, path: &str, op: &Value, token: &str) -> Vec<Probe> {
         });
     }
     for param in op["parameters"].as_array().into_iter().flatten() {
+        if param["in"] != "path" {
+            continue;
+        }
         let param = param["name"].as_str().expect("a parameter name");
         let url = format!("/api/v1{}", concrete(path, Some(param)));
         probes.push(Probe {

@@ -8,7 +8,9 @@ mod control;
 mod create;
 mod csrf;
 mod history;
+mod match_api;
 mod match_page;
+mod my_matches;
 mod replay_frames;
 
 use axum::http::StatusCode;

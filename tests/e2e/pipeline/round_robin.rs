@@ -7,6 +7,7 @@ use serde_json::{json, Value};
 use super::api::Api;
 use super::bots;
 use super::procs::{scratch, Proc};
+use crate::binary::process::croupier;
 use crate::helpers::PASSWORD;
 
 fn row_of<'a>(board: &'a Value, team: &str) -> &'a Value {
@@ -92,6 +93,35 @@ async fn three_uploaded_bots_compile_play_a_round_robin_and_rank_as_their_strate
     assert!(
         points <= 6 * 7,
         "at most 4 + 2 + 1 points a game: {board:#}"
+    );
+
+    // Assert: the API lists the matches, and a replay downloaded from it (as the worker
+    // stored it) re-runs identical with `croupier play --replay`.
+    let listed = admin
+        .get(&format!("/api/v1/matches?competition={competition_id}"))
+        .await;
+    assert_eq!(listed["total"], 6, "{listed:#}");
+    let newest = listed["matches"][0]["match_id"]
+        .as_str()
+        .expect("a match id");
+    let replay = reqwest::get(format!("{base}/api/v1/matches/{newest}/replay"))
+        .await
+        .expect("the replay")
+        .bytes()
+        .await
+        .expect("its bytes");
+    let file = dir.path().join(format!("match-{newest}.json"));
+    std::fs::write(&file, &replay).expect("write the replay");
+    let checked = croupier()
+        .args(["play", "--replay"])
+        .arg(&file)
+        .output()
+        .expect("croupier play --replay");
+    let said = String::from_utf8_lossy(&checked.stdout);
+    assert!(
+        checked.status.success() && said.starts_with("identical"),
+        "{said}{}",
+        String::from_utf8_lossy(&checked.stderr)
     );
     up.stop().await;
 }

@@ -24,13 +24,15 @@
 //!   the platform's overhead per move.
 //!   A progress bar goes to stderr unless `--json` or stderr is not a terminal.
 //!   `--replay-dir DIR` writes each match's replay (the hosted replay document) as
-//!   `DIR/match-0000.json`, ….
+//!   `DIR/match-0000.json`, …; `--replay FILE` re-runs such a document and checks it
+//!   ([`check`]).
 //! * What the bots said ([`logs`]): the seats that failed are listed under the table with the
 //!   referee's reasons and their last lines of stderr; `--logs DIR` writes every program seat's
 //!   stderr and verdict to `DIR/match-0000-seat-1.log`, …; `--json` adds `"seats"`: every
 //!   program seat's match, seat, bot, end state, reasons and log file.
 
 mod bots;
+mod check;
 mod logs;
 mod report;
 mod seating;
@@ -52,7 +54,13 @@ use crate::settings::parse_flag;
 #[derive(Args, Debug)]
 pub struct PlayArgs {
     /// The game: nothanks, splendor, hanabi, guandan or bridge.
-    pub game: String,
+    #[arg(required_unless_present = "replay")]
+    pub game: Option<String>,
+    /// Re-run this replay document (downloaded from the API or written by --replay-dir) and
+    /// check that every event and outcome comes out the same: prints "identical" (exit 0) or
+    /// the first difference (exit 1). Plays nothing else.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["game", "bots", "replay_dir"])]
+    pub replay: Option<PathBuf>,
     /// Rule set (default: the game's first, e.g. boardcoder for nothanks).
     #[arg(long)]
     pub rules: Option<String>,
@@ -112,7 +120,12 @@ struct Plan {
 }
 
 fn plan(args: &PlayArgs) -> Result<Plan> {
-    let game: GameId = args.game.trim().parse()?;
+    let game: GameId = args
+        .game
+        .as_deref()
+        .ok_or_else(|| anyhow!("name the game to play"))?
+        .trim()
+        .parse()?;
     let rules = args
         .rules
         .clone()
@@ -176,6 +189,9 @@ fn plan(args: &PlayArgs) -> Result<Plan> {
 }
 
 pub async fn run(args: PlayArgs) -> Result<()> {
+    if let Some(file) = &args.replay {
+        return check::run(file);
+    }
     let plan = plan(&args)?;
     let isolation = Isolation::parse(&args.sandbox, true)?;
     let programs = args.bots.iter().any(|b| !b.trim().starts_with("builtin:"));

@@ -14,6 +14,7 @@
 mod accounts;
 mod admin;
 mod competitions;
+mod matches;
 pub mod openapi;
 mod submissions;
 mod teams;
@@ -74,6 +75,7 @@ pub fn routes(config: &ServerConfig) -> Vec<ApiRoute> {
     all.extend(submissions::routes(config));
     all.extend(admin::routes());
     all.extend(competitions::routes());
+    all.extend(matches::routes());
     all
 }
 

@@ -117,7 +117,7 @@ fn operations() -> Value {
         "info": {
             "title": "Croupier API",
             "version": "1",
-            "description": "Teams, bot uploads, submissions and competitions. Authenticate with `Authorization: Bearer <token>`; make a token on your team's page or with POST /api/v1/tokens. Every error, a malformed request, an unknown address (404) or method (405) included, is the JSON `Error` object."
+            "description": "Teams, bot uploads, submissions, competitions and their matches (lists, records, replays, seat logs). Authenticate with `Authorization: Bearer <token>`; make a token on your team's page or with POST /api/v1/tokens. Every error, a malformed request, an unknown address (404) or method (405) included, is the JSON `Error` object."
         },
         "servers": [{ "url": "/api/v1" }],
         "security": [{ "bearer": [] }],
@@ -180,6 +180,23 @@ fn operations() -> Value {
             "/competitions/{competition_id}/history": { "get": op(
                 "Each entry's rating history, in leaderboard order: its rating (or, unrated Hanabi, its mean score) after each of its matches",
                 false, 200, json!({ "parameters": [path_param("competition_id")], "description": HISTORY_DOC })) },
+            "/matches": { "get": op(
+                "Matches, newest first and paged: a competition's, a submission's (optionally only its wins, losses or faults) or a team's; at least one of competition, submission, team (400 otherwise)",
+                false, 200, json!({ "parameters": list_params() })) },
+            "/matches/{match_id}": { "get": op(
+                "One match: game, rules, seed, settings, competition, status, seats with outcome (rank, score, end state) and the number of faults",
+                false, 200, json!({ "parameters": [path_param("match_id")] })) },
+            "/matches/{match_id}/replay": { "get": op(
+                "The match's replay document (format 1, docs/replays.md) as a download, once the match has finished (409 before)",
+                false, 200, json!({ "parameters": [path_param("match_id")],
+                                    "responses": { "200": { "description": "the replay document",
+                                                            "content": { "application/json": {} } },
+                                                   "409": error_response("the match has not finished"),
+                                                   "default": error_response("error") } })) },
+            "/matches/{match_id}/seats/{seat}/log": { "get": op(
+                "A seat's stderr tail, fault detail and move timings (members of the seat's team and admins only; 404 otherwise; 409 before the match has finished)",
+                true, 200, json!({ "parameters": [path_param("match_id"),
+                    { "name": "seat", "in": "path", "required": true, "schema": { "type": "integer", "minimum": 0 } }] })) },
             "/admin/competitions": { "post": op(
                 "Create a competition and queue all its matches in one transaction (admins only)", true, 201, json_body(competition_request())) }
         }
@@ -192,6 +209,24 @@ points}]}`. `kind` is `rating` or `score`. Each point is the entry's standing ri
 order: `ordinal` (the match's place in the schedule; Bridge: the duplicate set's second table) and, for `rating`, \
 `mu`, `sigma` and `display` (μ − 3σ, the leaderboard's rating; the last point is the leaderboard's), or, for `score`, \
 `score` (that match), `mean` (so far) and `half_width` (of the mean's 95% confidence interval, null under two matches).";
+/// The query parameters of `GET /matches`.
+fn list_params() -> Value {
+    let uuid = |name: &str, description: &str| {
+        json!({ "name": name, "in": "query", "required": false, "description": description,
+                "schema": { "type": "string", "format": "uuid" } })
+    };
+    json!([
+        uuid("competition", "the competition's matches"),
+        uuid("submission", "the matches this submission sat in"),
+        uuid("team", "the matches any submission of this team sat in"),
+        { "name": "result", "in": "query", "required": false,
+          "description": "with submission: only its wins (rank 1), losses (a lower rank) or faults (not played to the end)",
+          "schema": { "type": "string", "enum": ["wins", "losses", "faults"] } },
+        { "name": "page", "in": "query", "required": false, "schema": { "type": "integer", "minimum": 1, "default": 1 } },
+        { "name": "per_page", "in": "query", "required": false,
+          "schema": { "type": "integer", "minimum": 1, "maximum": 100, "default": 20 } }
+    ])
+}
 
 /// What the upload's `entry` field means (the same text as the upload form's hint).
 const ENTRY_DOC: &str = "Optional entry point: the file that starts the bot, as a path inside the upload \

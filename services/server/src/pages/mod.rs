@@ -8,8 +8,10 @@ mod competition_new;
 mod competitions;
 mod home;
 pub(crate) mod labels;
+mod match_downloads;
 mod match_log;
 mod matches;
+mod my_matches;
 mod replay_frames;
 mod submissions;
 mod teams;
@@ -38,6 +40,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .merge(competition_new::router())
         .merge(matches::router())
         .merge(replay_frames::router())
+        .merge(match_downloads::router())
         .method_not_allowed_fallback(method_not_allowed)
         .nest_service(
             "/static",

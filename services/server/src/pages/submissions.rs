@@ -1,4 +1,4 @@
-//! The upload form and the submission page.
+//! The upload form and the submission page (with its matches, `my_matches`).
 
 use axum::extract::State;
 use axum::http::header;
@@ -8,10 +8,11 @@ use axum::Router;
 use croupier_store::{competitions, submissions, teams, Language};
 use uuid::Uuid;
 
+use super::my_matches::MatchesQuery;
 use super::teams::require_member;
 use crate::auth::{csrf, CurrentUser};
 use crate::error::{human_bytes, Error, Result};
-use crate::extract::{PageMultipart, PagePath};
+use crate::extract::{PageMultipart, PagePath, PageQuery};
 use crate::history::{self, HistoryPlot};
 use crate::templates::{games, render, Ctx, SubmissionPage, UploadPage};
 use crate::upload;
@@ -94,16 +95,19 @@ async fn show(
     CurrentUser(user): CurrentUser,
     ctx: Ctx,
     PagePath(submission_id): PagePath<Uuid>,
+    PageQuery(query): PageQuery<MatchesQuery>,
 ) -> Result<Response> {
     let submission = submissions::visible_to(&state.pool, submission_id, user.user_id).await?;
     let files = submissions::files(&state.pool, submission_id).await?;
     let (history, history_omitted) = history_plots(&state, submission_id).await?;
+    let matches = super::my_matches::of_submission(&state, submission_id, &query).await?;
     Ok(render(&SubmissionPage {
         ctx,
         submission,
         files,
         history,
         history_omitted,
+        matches,
     }))
 }
 

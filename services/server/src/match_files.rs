@@ -1,0 +1,104 @@
+//! A match's downloads, shared by the API (`/api/v1/matches/{id}/replay`, `…/seats/{seat}/log`)
+//! and the match page (`/matches/{id}/replay.json`, `…/seats/{seat}/log.txt`), so both answer
+//! with the same access rules:
+//!
+//! * the replay (the worker's replay document, format 1, see `docs/replays.md`) is public, but
+//!   only once the match has finished: while it runs it holds hidden information (hands, the
+//!   deck), so it is a 409 until then;
+//! * a seat's log (its stderr tail, fault detail and per-move timings) is for the members of
+//!   the team whose submission sat there and for admins; anyone else gets a 404, as for every
+//!   other private thing of another team.
+
+use croupier_store::matches::{self, SeatWithResult};
+use croupier_store::users::User;
+use croupier_store::{blobs, teams, MatchStatus};
+use uuid::Uuid;
+
+use crate::error::Error;
+use crate::AppState;
+
+/// The replay document of a finished match, as stored.
+pub async fn replay(state: &AppState, match_id: Uuid) -> Result<Vec<u8>, Error> {
+    let m = matches::get(&state.pool, match_id).await?;
+    if m.status != MatchStatus::Finished {
+        return Err(Error::Conflict(format!(
+            "the match is {}: its replay is published once it has finished",
+            m.status
+        )));
+    }
+    matches::replay(&state.pool, match_id)
+        .await?
+        .ok_or(Error::NotFound)
+}
+
+/// The file name a replay is downloaded as.
+pub fn replay_filename(match_id: Uuid) -> String {
+    format!("match-{match_id}.json")
+}
+
+/// A seat's private record: its result and its stderr tail.
+pub struct SeatLog {
+    pub seat: SeatWithResult,
+    pub stderr: Vec<u8>,
+}
+
+impl SeatLog {
+    /// As plain text: a few `# ` header lines, then the stderr tail as it was written.
+    pub fn text(&self) -> Vec<u8> {
+        let s = &self.seat;
+        let mut out = format!("# seat {}", s.seat);
+        if let (Some(team), Some(version)) = (&s.team_name, s.version) {
+            out.push_str(&format!(" · {team} v{version}"));
+        }
+        out.push('\n');
+        if let Some(end) = s.end_state {
+            out.push_str(&format!("# end: {end}\n"));
+        }
+        if let Some(detail) = &s.end_detail {
+            out.push_str(&format!("# detail: {}\n", detail.replace('\n', " ")));
+        }
+        if let Some(moves) = s.moves {
+            out.push_str(&format!("# moves: {moves}\n"));
+        }
+        out.push_str("# stderr (the end of it):\n");
+        let mut bytes = out.into_bytes();
+        bytes.extend_from_slice(&self.stderr);
+        bytes
+    }
+}
+
+/// The log of `seat` in a finished match, if `user` may read it (a member of the team whose
+/// submission sat there, or an admin); [`Error::NotFound`] otherwise, and for a built-in seat.
+pub async fn seat_log(
+    state: &AppState,
+    user: Option<&User>,
+    match_id: Uuid,
+    seat: i32,
+) -> Result<SeatLog, Error> {
+    let user = user.ok_or(Error::NotFound)?;
+    let m = matches::get(&state.pool, match_id).await?;
+    let seat = matches::seats_with_results(&state.pool, match_id)
+        .await?
+        .into_iter()
+        .find(|s| s.seat == seat)
+        .ok_or(Error::NotFound)?;
+    let team_id = seat.team_id.ok_or(Error::NotFound)?;
+    if !user.is_admin
+        && teams::role_of(&state.pool, team_id, user.user_id)
+            .await?
+            .is_none()
+    {
+        return Err(Error::NotFound);
+    }
+    if m.status != MatchStatus::Finished || seat.rank.is_none() {
+        return Err(Error::Conflict(format!(
+            "the match is {}: its seat logs are kept once it has finished",
+            m.status
+        )));
+    }
+    let stderr = match &seat.stderr_sha256 {
+        Some(sha) => blobs::get(&state.pool, sha).await?,
+        None => Vec::new(),
+    };
+    Ok(SeatLog { seat, stderr })
+}

@@ -1,0 +1,63 @@
+//! The match page's downloads: `/matches/{id}/replay.json` (the replay document, public once
+//! the match has finished) and `/matches/{id}/seats/{seat}/log.txt` (a seat's stderr tail and
+//! fault detail, for the members of its team and admins; a 404 for anyone else). The same
+//! files and the same rules as the API's (`crate::match_files`).
+
+use axum::extract::State;
+use axum::http::header;
+use axum::response::IntoResponse;
+use axum::routing::get;
+use axum::Router;
+use uuid::Uuid;
+
+use crate::auth::MaybeUser;
+use crate::error::{Error, Result};
+use crate::extract::PagePath;
+use crate::match_files;
+use crate::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/matches/{match_id}/replay.json", get(replay))
+        .route("/matches/{match_id}/seats/{seat}/log.txt", get(seat_log))
+}
+
+fn attachment(filename: &str) -> String {
+    format!("attachment; filename=\"{filename}\"")
+}
+
+async fn replay(
+    State(state): State<AppState>,
+    PagePath(match_id): PagePath<Uuid>,
+) -> Result<impl IntoResponse> {
+    let bytes = match_files::replay(&state, match_id).await?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/json".to_owned()),
+            (
+                header::CONTENT_DISPOSITION,
+                attachment(&match_files::replay_filename(match_id)),
+            ),
+        ],
+        bytes,
+    ))
+}
+
+async fn seat_log(
+    State(state): State<AppState>,
+    MaybeUser(user): MaybeUser,
+    PagePath((match_id, seat)): PagePath<(Uuid, u32)>,
+) -> Result<impl IntoResponse> {
+    let seat = i32::try_from(seat).map_err(|_| Error::NotFound)?;
+    let log = match_files::seat_log(&state, user.as_ref(), match_id, seat).await?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()),
+            (
+                header::CONTENT_DISPOSITION,
+                attachment(&format!("match-{match_id}-seat-{seat}.log")),
+            ),
+        ],
+        log.text(),
+    ))
+}
