@@ -175,6 +175,40 @@ async fn check_match(browser: &Browser, game: &str, id: &str) -> Vec<String> {
                 ));
             }
         }
+        // Switching again before the first answer arrives: only the last choice is drawn,
+        // whichever answer comes first (a seat's view marks its seat `.rv-me`).
+        browser
+            .run(
+                "const s = document.querySelector('#replay-view');
+                 for (const i of [1, 0]) {
+                   s.selectedIndex = i;
+                   s.dispatchEvent(new Event('change', { bubbles: true }));
+                 }",
+                json!([]),
+            )
+            .await;
+        let settled = browser
+            .wait_for(
+                "return document.querySelector('#replay').dataset.ready === '1';",
+                Duration::from_secs(10),
+            )
+            .await;
+        // Give a slower, stale answer time to arrive (it must be ignored).
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let seat_drawn = browser
+            .run(
+                "return document.querySelectorAll('#replay .rv-me').length;",
+                json!([]),
+            )
+            .await
+            .as_u64()
+            .unwrap_or(0);
+        if !settled || seat_drawn > 0 {
+            problems.push(format!(
+                "{at}: after choosing a seat and then everything quickly, the board shows a seat's \
+                 view (ready: {settled})"
+            ));
+        }
         for error in browser.console_errors().await {
             problems.push(format!(
                 "{at}: console error switching perspective: {error}"

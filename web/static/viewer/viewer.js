@@ -142,8 +142,12 @@
     else if (e.key === " " && tag !== "BUTTON") { this.toggle(); e.preventDefault(); }
   };
 
+  // Only the latest request is drawn: switching perspective again before the first one has
+  // arrived must not let the slower answer win.
   Viewer.prototype.load = function (view) {
     var self = this;
+    var request = (this.requests = (this.requests || 0) + 1);
+    var current = function () { return request === self.requests; };
     this.root.setAttribute("data-ready", "0");
     this.status.textContent = "Loading the replay\u2026";
     this.status.hidden = false;
@@ -154,6 +158,7 @@
         return r.json();
       })
       .then(function (doc) {
+        if (!current()) return;
         if (!doc || !Array.isArray(doc.frames) || doc.frames.length === 0) throw new Error("This replay has no steps.");
         self.doc = doc;
         self.view = view;
@@ -163,6 +168,7 @@
         self.root.setAttribute("data-ready", "1");
       })
       .catch(function (err) {
+        if (!current()) return;
         self.status.textContent = err && err.message ? err.message : "The replay could not be loaded.";
         self.status.hidden = false;
         self.viewSelect.value = self.view;
