@@ -1,50 +1,17 @@
 //! The job queue against a real PostgreSQL: claiming, leases, fencing and the reaper.
 
+mod common;
+
 use std::time::Duration;
 
 use croupier_store::jobs::{self, GaveUp, Retry};
-use croupier_store::submissions::{self, NewFile, NewSubmission};
-use croupier_store::{BundleKind, JobKind, JobStatus, Language, SubmissionStatus};
+use croupier_store::{JobKind, JobStatus, SubmissionStatus};
 use sqlx::PgPool;
 use uuid::Uuid;
 
 /// A new user, team and Python submission (which queues one compile job); `n` keeps names apart.
 async fn a_team_with_a_submission_numbered(pool: &PgPool, n: usize) -> Uuid {
-    let user = croupier_store::users::create(pool, &format!("user{n}"), None, "x", false)
-        .await
-        .unwrap();
-    let team = croupier_store::teams::create(
-        pool,
-        &format!("Team {n}"),
-        &format!("CODE{n}"),
-        user.user_id,
-    )
-    .await
-    .unwrap();
-    let source = format!("print({n})");
-    let sub = submissions::create(
-        pool,
-        &NewSubmission {
-            team_id: team.team_id,
-            game: "nothanks",
-            language: Language::Python3,
-            label: "",
-            filename: "bot.py",
-            entry: "",
-            bundle_kind: BundleKind::File,
-            bytes: source.as_bytes(),
-            unpacked_size: source.len() as u64,
-            files: vec![NewFile {
-                path: "bot.py".into(),
-                size: source.len() as u64,
-                executable: false,
-            }],
-            submitted_by: user.user_id,
-        },
-    )
-    .await
-    .unwrap();
-    sub.submission_id
+    common::a_team_with_a_submission(pool, n).await.submission
 }
 
 async fn a_team_with_a_submission(pool: &PgPool) -> Uuid {

@@ -1,56 +1,24 @@
 //! Lists of matches against a real PostgreSQL: by competition, submission (and its result) and
 //! team, newest first and paged, with their seats.
 
+mod common;
+
 use croupier_store::competitions::{self, NewCompetition};
 use croupier_store::matches::listing::{self, MatchFilter, SeatOutcome};
 use croupier_store::matches::{self, NewMatch, NewSeatResult, SeatRef};
-use croupier_store::submissions::{self, NewFile, NewSubmission};
-use croupier_store::{BundleKind, EndState, Language};
+use croupier_store::EndState;
 use sqlx::PgPool;
 use uuid::Uuid;
 
 /// A team `n` with one ready No Thanks submission: (team, submission, user).
 async fn entrant(pool: &PgPool, n: usize) -> (Uuid, Uuid, Uuid) {
-    let user = croupier_store::users::create(pool, &format!("user{n}"), None, "x", false)
-        .await
-        .unwrap();
-    let team = croupier_store::teams::create(
-        pool,
-        &format!("Team {n}"),
-        &format!("CODE{n}"),
-        user.user_id,
-    )
-    .await
-    .unwrap();
-    let source = format!("print({n})");
-    let sub = submissions::create(
-        pool,
-        &NewSubmission {
-            team_id: team.team_id,
-            game: "nothanks",
-            language: Language::Python3,
-            label: "",
-            filename: "bot.py",
-            entry: "",
-            bundle_kind: BundleKind::File,
-            bytes: source.as_bytes(),
-            unpacked_size: source.len() as u64,
-            files: vec![NewFile {
-                path: "bot.py".into(),
-                size: source.len() as u64,
-                executable: false,
-            }],
-            submitted_by: user.user_id,
-        },
-    )
-    .await
-    .unwrap();
+    let e = common::a_team_with_a_submission(pool, n).await;
     sqlx::query("update submission set status = 'ready' where submission_id = $1")
-        .bind(sub.submission_id)
+        .bind(e.submission)
         .execute(pool)
         .await
         .unwrap();
-    (team.team_id, sub.submission_id, user.user_id)
+    (e.team, e.submission, e.user)
 }
 
 /// Plays match `id` as the worker records it: `ranks[seat]` and `ends[seat]`.

@@ -96,15 +96,12 @@
     var won = obs.tricks_won || [0, 0, 0, 0];
     var list = el("div", { class: "rv-players" });
     for (var seat = 0; seat < 4; seat++) {
-      list.appendChild(el("div", {
-        class: "rv-player" + (obs.to_act === seat ? " rv-turn" : "") + (ctx.isViewer(seat) ? " rv-me" : "")
+      var dummy = obs.playing_hand !== null && obs.playing_hand !== undefined && obs.playing_hand !== seat;
+      list.appendChild(ctx.player(seat, {
+        title: who(seat),
+        onTurn: obs.to_act === seat,
+        turnText: "\u25b6 to play" + (dummy ? " (" + SEATS[obs.playing_hand] + "'s cards)" : "")
       }, [
-        el("div", { class: "rv-player-head" }, [
-          el("strong", { text: who(seat) }),
-          ctx.isViewer(seat) ? el("span", { class: "rv-tag", text: "this view" }) : null,
-          obs.to_act === seat ? el("span", { class: "rv-tag", text: "\u25b6 to play" + (obs.playing_hand !== null && obs.playing_hand !== undefined && obs.playing_hand !== seat ? " (" + SEATS[obs.playing_hand] + "'s cards)" : "") }) : null,
-          el("span", { class: "rv-right" }, ["score ", ctx.scoreCell(seat, null)])
-        ]),
         el("div", { class: "muted", text: (won[seat] || 0) + " tricks" + ((obs.robot || [])[seat] ? " \u00b7 played by the Robot" : "") })
       ]));
     }

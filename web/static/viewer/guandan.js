@@ -73,17 +73,8 @@
     for (var seat = 0; seat < 4; seat++) {
       var hand = obs.hands ? obs.hands[seat] : (obs.my_pos === seat ? obs.hand_cards : null);
       var place = (obs.finished || []).indexOf(seat);
-      list.appendChild(el("div", {
-        class: "rv-player" + (obs.to_act === seat ? " rv-turn" : "") + (ctx.isViewer(seat) ? " rv-me" : "")
-      }, [
-        el("div", { class: "rv-player-head" }, [
-          el("strong", { text: ctx.name(seat) }),
-          el("span", { class: "rv-tag", text: seat % 2 === 0 ? "team 0+2" : "team 1+3" }),
-          ctx.isViewer(seat) ? el("span", { class: "rv-tag", text: "this view" }) : null,
-          obs.to_act === seat ? el("span", { class: "rv-tag", text: "\u25b6 to play" }) : null,
-          place >= 0 ? el("span", { class: "rv-tag", text: "out #" + (place + 1) }) : null,
-          el("span", { class: "rv-right" }, ["score ", ctx.scoreCell(seat, null)])
-        ]),
+      var tags = [seat % 2 === 0 ? "team 0+2" : "team 1+3"].concat(place >= 0 ? ["out #" + (place + 1)] : []);
+      list.appendChild(ctx.player(seat, { onTurn: obs.to_act === seat, tags: tags }, [
         el("div", { class: "muted", text: ((info[seat] || {}).rest !== undefined ? info[seat].rest : (hand || []).length) + " cards left" }),
         el("div", { class: "gd-area" }, [el("span", { class: "muted", text: "This round: " }), area(info[seat])]),
         hand ? el("div", { class: "gd-hand" }, [cards(hand)]) : el("div", { class: "muted", text: "hand hidden" })

@@ -72,17 +72,7 @@
       });
       if (colors.length === 0) hand.appendChild(el("span", { class: "muted", text: "no cards" }));
       var onTurn = obs.to_act === seat;
-      list.appendChild(el("div", {
-        class: "rv-player" + (onTurn ? " rv-turn" : "") + (ctx.isViewer(seat) ? " rv-me" : "")
-      }, [
-        el("div", { class: "rv-player-head" }, [
-          el("strong", { text: ctx.name(seat) }),
-          ctx.isViewer(seat) ? el("span", { class: "rv-tag", text: "this view" }) : null,
-          onTurn ? el("span", { class: "rv-tag", text: "\u25b6 to play" }) : null,
-          el("span", { class: "rv-right" }, ["score ", ctx.scoreCell(seat, obs.score)])
-        ]),
-        hand
-      ]));
+      list.appendChild(ctx.player(seat, { onTurn: onTurn, score: ["score ", ctx.scoreCell(seat, obs.score)] }, [hand]));
     }
     box.appendChild(list);
   }

@@ -58,15 +58,7 @@
           return card(c, i === 0 ? "nt-counts" : "nt-free");
         })));
       });
-      list.appendChild(el("div", {
-        class: "rv-player" + (onTurn ? " rv-turn" : "") + (ctx.isViewer(seat) ? " rv-me" : "")
-      }, [
-        el("div", { class: "rv-player-head" }, [
-          el("strong", { text: ctx.name(seat) }),
-          ctx.isViewer(seat) ? el("span", { class: "rv-tag", text: "this view" }) : null,
-          onTurn ? el("span", { class: "rv-tag", text: "\u25b6 to play" }) : null,
-          el("span", { class: "rv-right" }, ["score ", ctx.scoreCell(seat, p.points)])
-        ]),
+      list.appendChild(ctx.player(seat, { onTurn: onTurn, score: ["score ", ctx.scoreCell(seat, p.points)] }, [
         el("div", { class: "muted", text: "\u25cf " + coins + " coins \u00b7 " + (p.cards || []).length + " cards" }),
         hand
       ]));

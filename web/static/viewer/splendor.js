@@ -76,15 +76,7 @@
       var p = players[seat] || {};
       var onTurn = obs.to_act === seat;
       var reserved = p.reserved_cards || [];
-      list.appendChild(el("div", {
-        class: "rv-player" + (onTurn ? " rv-turn" : "") + (ctx.isViewer(seat) ? " rv-me" : "")
-      }, [
-        el("div", { class: "rv-player-head" }, [
-          el("strong", { text: ctx.name(seat) }),
-          ctx.isViewer(seat) ? el("span", { class: "rv-tag", text: "this view" }) : null,
-          onTurn ? el("span", { class: "rv-tag", text: "\u25b6 to play" }) : null,
-          el("span", { class: "rv-right" }, [ctx.scoreCell(seat, p.score), " points"])
-        ]),
+      list.appendChild(ctx.player(seat, { onTurn: onTurn, score: [ctx.scoreCell(seat, p.score), " points"] }, [
         el("div", { class: "sp-line" }, [el("span", { class: "muted", text: "Gems " }), gems(p.gems, false, "gems")]),
         el("div", { class: "sp-line" }, [el("span", { class: "muted", text: "Bonuses " }), gems(p.bonuses, false, "bonuses"),
           el("span", { class: "muted", text: " \u00b7 " + (p.purchased_cards || []).length + " cards \u00b7 " + (p.nobles || []).length + " nobles" })]),

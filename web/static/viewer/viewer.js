@@ -10,6 +10,8 @@
 // A game's board is web/static/viewer/<game>.js calling
 //   CroupierViewer.register("<game>", { draw: function (box, frame, ctx) { … } })
 // plus its name in BOARDS below; other games get the plain board (events and observation).
+// A board draws each seat's box with ctx.player(seat, {onTurn, tags, score}, body), so every
+// board marks the viewer's seat, the seat on turn and the score the same way.
 //
 // The DOM contract the browser tests rely on: #replay gets data-ready="1" once frames are
 // drawn, data-moves (the last step) and data-step (the current one); the controls are
@@ -248,6 +250,24 @@
         if (own) observed = own.score;
         if (typeof observed !== "number") return null;
         return observed + ((self.carried[self.step] || [])[seat] || 0);
+      },
+      // One seat's box, the same on every board: its name (or `opts.title`), a "this view"
+      // tag, `opts.tags`, a "to play" tag when `opts.onTurn` (text `opts.turnText`), the score
+      // cell (`opts.score`, a node, or the plain score cell) on the right, then `body`.
+      player: function (seat, opts, body) {
+        opts = opts || {};
+        var tags = (opts.tags || []).map(function (t) { return el("span", { class: "rv-tag", text: t }); });
+        return el("div", {
+          class: "rv-player" + (opts.onTurn ? " rv-turn" : "") + (ctx.isViewer(seat) ? " rv-me" : "")
+        }, [
+          el("div", { class: "rv-player-head" }, [
+            el("strong", { text: opts.title || ctx.name(seat) }),
+            ctx.isViewer(seat) ? el("span", { class: "rv-tag", text: "this view" }) : null
+          ].concat(tags).concat([
+            opts.onTurn ? el("span", { class: "rv-tag", text: opts.turnText || "\u25b6 to play" }) : null,
+            el("span", { class: "rv-right" }, opts.score || ["score ", ctx.scoreCell(seat, null)])
+          ]))
+        ].concat(body || []));
       },
       scoreCell: function (seat, observed) {
         var s = ctx.score(seat, observed);
