@@ -88,7 +88,7 @@ fn paths_beside_the_checkout_are_found_in_code_scripts_and_docs() {
     );
     write(
         "scripts/check",
-        &["#!/bin/sh\ncat ../shared", "/spec/x\n"].concat(),
+        &["#!/bin/sh\ncat ../sha", "red/spec/x\n"].concat(),
     );
     write(
         "docs/a.md",
