@@ -79,6 +79,8 @@ mod seed;
 mod settings;
 mod standings;
 mod stats;
+#[cfg(test)]
+mod testing;
 
 pub use error::LeagueError;
 pub use history::{history, HistoryPoint, HistoryStep};

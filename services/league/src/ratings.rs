@@ -178,37 +178,10 @@ mod tests {
     use uuid::Uuid;
 
     use super::*;
-    use crate::results::{EndState, SeatOutcome};
-    use crate::{schedule, ScheduleSpec};
 
     /// Plays `game`'s schedule for entrants 1..=n where a lower id always beats a higher one.
     fn pecking_order(game: GameId, n: u128, rounds: u32) -> Vec<MatchResult<Uuid>> {
-        let entrants: Vec<Uuid> = (1..=n).map(Uuid::from_u128).collect();
-        let rules = game.rule_sets().first().copied().unwrap_or_default();
-        let planned = schedule(game, &ScheduleSpec::new(rules, rounds, 3), &entrants);
-        let planned = planned.expect("a schedule");
-        planned
-            .into_iter()
-            .map(|m| {
-                let seats = m.seats.iter().map(|e| SeatOutcome {
-                    entrant: *e,
-                    score: -(e.as_u128() as f64),
-                    rank: 1 + m.seats.iter().filter(|o| *o < e).count() as u32,
-                    end_state: EndState::Ok,
-                });
-                let boards = if game == GameId::BRIDGE {
-                    vec![if m.seats[0] < m.seats[1] { 420 } else { -50 }; 4]
-                } else {
-                    Vec::new()
-                };
-                MatchResult {
-                    ordinal: m.ordinal,
-                    group: m.group,
-                    seats: seats.collect(),
-                    boards,
-                }
-            })
-            .collect()
+        crate::testing::played(game, n, (rounds, 3), |e, _| -(e as f64))
     }
 
     #[test]

@@ -1,8 +1,8 @@
 use uuid::Uuid;
 
 use super::*;
-use crate::results::{EndState, SeatOutcome};
-use crate::{ratings, schedule, standings, ScheduleSpec};
+use crate::results::EndState;
+use crate::{ratings, standings};
 
 const RATED: [GameId; 4] = [
     GameId::NO_THANKS,
@@ -11,40 +11,14 @@ const RATED: [GameId; 4] = [
     GameId::BRIDGE,
 ];
 
-/// Plays `game`'s schedule for entrants 1..=n; a lower id beats a higher one, and a seat's
-/// score is `score(entrant, ordinal)`.
+/// A schedule for entrants 1..=n on this file's seed; see [`crate::testing::played`].
 fn played(
     game: GameId,
     n: u128,
     rounds: u32,
     score: impl Fn(u128, u32) -> f64,
 ) -> Vec<MatchResult<Uuid>> {
-    let entrants: Vec<Uuid> = (1..=n).map(Uuid::from_u128).collect();
-    let rules = game.rule_sets().first().copied().unwrap_or_default();
-    let planned = schedule(game, &ScheduleSpec::new(rules, rounds, 11), &entrants);
-    let planned = planned.expect("a schedule");
-    planned
-        .into_iter()
-        .map(|m| {
-            let seats = m.seats.iter().map(|e| SeatOutcome {
-                entrant: *e,
-                score: score(e.as_u128(), m.ordinal),
-                rank: 1 + m.seats.iter().filter(|o| *o < e).count() as u32,
-                end_state: EndState::Ok,
-            });
-            let boards = if game == GameId::BRIDGE {
-                vec![if m.seats[0] < m.seats[1] { 420 } else { -50 }; 4]
-            } else {
-                Vec::new()
-            };
-            MatchResult {
-                ordinal: m.ordinal,
-                group: m.group,
-                seats: seats.collect(),
-                boards,
-            }
-        })
-        .collect()
+    crate::testing::played(game, n, (rounds, 11), score)
 }
 
 fn pecking_order(game: GameId, n: u128, rounds: u32) -> Vec<MatchResult<Uuid>> {
