@@ -96,6 +96,6 @@ pub use error::{IllegalAction, SettingsError};
 pub use frames::{Frame, FrameEntry};
 pub use outcome::{Outcome, ScoreOrder, SeatResult};
 pub use registry::{GameDef, GameId, UnknownGame};
-pub use replay::{Entry, Recorder, Replay, ReplayError};
+pub use replay::{Entry, MoveRecord, Recorder, Replay, ReplayError};
 pub use rng::{GameRng, Stream};
 pub use settings::GameSettings;

@@ -29,6 +29,29 @@ pub struct Replay {
     pub outcome: Option<Outcome>,
 }
 
+/// One move of a program seat, as its owner sees it beside the replay: which replay entry it
+/// was, how long the answer took, the seat's memory peak and the stderr lines it wrote since
+/// its previous move (the referee's move meter attributes them: see `docs/replays.md#move-by-move`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveRecord {
+    /// 0-based game of the match.
+    pub game: u32,
+    /// 1-based entry of that game's replay the move became (a played, refused or faulted
+    /// move), as the viewer numbers its steps.
+    pub entry: u32,
+    /// From the request to the answer (a per-move seat: from spawn to exit).
+    pub ms: u32,
+    /// The seat's memory peak over the move, in KiB (the sandbox's cgroup: page cache and tmpfs
+    /// included, as the memory limit counts); absent when the kernel cannot say.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub peak_kib: Option<u64>,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub stderr: String,
+    /// The answer lost the move (a crash, a timeout, garbage) and the referee played for it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub forced: bool,
+}
+
 /// One line of the record.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "entry", rename_all = "snake_case")]

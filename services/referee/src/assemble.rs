@@ -63,6 +63,7 @@ pub(crate) async fn assemble_with(
             moves: stats.moves,
             forced_moves: stats.forced,
             move_ms: stats.move_ms,
+            move_log: stats.move_log,
             cpu_ms: 0,
             max_rss_bytes: 0,
             stderr_tail: String::new(),

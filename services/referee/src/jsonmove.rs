@@ -38,7 +38,7 @@ pub(crate) async fn run(
     spec: &MatchSpec,
     mut table: Table,
 ) -> Result<MatchResult, RefereeError> {
-    let mut programs = program_seats(sandbox, spec).await?;
+    let mut programs = program_seats(sandbox, spec, &mut table).await?;
     let mut faults = vec![Faults::default(); programs.len()];
     let mut log = Transcript::new(spec.limits.transcript_bytes);
     let mut conn = 0_u64;

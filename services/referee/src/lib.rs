@@ -79,6 +79,7 @@ pub mod splendor;
 mod table;
 mod verdict;
 
+pub use croupier_games::MoveRecord;
 pub use error::RefereeError;
 pub use result::{Direction, GameRecord, MatchResult, SeatOutcome, TranscriptLine};
 pub use spec::{default_games, default_move_time, MatchLimits, MatchSpec, SeatSpec};

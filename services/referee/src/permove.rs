@@ -37,13 +37,15 @@
 //! Splendor: the turn is lost).
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 use croupier_games::Seat;
 use croupier_sandbox::{EndState, ExitInfo, Limits, RunReport, Sandbox, SeatDir, Spec};
 
 use crate::result::{millis, SeatOutcome};
-use crate::seat::Tail;
+use crate::seat::{MoveMeter, Tail};
+use crate::table::Table;
 use crate::verdict::{end_state, FaultKind, Faults};
 use crate::{MatchLimits, MatchSpec, RefereeError, SeatSpec};
 
@@ -109,6 +111,8 @@ pub(crate) struct PerMoveSeat {
     dir: SeatDir,
     limits: Limits,
     totals: PerMoveTotals,
+    /// Each call's stderr, memory peak and time, for the seat's move records.
+    meter: Arc<MoveMeter>,
 }
 
 impl PerMoveSeat {
@@ -142,6 +146,7 @@ impl PerMoveSeat {
             dir,
             limits: per_call,
             totals: PerMoveTotals::new(limits.tail_bytes),
+            meter: Arc::new(MoveMeter::new(None)),
         })
     }
 
@@ -182,6 +187,8 @@ impl PerMoveSeat {
             },
         };
         let number = self.totals.add(&report, &outcome);
+        self.meter
+            .call(&report.stderr, report.max_rss_bytes, report.wall);
         Ok(Call {
             number,
             outcome,
@@ -201,10 +208,11 @@ impl PerMoveSeat {
 }
 
 /// A [`PerMoveSeat`] for every program seat of `spec`, `None` for its built-in seats, in seat
-/// order.
+/// order; the table reads each one's calls for the seat's move records.
 pub(crate) async fn program_seats(
     sandbox: &Sandbox,
     spec: &MatchSpec,
+    table: &mut Table,
 ) -> Result<Vec<Option<PerMoveSeat>>, RefereeError> {
     let mut seats = Vec::with_capacity(spec.seats.len());
     for (i, seat) in spec.seats.iter().enumerate() {
@@ -214,7 +222,9 @@ pub(crate) async fn program_seats(
                 bot_dir, command, ..
             } => {
                 let program = (bot_dir.clone(), command.clone());
-                Some(PerMoveSeat::new(sandbox, Seat(i), program, &spec.limits).await?)
+                let seat = PerMoveSeat::new(sandbox, Seat(i), program, &spec.limits).await?;
+                table.meter(Seat(i), Arc::clone(&seat.meter));
+                Some(seat)
             }
         });
     }
@@ -327,6 +337,7 @@ mod tests {
             moves: 0,
             forced_moves: 0,
             move_ms: Vec::new(),
+            move_log: Vec::new(),
             cpu_ms: 0,
             max_rss_bytes: 0,
             stderr_tail: String::new(),

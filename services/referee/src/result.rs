@@ -1,7 +1,7 @@
 //! What a match produced: [`MatchResult`] with one [`SeatOutcome`] per seat and one
 //! [`GameRecord`] (replay + outcome) per game.
 
-use croupier_games::{Outcome, Replay, Seat};
+use croupier_games::{MoveRecord, Outcome, Replay, Seat};
 use croupier_sandbox::EndState;
 use serde::{Deserialize, Serialize};
 
@@ -50,6 +50,10 @@ pub struct SeatOutcome {
     pub forced_moves: u32,
     /// Wall time of each answer (one per `moves`), in milliseconds, over all games.
     pub move_ms: Vec<u32>,
+    /// A program seat's moves one by one, for its owner: time, memory peak, stderr (built-in
+    /// seats: empty).
+    #[serde(default)]
+    pub move_log: Vec<MoveRecord>,
     /// CPU time of the seat's whole process tree (0 for built-in seats).
     pub cpu_ms: u64,
     pub max_rss_bytes: u64,

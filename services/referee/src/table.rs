@@ -1,13 +1,17 @@
 //! The engine side of a match, shared by every protocol adapter: the recorded games, the
 //! built-in bots, forced moves, and per-seat move statistics.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use croupier_games::bots::{builtin, DynBot};
-use croupier_games::{DynGame, GameRng, IllegalAction, Outcome, Recorder, Seat, Stream, Turn};
+use croupier_games::{
+    DynGame, GameRng, IllegalAction, MoveRecord, Outcome, Recorder, Seat, Stream, Turn,
+};
 use serde_json::Value;
 
 use crate::result::GameRecord;
+use crate::seat::{append_kept, MoveMeter, MoveUse};
 use crate::{MatchSpec, RefereeError, SeatSpec};
 
 /// The seed of each game of a match: game 0 uses the match seed itself (so duplicate-seed
@@ -25,6 +29,8 @@ pub(crate) struct SeatStats {
     pub moves: u32,
     pub forced: u32,
     pub move_ms: Vec<u32>,
+    /// Program seats (those with a meter): each move's record.
+    pub move_log: Vec<MoveRecord>,
 }
 
 /// A finished match, engine side.
@@ -50,8 +56,12 @@ pub(crate) struct Table {
     current: Recorder,
     records: Vec<GameRecord>,
     builtins: Vec<Option<Builtin>>,
+    /// A program seat's meter, once its process is up.
+    meters: Vec<Option<Arc<MoveMeter>>>,
+    /// When each seat's current (or last) turn began.
+    turn_began: Vec<Instant>,
     pub names: Vec<String>,
-    pub stats: Vec<SeatStats>,
+    stats: Vec<SeatStats>,
 }
 
 impl Table {
@@ -96,6 +106,8 @@ impl Table {
             current,
             records: Vec::new(),
             stats: vec![SeatStats::default(); names.len()],
+            meters: vec![None; names.len()],
+            turn_began: vec![Instant::now(); names.len()],
             builtins,
             names,
         })
@@ -113,6 +125,13 @@ impl Table {
         self.current.game().turn()
     }
 
+    /// Gives a program seat's meter to the table, which reads it at each of the seat's moves.
+    pub fn meter(&mut self, seat: Seat, meter: Arc<MoveMeter>) {
+        if let Some(slot) = self.meters.get_mut(seat.index()) {
+            *slot = Some(meter);
+        }
+    }
+
     /// Applies a move a bot chose, counting it and its answer time; a refusal is recorded.
     pub fn apply_bot(
         &mut self,
@@ -120,13 +139,71 @@ impl Table {
         action: Value,
         took: Duration,
     ) -> Result<(), IllegalAction> {
+        self.count_answer(seat, took, 1);
+        let applied = self.current.apply(seat, action).map(|_| ());
+        self.turn_passed();
+        applied
+    }
+
+    /// Counts an answer of `seat` that took `took`: its time, and for a program seat its move
+    /// record, which points at the replay entry `ahead` entries on (the move itself: 1; an
+    /// answer the engine never sees is counted before the fault entry the adapter records).
+    pub fn count_answer(&mut self, seat: Seat, took: Duration, ahead: usize) {
+        let ms = u32::try_from(took.as_millis()).unwrap_or(u32::MAX);
+        let used = self.take_meter(seat);
+        let record = used.map(|used| self.record_of(seat, used, ms, ahead, false));
         if let Some(stats) = self.stats.get_mut(seat.index()) {
             stats.moves += 1;
-            stats
-                .move_ms
-                .push(u32::try_from(took.as_millis()).unwrap_or(u32::MAX));
+            stats.move_ms.push(ms);
+            stats.move_log.extend(record);
         }
-        self.current.apply(seat, action).map(|_| ())
+    }
+
+    /// What a program seat's meter saw since the seat's previous move (`None` for a built-in).
+    fn take_meter(&self, seat: Seat) -> Option<MoveUse> {
+        let meter = self.meters.get(seat.index())?.as_ref()?;
+        let began = self.turn_began.get(seat.index()).copied()?;
+        Some(meter.take(began))
+    }
+
+    /// The record of a move of `seat`; stderr that arrived before the seat's turn began goes to
+    /// its previous record (see [`crate::seat`]'s meter).
+    fn record_of(
+        &mut self,
+        seat: Seat,
+        used: MoveUse,
+        ms: u32,
+        ahead: usize,
+        forced: bool,
+    ) -> MoveRecord {
+        let mut stderr = String::new();
+        let previous = self
+            .stats
+            .get_mut(seat.index())
+            .and_then(|s| s.move_log.last_mut());
+        match previous {
+            Some(previous) => append_kept(&mut previous.stderr, &used.earlier),
+            None => append_kept(&mut stderr, &used.earlier),
+        }
+        append_kept(&mut stderr, &used.stderr);
+        let entry = self.current.replay().entries.len() + ahead;
+        MoveRecord {
+            game: u32::try_from(self.records.len()).unwrap_or(u32::MAX),
+            entry: u32::try_from(entry).unwrap_or(u32::MAX),
+            ms,
+            peak_kib: used.peak_bytes.map(|b| b.div_ceil(1024)),
+            stderr,
+            forced,
+        }
+    }
+
+    /// Notes when the seat to move got its turn (after every entry and at each game's start).
+    fn turn_passed(&mut self) {
+        if let Turn::Seat(seat) = self.turn() {
+            if let Some(at) = self.turn_began.get_mut(seat.index()) {
+                *at = Instant::now();
+            }
+        }
     }
 
     /// Plays the forced default for a faulty or absent seat: its first legal action
@@ -142,13 +219,29 @@ impl Table {
     /// recorded as forced (such moves never make a seat count as having played, see
     /// [`croupier_games::fair`]).
     pub fn apply_forced_action(&mut self, seat: Seat, action: Value) -> Result<(), RefereeError> {
+        // A per-move seat's failed call (a crash, a timeout) is the move the referee plays
+        // for: its record shows the call. A long-lived seat's forced move has none.
+        let pending = self.meters.get(seat.index()).and_then(Option::as_ref);
+        let used = match pending.is_some_and(|m| m.call_pending()) {
+            true => self.take_meter(seat),
+            false => None,
+        };
+        let record = used.map(|used| {
+            let wall = used.call_wall.unwrap_or_default();
+            let ms = u32::try_from(wall.as_millis()).unwrap_or(u32::MAX);
+            self.record_of(seat, used, ms, 1, true)
+        });
         if let Some(stats) = self.stats.get_mut(seat.index()) {
             stats.forced += 1;
+            stats.move_log.extend(record);
         }
-        self.current
+        let applied = self
+            .current
             .apply_forced(seat, action)
             .map(|_| ())
-            .map_err(|e| internal(seat, &e.to_string()))
+            .map_err(|e| internal(seat, &e.to_string()));
+        self.turn_passed();
+        applied
     }
 
     /// Lets the built-in bot of `seat` move.
@@ -167,6 +260,7 @@ impl Table {
     /// Records a protocol fault of `seat` in the current game's replay and tells the engine.
     pub fn fault(&mut self, seat: Seat, reason: &str) {
         self.current.fault(seat, reason);
+        self.turn_passed();
     }
 
     /// Sets the JSON overrides the next games are created with, and re-creates the current
@@ -192,6 +286,7 @@ impl Table {
         let next = Recorder::new(self.spec_game, &self.rules, &self.settings, seed)?;
         let done = std::mem::replace(&mut self.current, next);
         self.records.push(record(done)?);
+        self.turn_passed();
         Ok(())
     }
 
@@ -199,6 +294,14 @@ impl Table {
     /// and the match's follow [`croupier_games::fair`]: a seat that never made a legal move of
     /// its own ranks last (over a match: idle in every game it was due to move in).
     pub fn finish(mut self) -> Result<Finished, RefereeError> {
+        // What the seats wrote after their last move (before the end) joins that move's record.
+        let now = Instant::now();
+        for (meter, stats) in self.meters.iter().zip(&mut self.stats) {
+            let (Some(meter), Some(last)) = (meter, stats.move_log.last_mut()) else {
+                continue;
+            };
+            append_kept(&mut last.stderr, &meter.take(now).earlier);
+        }
         self.records.push(record(self.current)?);
         let order = self.records.first().map(|r| r.outcome.order);
         let order = order.ok_or_else(|| RefereeError::Internal("no game was played".into()))?;

@@ -129,6 +129,18 @@ async fn the_python_and_cpp_kits_play_full_games_that_replay_identically() {
         assert_eq!(seat.move_ms.len(), seat.moves as usize);
     }
     assert!(first.seats[0].stderr_tail.contains("[call 1]\nround 1, py"));
+    // Each call is its own move record: its stderr, its own memory peak, its time.
+    for seat in &first.seats[..2] {
+        assert_eq!(seat.move_log.len(), seat.moves as usize);
+        for (record, ms) in seat.move_log.iter().zip(&seat.move_ms) {
+            assert_eq!(record.ms, *ms);
+            assert!(record.peak_kib.is_some_and(|k| k > 0), "{record:?}");
+        }
+    }
+    let py = &first.seats[0].move_log;
+    assert!(py[0].stderr.starts_with("round 1, py"), "{py:?}");
+    assert!(!py[0].stderr.contains("[call"), "{py:?}");
+    assert!(first.seats[2].move_log.is_empty(), "a built-in has none");
     assert!(first.seats[1].cpu_ms > 0 && first.seats[1].max_rss_bytes > 0);
     let top = first.games[0].outcome.seats.iter().map(|s| s.score).max();
     assert!(top >= Some(15), "someone reached 15: {}", describe(&first));

@@ -10,7 +10,10 @@
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
+use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use nix::sys::signal::{kill, Signal};
@@ -181,6 +184,11 @@ pub(crate) struct Cgroup {
     /// The cpu controller's directory, when quotas can be set.
     cpu: Option<PathBuf>,
     v2: bool,
+    /// The highest peak a [`MemoryMeter`](crate::MemoryMeter) read before resetting it (v1 resets
+    /// the group's own peak), so [`Cgroup::memory_peak`] still reports the whole run's.
+    peak_seen: AtomicU64,
+    /// v2: this group's `memory.peak` opened for the meter, whose resets are local to it.
+    move_peak: Mutex<Option<File>>,
 }
 
 impl Cgroup {
@@ -200,6 +208,8 @@ impl Cgroup {
                 cpuacct: cpuacct.as_ref().map(|d| d.join(name)),
                 cpu: cpu.as_ref().map(|d| d.join(name)),
                 v2: false,
+                peak_seen: AtomicU64::new(0),
+                move_peak: Mutex::new(None),
             },
             CgroupLayout::V2 { root } => {
                 let d = root.join(name);
@@ -213,6 +223,8 @@ impl Cgroup {
                     cpuacct: Some(d.clone()),
                     cpu: cpu.then(|| d.clone()),
                     v2: true,
+                    peak_seen: AtomicU64::new(0),
+                    move_peak: Mutex::new(None),
                 }
             }
         };
@@ -352,15 +364,53 @@ impl Cgroup {
             false => self.memory.join("memory.max_usage_in_bytes"),
             true => self.memory.join("memory.peak"),
         };
-        fs::read_to_string(file)
+        let read = fs::read_to_string(file)
             .ok()
             .and_then(|s| s.trim().parse().ok())
-            .unwrap_or(0)
+            .unwrap_or(0);
+        read.max(self.peak_seen.load(Ordering::Relaxed))
+    }
+
+    /// The peak memory charged to the group since the previous call (the first call: since the
+    /// group was made), then starts a new period. v2 resets a peak local to the meter's own
+    /// open `memory.peak` (Linux ≥ 6.12; `None` before); v1 resets the group's
+    /// `memory.max_usage_in_bytes`, remembering the old peak for [`Cgroup::memory_peak`].
+    pub fn take_period_peak(&self) -> Option<u64> {
+        let peak = if self.v2 {
+            let mut file = self.move_peak.lock().ok()?;
+            if file.is_none() {
+                *file = Some(
+                    OpenOptions::new()
+                        .read(true)
+                        .write(true)
+                        .open(self.memory.join("memory.peak"))
+                        .ok()?,
+                );
+            }
+            let f = file.as_mut()?;
+            let peak = read_at_start(f)?;
+            f.write_all(b"reset\n").ok()?;
+            peak
+        } else {
+            let path = self.memory.join("memory.max_usage_in_bytes");
+            let peak = fs::read_to_string(&path).ok()?.trim().parse().ok()?;
+            write(&path, "0").ok()?;
+            peak
+        };
+        self.peak_seen.fetch_max(peak, Ordering::Relaxed);
+        Some(peak)
     }
 }
 
 /// The CFS period the quotas are expressed over.
 const CPU_PERIOD_US: u64 = 100_000;
+
+/// A number read from the start of an open cgroup file.
+fn read_at_start(file: &File) -> Option<u64> {
+    let mut buf = [0_u8; 32];
+    let n = file.read_at(&mut buf, 0).ok()?;
+    std::str::from_utf8(buf.get(..n)?).ok()?.trim().parse().ok()
+}
 
 fn keyed(text: &str, key: &str) -> Option<u64> {
     text.lines()

@@ -83,7 +83,7 @@ pub use cgroup::CgroupLayout;
 pub use config::{default_init_path, Config, Mode, SetupError, Spec};
 pub use net::MatchNet;
 pub use probe::{probe, ProbeError};
-pub use process::Process;
+pub use process::{MemoryMeter, Process};
 pub use report::{running_as_root, EndState, ExitInfo, KillReason, Limits, RunReport};
 pub use sandbox::Sandbox;
 pub use seatdir::SeatDir;

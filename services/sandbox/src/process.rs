@@ -55,6 +55,20 @@ pub(crate) async fn read_report(rx: pipe::Receiver) -> InitReport {
     r
 }
 
+/// The memory peak of one sandbox's tree period by period ([`Process::memory_meter`]): each
+/// [`MemoryMeter::take_peak`] answers the peak since the previous one (the first: since the
+/// start), page cache and tmpfs included, as the memory limit counts it.
+#[derive(Debug, Clone)]
+pub struct MemoryMeter(Arc<Cgroup>);
+
+impl MemoryMeter {
+    /// The peak in bytes since the previous call; `None` when the kernel cannot say (a v2
+    /// kernel before 6.12, or the sandbox is gone).
+    pub fn take_peak(&self) -> Option<u64> {
+        self.0.take_period_peak()
+    }
+}
+
 /// A started sandbox. Take `stdin`/`stdout`/`stderr` to talk to the bot; call [`Process::kill`] to
 /// stop it and [`Process::wait`] to get the classified report. Dropping it kills the tree.
 pub struct Process {
@@ -95,6 +109,12 @@ impl Process {
     /// CPU time of the whole tree so far (for per-move accounting of long-lived seats).
     pub fn cpu_time(&self) -> Option<Duration> {
         self.cgroup.as_ref().and_then(|c| c.cpu())
+    }
+
+    /// A meter of the tree's memory peak per period (one move of a long-lived seat); `None`
+    /// without a cgroup (sandbox mode `none`).
+    pub fn memory_meter(&self) -> Option<MemoryMeter> {
+        self.cgroup.clone().map(MemoryMeter)
     }
 
     /// Kills the whole tree now. The first reason given is the one that counts.

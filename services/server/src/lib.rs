@@ -82,6 +82,9 @@ pub fn app(state: AppState) -> Router {
         .merge(ops::router())
         .fallback(no_route)
         .layer(sessions)
+        // gzip for clients that accept it (a replay's frames.json shrinks ~10×; never for
+        // server-sent events or images, tower-http's default predicate).
+        .layer(tower_http::compression::CompressionLayer::new())
         .with_state(state);
     ops::instrument(router)
 }

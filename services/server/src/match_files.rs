@@ -5,10 +5,12 @@
 //! * the replay (the worker's replay document, format 1, see `docs/replays.md`) is public, but
 //!   only once the match has finished: while it runs it holds hidden information (hands, the
 //!   deck), so it is a 409 until then;
-//! * a seat's log (its stderr tail, fault detail and per-move timings) is for the members of
-//!   the team whose submission sat there and for admins; anyone else gets a 404, as for every
-//!   other private thing of another team.
+//! * a seat's log (its stderr tail, fault detail, per-move timings and move records — each
+//!   move's time, memory peak and stderr, see `docs/replays.md#move-by-move`) is for the
+//!   members of the team whose submission sat there and for admins; anyone else gets a 404, as
+//!   for every other private thing of another team.
 
+use croupier_games::MoveRecord;
 use croupier_store::matches::{self, SeatWithResult};
 use croupier_store::users::User;
 use croupier_store::{blobs, teams, MatchStatus};
@@ -36,10 +38,12 @@ pub fn replay_filename(match_id: Uuid) -> String {
     format!("match-{match_id}.json")
 }
 
-/// A seat's private record: its result and its stderr tail.
+/// A seat's private record: its result, its stderr tail and its move records.
 pub struct SeatLog {
     pub seat: SeatWithResult,
     pub stderr: Vec<u8>,
+    /// The referee's move records, in move order.
+    pub moves: Vec<MoveRecord>,
 }
 
 impl SeatLog {
@@ -63,7 +67,42 @@ impl SeatLog {
         out.push_str("# stderr (the end of it):\n");
         let mut bytes = out.into_bytes();
         bytes.extend_from_slice(&self.stderr);
+        if !self.moves.is_empty() {
+            if !bytes.ends_with(b"\n") {
+                bytes.push(b'\n');
+            }
+            bytes.extend_from_slice(self.moves_text().as_bytes());
+        }
         bytes
+    }
+
+    /// The move records as text: one `# ` line per move (game, replay step, time, memory),
+    /// then the stderr it wrote, indented.
+    fn moves_text(&self) -> String {
+        let mut out =
+            String::from("# move by move (replay entry: time, memory peak; its stderr below):\n");
+        for m in &self.moves {
+            let peak = m
+                .peak_kib
+                .map_or_else(String::new, |k| format!(", {k} KiB"));
+            let forced = if m.forced {
+                ", played for it by the referee"
+            } else {
+                ""
+            };
+            out.push_str(&format!(
+                "# game {} entry {}: {} ms{peak}{forced}\n",
+                m.game + 1,
+                m.entry,
+                m.ms
+            ));
+            for line in m.stderr.lines() {
+                out.push_str("    ");
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+        out
     }
 }
 
@@ -100,5 +139,15 @@ pub async fn seat_log(
         Some(sha) => blobs::get(&state.pool, sha).await?,
         None => Vec::new(),
     };
-    Ok(SeatLog { seat, stderr })
+    let moves = match &seat.move_log_sha256 {
+        Some(sha) => {
+            serde_json::from_slice(&blobs::get(&state.pool, sha).await?).map_err(Error::internal)?
+        }
+        None => Vec::new(),
+    };
+    Ok(SeatLog {
+        seat,
+        stderr,
+        moves,
+    })
 }

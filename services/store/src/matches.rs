@@ -90,6 +90,8 @@ pub struct SeatWithResult {
     /// Per-move milliseconds; only for the owning team.
     pub timings: Option<serde_json::Value>,
     pub stderr_sha256: Option<Vec<u8>>,
+    /// The seat's move records (JSON), only for the owning team.
+    pub move_log_sha256: Option<Vec<u8>>,
 }
 
 /// One seat's result, as the worker writes it.
@@ -106,6 +108,8 @@ pub struct NewSeatResult {
     pub timings: serde_json::Value,
     /// The end of the seat's stderr (stored as a blob when not empty).
     pub stderr_tail: Vec<u8>,
+    /// The seat's move records as JSON (stored as a blob when not empty).
+    pub move_log: Vec<u8>,
     /// The seat's score in each game of the match (Bridge: each board), game order.
     pub game_scores: Vec<i64>,
 }
@@ -252,7 +256,7 @@ pub async fn seats_with_results(
         select ms.seat, ms.submission_id, ms.builtin, s.team_id as "team_id?", t.name as "team_name?",
                s.version as "version?", r.rank as "rank?", r.score as "score?", r.end_state as "end_state?: EndState",
                r.end_detail, r.moves as "moves?", r.cpu_ms as "cpu_ms?", r.max_rss_kb as "max_rss_kb?",
-               r.timings as "timings?", r.stderr_sha256
+               r.timings as "timings?", r.stderr_sha256, r.move_log_sha256
         from match_seat ms
              left join submission s using (submission_id)
              left join team t using (team_id)
@@ -304,12 +308,16 @@ pub async fn record_result(
             true => None,
             false => Some(blobs::put(&mut **tx, &s.stderr_tail).await?.to_vec()),
         };
+        let move_log = match s.move_log.is_empty() {
+            true => None,
+            false => Some(blobs::put(&mut **tx, &s.move_log).await?.to_vec()),
+        };
         // language=PostgreSQL
         sqlx::query!(
             r#"
             insert into seat_result (match_id, seat, rank, score, end_state, end_detail, moves, cpu_ms,
-                                     max_rss_kb, timings, stderr_sha256, game_scores)
-            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+                                     max_rss_kb, timings, stderr_sha256, game_scores, move_log_sha256)
+            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
             "#,
             match_id,
             s.seat,
@@ -322,7 +330,8 @@ pub async fn record_result(
             s.max_rss_kb,
             s.timings,
             stderr,
-            &s.game_scores
+            &s.game_scores,
+            move_log
         )
         .execute(&mut **tx)
         .await?;

@@ -40,6 +40,7 @@ async fn played(pool: &PgPool, id: Uuid, ranks: [i32; 3], ends: [EndState; 3]) {
             max_rss_kb: 1,
             timings: serde_json::json!([]),
             stderr_tail: Vec::new(),
+            move_log: Vec::new(),
             game_scores: vec![i64::from(10 - ranks[seat])],
         })
         .collect();

@@ -57,6 +57,10 @@ pub(crate) fn seat_row(s: &SeatOutcome, games: &[GameRecord]) -> NewSeatResult {
         max_rss_kb: i64::try_from(s.max_rss_bytes / 1024).unwrap_or(i64::MAX),
         timings: serde_json::json!(s.move_ms),
         stderr_tail: s.stderr_tail.as_bytes().to_vec(),
+        move_log: match s.move_log.is_empty() {
+            true => Vec::new(),
+            false => serde_json::to_vec(&s.move_log).unwrap_or_default(),
+        },
         game_scores: games
             .iter()
             .map(|g| g.outcome.get(s.seat).map_or(0, |r| r.score))

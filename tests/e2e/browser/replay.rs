@@ -234,8 +234,115 @@ async fn check_match(browser: &Browser, game: &str, id: &str) -> Vec<String> {
     problems
 }
 
+/// A move record of the signed-in team's seat in match `id` (found through `frames.json`, as the
+/// viewer gets it): `(seat, step, ms, stderr)`; `None` when the team has no seat there.
+async fn own_move(browser: &Browser, id: &str) -> Result<Option<(u64, u64, u64, String)>, String> {
+    let ready = browser
+        .wait_for(
+            "return document.querySelector('#replay').dataset.ready === '1';",
+            Duration::from_secs(30),
+        )
+        .await;
+    if !ready {
+        return Err("#replay never set data-ready=\"1\"".into());
+    }
+    browser
+        .run(
+            "window.__own = undefined;
+             const id = arguments[0];
+             const seats = document.querySelectorAll('#replay-view option').length - 1;
+             (async () => {
+               for (let s = 0; s < seats; s++) {
+                 const doc = await (await fetch(`/matches/${id}/frames.json?view=seat:${s}`)).json();
+                 if (!Array.isArray(doc.moves) || doc.moves.length === 0) continue;
+                 const rec = doc.moves.find(m => m.stderr) || doc.moves[0];
+                 const step = doc.frames.findIndex(f =>
+                   (f.game || 0) === rec.game && f.entry && f.entry.n === rec.entry);
+                 return [s, step, rec.ms, rec.stderr || ''];
+               }
+               return null;
+             })().then(r => { window.__own = r; }, e => { window.__own = String(e); });",
+            json!([id]),
+        )
+        .await;
+    let done = browser
+        .wait_for(
+            "return window.__own !== undefined;",
+            Duration::from_secs(20),
+        )
+        .await;
+    if !done {
+        return Err("the seats' frames.json did not load within 20 s".into());
+    }
+    let got = browser.run("return window.__own;", json!([])).await;
+    match &got {
+        Value::Null => Ok(None),
+        Value::Array(v) => {
+            let n = |i: usize| v.get(i).and_then(Value::as_u64);
+            match (n(0), n(1), n(2)) {
+                (Some(seat), Some(step), Some(ms)) => {
+                    let stderr = v.get(3).and_then(Value::as_str).unwrap_or_default();
+                    Ok(Some((seat, step, ms, stderr.to_owned())))
+                }
+                _ => Err(format!("a move record that matches no step: {got}")),
+            }
+        }
+        other => Err(format!("fetching the frames failed: {other}")),
+    }
+}
+
+/// The signed-in team's own move, deep-linked as the match page links it
+/// (`#move=K&view=seat:N`): the panel shows that move's time and stderr; the omniscient view
+/// shows no panel. `Ok(false)` when the team has no seat in this match.
+async fn check_own_move(browser: &Browser, base: &str, id: &str) -> Result<bool, String> {
+    let Some((seat, step, ms, stderr)) = own_move(browser, id).await? else {
+        return Ok(false);
+    };
+    browser
+        .open(&format!("{base}/matches/{id}#move={step}&view=seat:{seat}"))
+        .await;
+    let shown = browser
+        .wait_for(
+            &format!(
+                "const r = document.querySelector('#replay');
+                 const own = document.querySelector('#replay-own');
+                 return r.dataset.ready === '1' && r.dataset.step === '{step}'
+                     && document.querySelector('#replay-view').value === 'seat:{seat}'
+                     && own !== null && !own.hidden && own.dataset.ms === '{ms}';"
+            ),
+            Duration::from_secs(15),
+        )
+        .await;
+    let text = browser
+        .run(
+            "const own = document.querySelector('#replay-own');
+             return own ? own.textContent : '';",
+            json!([]),
+        )
+        .await;
+    let text = text.as_str().unwrap_or_default();
+    let line = stderr.lines().next().unwrap_or_default().trim();
+    if !shown || !text.contains(&format!("{ms} ms")) || !text.contains(line) {
+        return Err(format!(
+            "seat {seat}'s move at step {step} ({ms} ms, stderr {stderr:?}): the panel shows {text:?}"
+        ));
+    }
+    choose_view(browser, 0).await?;
+    let hidden = browser
+        .run(
+            "return document.querySelector('#replay-own').hidden;",
+            json!([]),
+        )
+        .await;
+    if hidden != Value::Bool(true) {
+        return Err("the omniscient view still shows a seat's own moves".into());
+    }
+    Ok(true)
+}
+
 /// Opens each match page, steps its replay to the end, switches perspective and compares the
-/// drawn scores with the result table; panics listing every problem.
+/// drawn scores with the result table; then shows the signed-in team's own move records in the
+/// first match it played. Panics listing every problem.
 pub async fn step_through_every_match(
     browser: &Browser,
     base: &str,
@@ -277,6 +384,28 @@ pub async fn step_through_every_match(
         browser
             .screenshot(&shots.join(format!("{game}-replay-{n}.png")))
             .await;
+    }
+    let mut own_checked = false;
+    for id in matches {
+        browser.open(&format!("{base}/matches/{id}")).await;
+        match check_own_move(browser, base, id).await {
+            Ok(false) => continue,
+            Ok(true) => {}
+            Err(e) => problems.push(format!("{game} match {id}, own moves: {e}")),
+        }
+        own_checked = true;
+        browser
+            .screenshot(&shots.join(format!("{game}-replay-own-move.png")))
+            .await;
+        break;
+    }
+    if !own_checked {
+        problems.push(format!(
+            "{game}: the signed-in team got move records in none of its matches"
+        ));
+    }
+    for error in browser.console_errors().await {
+        problems.push(format!("{game}: console error showing own moves: {error}"));
     }
     assert!(
         problems.is_empty(),

@@ -1,7 +1,8 @@
 //! The replay viewer's frames: a finished match's replay rebuilt step by step for one viewer;
 //! nothing before the end.
 
-use axum::http::StatusCode;
+use axum::body::Body;
+use axum::http::{header, Request, StatusCode};
 use croupier_games::{GameId, GameRng, Recorder, Seat, Stream, Turn};
 use serde_json::{json, Value};
 use uuid::Uuid;
@@ -229,4 +230,92 @@ async fn the_page_of_a_huge_match_stays_under_150_kb(pool: sqlx::PgPool) {
     );
     page.assert_shows("entries are listed here; the board above steps through all of them");
     page.assert_shows("of 3000 lines are shown");
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn a_seats_own_moves_reach_its_team_with_its_view_and_nobody_else(pool: sqlx::PgPool) {
+    // Arrange: a finished match whose Owls seat has move records
+    let mut league = League::with_teams(&pool, 3).await;
+    let competition_id = league.create("1").await;
+    let (match_id, seats) = schedule(&pool, competition_id).await.remove(0);
+    let players: Vec<String> = seats
+        .iter()
+        .map(|s| format!("{}-v1", league.team_of(*s)))
+        .collect();
+    let (doc, results) = played_replay(&players);
+    finish(&pool, match_id, &results, Some(&doc)).await;
+    let owls = league.entrants[0].submission_id;
+    let seat = seats.iter().position(|s| *s == owls).expect("Owls sit");
+    let moves = json!([
+        { "game": 0, "entry": 4, "ms": 12, "peak_kib": 9412, "stderr": "owls: I take it\n" },
+        { "game": 0, "entry": 7, "ms": 3, "peak_kib": 9500 }
+    ]);
+    let bytes = serde_json::to_vec(&moves).unwrap();
+    sqlx::query("insert into blob (sha256, size, data) values (sha256($1), length($1), $1)")
+        .bind(&bytes)
+        .execute(&pool)
+        .await
+        .unwrap();
+    sqlx::query(
+        "update seat_result set move_log_sha256 = sha256($3) where match_id = $1 and seat = $2",
+    )
+    .bind(match_id)
+    .bind(i32::try_from(seat).unwrap())
+    .bind(&bytes)
+    .execute(&pool)
+    .await
+    .unwrap();
+    let view = format!("seat:{seat}");
+    let mut visitor = TestApp::new(pool.clone());
+
+    // Act
+    let (_, owner) = frames(&mut league.entrants[0].app, match_id, &view).await;
+    let (_, owner_omniscient) = frames(&mut league.entrants[0].app, match_id, "omniscient").await;
+    let (_, admin) = frames(&mut league.admin, match_id, &view).await;
+    let (_, other) = frames(&mut league.entrants[1].app, match_id, &view).await;
+    let (_, anonymous) = frames(&mut visitor, match_id, &view).await;
+    let log_path = format!("/matches/{match_id}/seats/{seat}/log.txt");
+    let log = league.entrants[0].app.get(&log_path).await;
+
+    // Assert: the records for the team (and admins) with the seat's view only
+    assert_eq!(owner["moves"], moves);
+    assert_eq!(admin["moves"], moves);
+    for (who, got) in [
+        ("the omniscient view", &owner_omniscient),
+        ("another team", &other),
+        ("a visitor", &anonymous),
+    ] {
+        assert!(got["frames"].is_array(), "{who} sees the frames");
+        assert!(got.get("moves").is_none(), "{who} gets no move records");
+    }
+    log.assert_status(StatusCode::OK);
+    assert!(
+        log.body
+            .contains("# game 1 entry 4: 12 ms, 9412 KiB\n    owls: I take it\n"),
+        "{}",
+        log.body
+    );
+    assert!(log.body.contains("# game 1 entry 7: 3 ms, 9500 KiB\n"));
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn frames_are_gzipped_for_a_browser_that_accepts_it(pool: sqlx::PgPool) {
+    // Arrange
+    let (mut visitor, match_id, _) = finished_match(&pool).await;
+    let path = format!("/matches/{match_id}/frames.json?view=omniscient");
+
+    // Act
+    let plain = visitor.get(&path).await;
+    let gzip = Request::get(&path).header(header::ACCEPT_ENCODING, "gzip");
+    let gzipped = visitor.send(gzip.body(Body::empty()).unwrap()).await;
+
+    // Assert
+    assert!(plain.headers.get(header::CONTENT_ENCODING).is_none());
+    assert_eq!(gzipped.headers[header::CONTENT_ENCODING], "gzip");
+    assert!(
+        gzipped.bytes.len() * 4 < plain.bytes.len(),
+        "{} gzipped bytes for {} plain ones",
+        gzipped.bytes.len(),
+        plain.bytes.len()
+    );
 }

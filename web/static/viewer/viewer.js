@@ -28,6 +28,10 @@
     .replace(/[^/]*$/, "");
   var boards = {};
 
+  // `view=seat:N` (or `omniscient`) in the fragment picks the perspective: deep links to a
+  // seat's move, as the match page's "step through its moves" link makes.
+  var VIEW_IN_HASH = /(?:^|[#&])view=(omniscient|seat:\d+)/;
+
   // el("div", {class: "x", "data-seat": 1}, [child, "text"]): a new element.
   function el(tag, attrs, children) {
     var node = document.createElement(tag);
@@ -91,6 +95,8 @@
     this.build();
     var wanted = /(?:^|[#&])move=(\d+)/.exec(location.hash);
     if (wanted) this.step = parseInt(wanted[1], 10);
+    var view = VIEW_IN_HASH.exec(location.hash);
+    if (view) this.view = view[1];
     var self = this;
     loadBoard(this.game).then(function () { self.load(self.view); });
   }
@@ -112,6 +118,8 @@
     this.counter = el("span", { class: "rv-counter", "aria-live": "polite" });
     this.status = el("p", { class: "muted rv-status", text: "Loading the replay\u2026" });
     this.caption = el("div", { class: "rv-caption" });
+    // The viewing seat's own move (time, memory, stderr): only its team gets `moves`.
+    this.own = el("div", { id: "replay-own", class: "rv-own", hidden: true });
     this.board = el("div", { class: "rv-board" });
     this.root.appendChild(el("div", { class: "rv-controls" }, [
       this.prev, this.play, this.next, this.speed, this.counter
@@ -120,6 +128,7 @@
     this.root.appendChild(el("label", { class: "rv-view" }, ["Seen by ", this.viewSelect]));
     this.root.appendChild(this.status);
     this.root.appendChild(this.caption);
+    this.root.appendChild(this.own);
     this.root.appendChild(this.board);
 
     this.prev.addEventListener("click", function () { self.stop(); self.go(self.step - 1); });
@@ -131,7 +140,15 @@
     document.addEventListener("keydown", function (e) { self.key(e); });
     window.addEventListener("hashchange", function () {
       var m = /(?:^|[#&])move=(\d+)/.exec(location.hash);
-      if (m && self.doc && parseInt(m[1], 10) !== self.step) self.go(parseInt(m[1], 10));
+      var v = VIEW_IN_HASH.exec(location.hash);
+      if (m) self.step = parseInt(m[1], 10);
+      if (v && v[1] !== self.view) {
+        self.stop();
+        self.load(v[1]);
+        if (self.root.scrollIntoView) self.root.scrollIntoView();
+        return;
+      }
+      if (m && self.doc) self.go(self.step);
     });
   };
 
@@ -188,6 +205,10 @@
       });
     }
     this.viewSelect.value = this.view;
+    this.moves = {};
+    (Array.isArray(doc.moves) ? doc.moves : []).forEach(function (m) {
+      self.moves[m.game + ":" + m.entry] = m;
+    });
     var last = doc.frames.length - 1;
     this.root.setAttribute("data-moves", String(last));
     this.scrub.max = String(last);
@@ -224,7 +245,8 @@
     if (!history.replaceState) return;
     clearTimeout(this.hashTimer);
     this.hashTimer = setTimeout(function () {
-      history.replaceState(null, "", "#move=" + self.step);
+      var view = self.view === "omniscient" ? "" : "&view=" + self.view;
+      history.replaceState(null, "", "#move=" + self.step + view);
     }, 250);
   };
 
@@ -277,6 +299,7 @@
     };
     this.caption.textContent = "";
     this.caption.appendChild(this.describe(frame, ctx));
+    this.drawOwn(frame);
     this.board.textContent = "";
     var board = boards[this.game];
     try {
@@ -285,6 +308,28 @@
       this.board.textContent = "";
       plainBoard(this.board, frame, ctx);
     }
+  };
+
+  // For the seat's own team: at each of its moves, the time the answer took, the memory peak
+  // and the stderr it wrote for that move (docs/replays.md#move-by-move).
+  Viewer.prototype.drawOwn = function (frame) {
+    var box = this.own;
+    box.textContent = "";
+    box.removeAttribute("data-ms");
+    if (!Array.isArray(this.doc.moves)) { box.hidden = true; return; }
+    box.hidden = false;
+    var m = frame.entry ? this.moves[(frame.game || 0) + ":" + frame.entry.n] : null;
+    if (!m) {
+      box.appendChild(el("p", { class: "muted", text: "Your bot's moves show their time, memory and stderr here." }));
+      return;
+    }
+    box.setAttribute("data-ms", String(m.ms));
+    var facts = "Your bot's move: " + m.ms + " ms";
+    if (typeof m.peak_kib === "number") facts += " \u00b7 memory peak " + (m.peak_kib / 1024).toFixed(1) + " MiB";
+    if (m.forced) facts += " \u00b7 lost: the referee played for it";
+    box.appendChild(el("p", { class: "rv-own-facts", text: facts }));
+    if (m.stderr) box.appendChild(el("pre", { class: "rv-own-stderr", "aria-label": "stderr of this move", text: m.stderr }));
+    else box.appendChild(el("p", { class: "muted", text: "Nothing on stderr during this move." }));
   };
 
   // The entry just played, in words.

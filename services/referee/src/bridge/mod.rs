@@ -91,9 +91,9 @@ struct Match<'a> {
 pub(crate) async fn run(
     sandbox: &Sandbox,
     spec: &MatchSpec,
-    table: Table,
+    mut table: Table,
 ) -> Result<MatchResult, RefereeError> {
-    let programs: Vec<Option<Program>> = program_seats(sandbox, spec)
+    let programs: Vec<Option<Program>> = program_seats(sandbox, spec, &mut table)
         .await?
         .into_iter()
         .map(|seat| {

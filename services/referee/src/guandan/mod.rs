@@ -44,6 +44,7 @@ mod turn;
 pub(crate) mod wire;
 
 use std::net::SocketAddr;
+use std::sync::Arc;
 use std::time::Instant;
 
 use croupier_games::bots::builtin;
@@ -122,6 +123,7 @@ pub(crate) async fn run(
                     seat_tx.clone(),
                 )
                 .await?;
+                session.table.meter(Seat(i), Arc::clone(&proc.meter));
                 session.seats.push(Some(proc));
                 session.builtins.push(None);
                 session.join(Seat(i), &listener, &owners).await?;

@@ -122,12 +122,7 @@ impl Session {
         self.seats
             .fault(seat, FaultKind::IllegalAction, detail.clone());
         // A refused answer still counts as a move of the bot (with its time).
-        if let Some(stats) = self.table.stats.get_mut(seat.index()) {
-            stats.moves += 1;
-            stats
-                .move_ms
-                .push(u32::try_from(took.as_millis()).unwrap_or(u32::MAX));
-        }
+        self.table.count_answer(seat, took, 1);
         self.table.fault(seat, &detail);
     }
 }

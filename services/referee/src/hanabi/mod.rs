@@ -36,6 +36,7 @@ pub(crate) mod wire;
 pub use classes::check_entry;
 
 use std::collections::HashMap;
+use std::sync::Arc;
 use std::time::Instant;
 
 use croupier_games::hanabi::Hanabi;
@@ -136,6 +137,7 @@ pub(crate) async fn run(
                         .await?
                     }
                 };
+                table.meter(Seat(i), Arc::clone(&proc.meter));
                 Some(proc)
             }
         };

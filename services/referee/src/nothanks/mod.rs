@@ -24,6 +24,7 @@ mod status;
 pub(crate) mod wire;
 
 use std::collections::HashMap;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use croupier_games::{Seat, Turn};
@@ -47,7 +48,7 @@ pub(crate) const PORTS: [u16; 2] = [1000, 2004];
 pub(crate) async fn run(
     sandbox: &Sandbox,
     spec: &MatchSpec,
-    table: Table,
+    mut table: Table,
 ) -> Result<MatchResult, RefereeError> {
     let transcript = Transcript::new(spec.limits.transcript_bytes);
     let crate::net::MatchSockets {
@@ -71,18 +72,18 @@ pub(crate) async fn run(
                 let stdin = format!("{room}\n{name}\n");
                 let seat_of = (bot_dir.as_path(), command.as_slice());
                 let limits = &spec.limits;
-                Some(
-                    SeatProc::start(
-                        sandbox,
-                        Seat(i),
-                        seat_of,
-                        net.clone(),
-                        stdin,
-                        limits,
-                        events_tx.clone(),
-                    )
-                    .await?,
+                let proc = SeatProc::start(
+                    sandbox,
+                    Seat(i),
+                    seat_of,
+                    net.clone(),
+                    stdin,
+                    limits,
+                    events_tx.clone(),
                 )
+                .await?;
+                table.meter(Seat(i), Arc::clone(&proc.meter));
+                Some(proc)
             }
         };
         seats.push(proc);

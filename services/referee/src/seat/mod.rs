@@ -20,6 +20,7 @@
 
 mod book;
 mod events;
+mod meter;
 mod output;
 
 use std::path::Path;
@@ -37,6 +38,7 @@ use tokio::task::JoinHandle;
 use crate::{MatchLimits, RefereeError};
 pub(crate) use book::{Presence, Seats};
 pub(crate) use events::Event;
+pub(crate) use meter::{append_kept, MoveMeter, MoveUse};
 pub(crate) use output::Tail;
 use output::{pump, PumpEnd};
 
@@ -81,6 +83,8 @@ pub(crate) struct SeatProc {
     commands: mpsc::UnboundedSender<Command>,
     task: AbortOnDrop<SeatRun>,
     pub uid: Option<u32>,
+    /// Its stderr and memory peak move by move.
+    pub meter: Arc<MoveMeter>,
 }
 
 impl SeatProc {
@@ -128,13 +132,16 @@ impl SeatProc {
         spec.seat_dir = Some(dir);
         let process = sandbox.spawn(spec).await.map_err(fault)?;
         let uid = process.uid();
+        let meter = Arc::new(MoveMeter::new(process.memory_meter()));
         let (tx, rx) = mpsc::unbounded_channel();
         let caps = (limits.tail_bytes, limits.output_bytes);
-        let task = tokio::spawn(supervise(seat, process, rx, events, stdin_text, caps));
+        let talk = (Arc::clone(&meter), stdin_text);
+        let task = tokio::spawn(supervise(seat, process, rx, events, talk, caps));
         Ok(SeatProc {
             commands: tx,
             task: AbortOnDrop(task),
             uid,
+            meter,
         })
     }
 
@@ -179,7 +186,7 @@ async fn supervise(
     mut process: Process,
     mut commands: mpsc::UnboundedReceiver<Command>,
     events: mpsc::UnboundedSender<(Seat, SeatEvent)>,
-    stdin_text: String,
+    (meter, stdin_text): (Arc<MoveMeter>, String),
     (tail_bytes, output_bytes): (usize, u64),
 ) -> SeatRun {
     let mut stdin = process.stdin.take();
@@ -192,7 +199,7 @@ async fn supervise(
         Mutex::new(Tail::new(tail_bytes)),
     );
     let (stdout, stderr) = (process.stdout.take(), process.stderr.take());
-    let pumps = pump(stdout, stderr, &tails, output_bytes);
+    let pumps = pump(stdout, stderr, &tails, &meter, output_bytes);
     tokio::pin!(pumps);
     let mut pending: Option<(KillReason, Instant)> = None;
     let mut pumps_done = false;

@@ -6,6 +6,8 @@ use std::sync::Mutex;
 
 use tokio::io::{AsyncRead, AsyncReadExt};
 
+use super::meter::MoveMeter;
+
 /// How draining ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum PumpEnd {
@@ -55,16 +57,18 @@ impl Tail {
     }
 }
 
-/// Reads `stdout` and `stderr` until both close or together they exceed `cap` bytes.
+/// Reads `stdout` and `stderr` until both close or together they exceed `cap` bytes; stderr
+/// also goes to the seat's move meter.
 pub(crate) async fn pump(
     stdout: Option<impl AsyncRead + Unpin>,
     stderr: Option<impl AsyncRead + Unpin>,
     tails: &(Mutex<Tail>, Mutex<Tail>),
+    meter: &MoveMeter,
     cap: u64,
 ) -> PumpEnd {
     let total = AtomicU64::new(0);
-    let out = pump_one(stdout, &tails.0, &total, cap);
-    let err = pump_one(stderr, &tails.1, &total, cap);
+    let out = pump_one(stdout, &tails.0, None, &total, cap);
+    let err = pump_one(stderr, &tails.1, Some(meter), &total, cap);
     tokio::pin!(out, err);
     let (mut out_done, mut err_done) = (false, false);
     while !(out_done && err_done) {
@@ -82,6 +86,7 @@ pub(crate) async fn pump(
 async fn pump_one(
     reader: Option<impl AsyncRead + Unpin>,
     tail: &Mutex<Tail>,
+    meter: Option<&MoveMeter>,
     total: &AtomicU64,
     cap: u64,
 ) -> PumpEnd {
@@ -94,8 +99,12 @@ async fn pump_one(
             Ok(0) | Err(_) => return PumpEnd::Closed,
             Ok(n) => n,
         };
-        if let (Ok(mut tail), Some(bytes)) = (tail.lock(), buf.get(..n)) {
+        let bytes = buf.get(..n).unwrap_or_default();
+        if let Ok(mut tail) = tail.lock() {
             tail.push(bytes);
+        }
+        if let Some(meter) = meter {
+            meter.stderr(bytes);
         }
         if total.fetch_add(n as u64, Ordering::Relaxed) + n as u64 > cap {
             return PumpEnd::OverCap;

@@ -68,9 +68,9 @@ struct Match<'a> {
 pub(crate) async fn run(
     sandbox: &Sandbox,
     spec: &MatchSpec,
-    table: Table,
+    mut table: Table,
 ) -> Result<MatchResult, RefereeError> {
-    let programs = program_seats(sandbox, spec).await?;
+    let programs = program_seats(sandbox, spec, &mut table).await?;
     let mut players = Vec::with_capacity(spec.seats.len());
     for (i, (seat, program)) in spec.seats.iter().zip(programs).enumerate() {
         players.push(match (seat, program) {
@@ -198,7 +198,7 @@ impl Match<'_> {
         match answer.action {
             Ok(action) => self.play(seat, conn, action, call.wall, false),
             Err(reason) => {
-                self.count_answer(seat, call.wall);
+                self.table.count_answer(seat, call.wall, 1);
                 let line = invalid_action(&reason);
                 self.lose_turn(seat, conn, FaultKind::IllegalAction, &reason, &line)
             }
@@ -262,16 +262,6 @@ impl Match<'_> {
             .map_err(|e| internal(seat, &e.to_string()))?;
         self.log.events(conn, seat, &events, true);
         Ok(())
-    }
-
-    /// Counts an answer the engine never saw (an illegal move caught while reading it).
-    fn count_answer(&mut self, seat: Seat, took: Duration) {
-        if let Some(stats) = self.table.stats.get_mut(seat.index()) {
-            stats.moves += 1;
-            stats
-                .move_ms
-                .push(u32::try_from(took.as_millis()).unwrap_or(u32::MAX));
-        }
     }
 
     /// The judge's final lines: every player's points and purchased cards, then the ranking.

@@ -175,5 +175,6 @@ async fn seat_log(
         "max_rss_kb": s.max_rss_kb,
         "timings": s.timings,
         "stderr": String::from_utf8_lossy(&log.stderr),
+        "move_log": log.moves,
     })))
 }

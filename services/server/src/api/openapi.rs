@@ -194,7 +194,7 @@ fn operations() -> Value {
                                                    "409": error_response("the match has not finished"),
                                                    "default": error_response("error") } })) },
             "/matches/{match_id}/seats/{seat}/log": { "get": op(
-                "A seat's stderr tail, fault detail and move timings (members of the seat's team and admins only; 404 otherwise; 409 before the match has finished)",
+                "A seat's stderr tail, fault detail, move timings and move records (`move_log`: each move's replay entry, time, memory peak and stderr; see docs/replays.md#move-by-move) — members of the seat's team and admins only; 404 otherwise; 409 before the match has finished",
                 true, 200, json!({ "parameters": [path_param("match_id"),
                     { "name": "seat", "in": "path", "required": true, "schema": { "type": "integer", "minimum": 0 } }] })) },
             "/admin/competitions": { "post": op(

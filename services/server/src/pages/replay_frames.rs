@@ -6,21 +6,28 @@
 //! game, its outcome; `outcome` at the top is the match's (the result table's scores). Only
 //! once the match has finished (409 before: the hidden information of a running match never
 //! reaches a browser). `web/static/viewer/viewer.js` draws it.
+//!
+//! For `seat:N` asked by a member of the team that sat there (or an admin), `moves` adds the
+//! seat's move records — each move's time, memory peak and stderr — which the viewer shows at
+//! the step each one became; nobody else ever gets them (the seat-log rule of
+//! `crate::match_files`).
 
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use croupier_games::{Frame, Replay, Seat, Viewer};
+use croupier_games::{Frame, MoveRecord, Replay, Seat, Viewer};
+use croupier_store::users::User;
 use croupier_store::{matches, MatchStatus};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use uuid::Uuid;
 
 use super::timeline::with_names;
+use crate::auth::MaybeUser;
 use crate::error::{Error, Result};
 use crate::extract::{PagePath, PageQuery};
-use crate::AppState;
+use crate::{match_files, AppState};
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/matches/{match_id}/frames.json", get(frames))
@@ -59,6 +66,9 @@ struct Frames {
     frames: Vec<MatchFrame>,
     /// The match's outcome (scores summed over its games), as stored.
     outcome: Option<Value>,
+    /// The viewing seat's move records, for its team only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    moves: Option<Vec<MoveRecord>>,
 }
 
 #[derive(Serialize)]
@@ -95,6 +105,7 @@ fn parse_view(view: Option<&str>, seats: usize) -> Result<Viewer> {
 
 async fn frames(
     State(state): State<AppState>,
+    MaybeUser(user): MaybeUser,
     PagePath(match_id): PagePath<Uuid>,
     PageQuery(query): PageQuery<Query>,
 ) -> Result<Response> {
@@ -121,6 +132,10 @@ async fn frames(
             frames.push(MatchFrame { game, frame });
         }
     }
+    let moves = match viewer {
+        Viewer::Seat(seat) => own_moves(&state, user.as_ref(), match_id, seat).await?,
+        Viewer::Spectator | Viewer::Omniscient => None,
+    };
     Ok(Json(Frames {
         game: m.game,
         view: match viewer {
@@ -131,8 +146,25 @@ async fn frames(
         games: doc.games.len(),
         frames,
         outcome: doc.outcome,
+        moves,
     })
     .into_response())
+}
+
+/// The seat's move records when `user` may read its log; `None` when not (a 404 of the
+/// seat-log rule: another team's seat, a built-in, nobody signed in).
+async fn own_moves(
+    state: &AppState,
+    user: Option<&User>,
+    match_id: Uuid,
+    seat: Seat,
+) -> Result<Option<Vec<MoveRecord>>> {
+    let seat = i32::try_from(seat.index()).map_err(Error::internal)?;
+    match match_files::seat_log(state, user, match_id, seat).await {
+        Ok(log) => Ok(Some(log.moves)),
+        Err(Error::NotFound) => Ok(None),
+        Err(e) => Err(e),
+    }
 }
 
 #[cfg(test)]
