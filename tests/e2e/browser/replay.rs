@@ -294,7 +294,12 @@ async fn own_move(browser: &Browser, id: &str) -> Result<Option<(u64, u64, u64, 
 /// The signed-in team's own move, deep-linked as the match page links it
 /// (`#move=K&view=seat:N`): the panel shows that move's time and stderr; the omniscient view
 /// shows no panel. `Ok(false)` when the team has no seat in this match.
-async fn check_own_move(browser: &Browser, base: &str, id: &str) -> Result<bool, String> {
+async fn check_own_move(
+    browser: &Browser,
+    base: &str,
+    id: &str,
+    shot: &Path,
+) -> Result<bool, String> {
     let Some((seat, step, ms, stderr)) = own_move(browser, id).await? else {
         return Ok(false);
     };
@@ -327,6 +332,13 @@ async fn check_own_move(browser: &Browser, base: &str, id: &str) -> Result<bool,
             "seat {seat}'s move at step {step} ({ms} ms, stderr {stderr:?}): the panel shows {text:?}"
         ));
     }
+    browser
+        .run(
+            "document.querySelector('#replay').scrollIntoView();",
+            json!([]),
+        )
+        .await;
+    browser.screenshot(shot).await;
     choose_view(browser, 0).await?;
     let hidden = browser
         .run(
@@ -388,15 +400,13 @@ pub async fn step_through_every_match(
     let mut own_checked = false;
     for id in matches {
         browser.open(&format!("{base}/matches/{id}")).await;
-        match check_own_move(browser, base, id).await {
+        let shot = shots.join(format!("{game}-replay-own-move.png"));
+        match check_own_move(browser, base, id, &shot).await {
             Ok(false) => continue,
             Ok(true) => {}
             Err(e) => problems.push(format!("{game} match {id}, own moves: {e}")),
         }
         own_checked = true;
-        browser
-            .screenshot(&shots.join(format!("{game}-replay-own-move.png")))
-            .await;
         break;
     }
     if !own_checked {

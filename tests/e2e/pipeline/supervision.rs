@@ -16,10 +16,14 @@ use super::api::{three_ready_bots, Api};
 use super::procs::{eventually, scratch, Proc};
 
 /// `(pid, connection options)` of the private PostgreSQL, from its `postmaster.pid` (line 1:
-/// pid, line 4: port, line 5: socket directory).
+/// pid, line 4: port, line 5: socket directory), once line 8 says it is `ready` (a postmaster
+/// still starting has written its pid but maybe not yet its socket directory).
 fn postmaster(data: &Path) -> Option<(i32, PgConnectOptions)> {
     let text = std::fs::read_to_string(data.join("postgres/postmaster.pid")).ok()?;
     let lines: Vec<&str> = text.lines().collect();
+    if lines.get(7)?.trim() != "ready" {
+        return None;
+    }
     let pid = lines.first()?.trim().parse().ok()?;
     let port = lines.get(3)?.trim().parse().ok()?;
     let socket = lines.get(4)?.trim();
@@ -109,7 +113,12 @@ async fn up_restarts_its_postgresql_killed_twice_and_the_round_robin_finishes_wi
             && board["competition"]["progress"]["failed"] == 0,
         "{board:#}"
     );
-    let pool = PgPool::connect_with(restarted.1).await.expect("connect");
+    let now = eventually(Duration::from_secs(60), "a ready PostgreSQL", || async {
+        postmaster(&data)
+    })
+    .await;
+    assert_eq!(now.0, restarted.0, "restarted twice, not more: {text}");
+    let pool = PgPool::connect_with(now.1).await.expect("connect");
     let per_match: Vec<(String, i64)> = sqlx::query_as(
         "select m.status, (select count(*) from seat_result r where r.match_id = m.match_id) from match m order by m.ordinal",
     )
