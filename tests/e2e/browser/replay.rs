@@ -31,6 +31,16 @@ async fn state(browser: &Browser) -> (bool, i64, i64) {
     )
 }
 
+/// Waits (at most `secs` seconds) for the viewer to have loaded its steps (`data-ready="1"`).
+async fn loaded(browser: &Browser, secs: u64) -> bool {
+    browser
+        .wait_for(
+            "return document.querySelector('#replay').dataset.ready === '1';",
+            Duration::from_secs(secs),
+        )
+        .await
+}
+
 /// Clicks `button` and waits (at most 5 s) for `data-step` to become `want`.
 async fn press(browser: &Browser, button: &str, want: i64) -> Result<(), String> {
     browser.click(button).await;
@@ -122,13 +132,7 @@ fn number(text: &str) -> Option<f64> {
 async fn check_match(browser: &Browser, game: &str, id: &str) -> Vec<String> {
     let mut problems = Vec::new();
     let at = format!("replay of {game} match {id}");
-    let ready = browser
-        .wait_for(
-            "return document.querySelector('#replay').dataset.ready === '1';",
-            Duration::from_secs(30),
-        )
-        .await;
-    if !ready {
+    if !loaded(browser, 30).await {
         return vec![format!("{at}: #replay never set data-ready=\"1\"")];
     }
     let (_, mut step, moves) = state(browser).await;
@@ -187,12 +191,7 @@ async fn check_match(browser: &Browser, game: &str, id: &str) -> Vec<String> {
                 json!([]),
             )
             .await;
-        let settled = browser
-            .wait_for(
-                "return document.querySelector('#replay').dataset.ready === '1';",
-                Duration::from_secs(10),
-            )
-            .await;
+        let settled = loaded(browser, 10).await;
         // Give a slower, stale answer time to arrive (it must be ignored).
         tokio::time::sleep(Duration::from_millis(500)).await;
         let seat_drawn = browser
@@ -237,13 +236,7 @@ async fn check_match(browser: &Browser, game: &str, id: &str) -> Vec<String> {
 /// A move record of the signed-in team's seat in match `id` (found through `frames.json`, as the
 /// viewer gets it): `(seat, step, ms, stderr)`; `None` when the team has no seat there.
 async fn own_move(browser: &Browser, id: &str) -> Result<Option<(u64, u64, u64, String)>, String> {
-    let ready = browser
-        .wait_for(
-            "return document.querySelector('#replay').dataset.ready === '1';",
-            Duration::from_secs(30),
-        )
-        .await;
-    if !ready {
+    if !loaded(browser, 30).await {
         return Err("#replay never set data-ready=\"1\"".into());
     }
     browser
