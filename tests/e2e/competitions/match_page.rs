@@ -23,7 +23,7 @@ fn replay(players: &[String]) -> Value {
                     { "entry": "refused", "seat": 1, "action": "jump",
                       "error": { "kind": "unreadable", "reason": "expected pass or pick" } },
                     { "entry": "move", "seat": 1, "action": "pick",
-                      "events": [event("seat 1 picks 23 with 1 coins"), event("7 is turned up (20 cards left in the deck)")] },
+                      "events": [event("seat 1 picks 23 with 1 coin"), event("7 is turned up (20 cards left in the deck)")] },
                     { "entry": "fault", "seat": 2, "reason": "answered off turn" }
                 ],
                 "outcome": null
@@ -96,7 +96,7 @@ async fn anyone_can_read_a_finished_match_with_its_result_and_replay_timeline(po
         "{} tried \"jump\": refused, unreadable action: expected pass or pick",
         name(1)
     ));
-    page.assert_shows(&format!("{} picks 23 with 1 coins", name(1)));
+    page.assert_shows(&format!("{} picks 23 with 1 coin", name(1)));
     page.assert_shows("7 is turned up (20 cards left in the deck)");
     page.assert_shows(&format!("{}: answered off turn", name(2)));
     assert!(
