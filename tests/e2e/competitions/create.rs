@@ -430,3 +430,43 @@ async fn choose_game_shows_the_selected_games_form_with_the_other_fields_kept(po
     page.assert_lacks("boardcoder");
     nothing_scheduled(&pool).await;
 }
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn choose_game_on_the_game_shown_keeps_every_choice(pool: PgPool) {
+    // Arrange: the form filled in, two of three bots ticked
+    let mut league = League::with_teams(&pool, 3).await;
+    let csrf = league
+        .admin
+        .csrf("/admin/competitions/new?game=nothanks")
+        .await;
+    let [a, b, c] = [0, 1, 2].map(|i| league.entrants[i].submission_id);
+    let (a, b) = (a.to_string(), b.to_string());
+
+    // Act: "Choose game" (or Enter in a field) without changing the game
+    let page = league
+        .admin
+        .post_form(
+            "/admin/competitions/new",
+            &[
+                ("csrf", csrf.as_str()),
+                ("action", "choose"),
+                ("game", "nothanks"),
+                ("shown_game", "nothanks"),
+                ("name", "Kept"),
+                ("rounds", "4"),
+                ("settings", r#"{"players": 3}"#),
+                ("submission", a.as_str()),
+                ("submission", b.as_str()),
+            ],
+        )
+        .await;
+
+    // Assert
+    page.assert_status(StatusCode::OK);
+    page.assert_shows(r#"value="Kept""#);
+    page.assert_shows(r#"name="rounds" value="4""#);
+    page.assert_shows(r#"value="{"players": 3}""#);
+    page.assert_shows(&format!(r#"value="{a}" id="s-{a}" checked"#));
+    page.assert_shows(&format!(r#"value="{c}" id="s-{c}">"#));
+    nothing_scheduled(&pool).await;
+}

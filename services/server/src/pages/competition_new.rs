@@ -251,6 +251,11 @@ async fn submit(
             let page = page(&state, ctx, game, form, Some(error)).await?;
             return Ok((StatusCode::BAD_REQUEST, render(&page)).into_response());
         };
+        if !switched {
+            // "Choose game" on the game already shown (or Enter in a field, which presses the
+            // form's first button): the form as it was, nothing lost, nothing created.
+            return Ok(render(&page(&state, ctx, game, form, None).await?));
+        }
         let choose = form.action == "choose";
         let form = form.for_game(game);
         if choose {
