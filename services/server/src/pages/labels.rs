@@ -36,10 +36,10 @@ pub fn game_title(game: &str, number: &usize) -> String {
 }
 
 /// The place of each seat of a finished match of `game`, from the seats' ranks (`ranks[i]` is
-/// seat `i`'s): 1 + the number of other sides with a seat ranked better, so that in a game of two partnerships
-/// the losers are 2nd (not 3rd) and sides that tie share a place. `None` where a seat has no
-/// rank, or where a match's ranks decide nothing by themselves (Bridge: the result needs the
-/// other table of the duplicate set).
+/// seat `i`'s): 1 + the number of other sides with a seat ranked better, so that in a game of
+/// two partnerships the losers are 2nd (not 3rd) and sides that tie share a place. `None` where
+/// a seat has no rank, or where a match's ranks decide nothing by themselves (Bridge: the
+/// result needs the other table of the duplicate set).
 pub fn places(game: &str, ranks: &[Option<i32>]) -> Vec<Option<i32>> {
     let Some(d) = def(game) else {
         return ranks.to_vec();
