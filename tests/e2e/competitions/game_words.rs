@@ -217,7 +217,7 @@ async fn bridge_pages_name_seats_n_e_s_w_and_boards_and_a_table_alone_shows_no_p
     // Assert: seats N, E, S, W; boards, not games; no "1st · 340" for a table worth 0 IMPs
     match_page.assert_status(StatusCode::OK);
     for seat in ["N", "E", "S", "W"] {
-        match_page.assert_shows(&format!("<td>{seat}</td>"));
+        match_page.assert_shows(&format!(">{seat}</td>"));
     }
     match_page.assert_shows("<h3>Board 1</h3>");
     match_page.assert_shows("<h3>Board 2</h3>");
