@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use serde_json::json;
 
-use super::driver::{Browser, DESKTOP};
+use super::driver::{screenshot_dir, Browser, DESKTOP};
 use super::{browser_or_skip, log_in_with};
 use crate::pipeline::procs::{scratch, Proc};
 
@@ -64,4 +64,7 @@ async fn changing_the_game_of_the_new_competition_form_shows_that_games_form() {
     );
     let errors = browser.console_errors().await;
     assert!(errors.is_empty(), "{errors:?}");
+    browser
+        .screenshot(&screenshot_dir().join("admin-new-competition-1280.png"))
+        .await;
 }
