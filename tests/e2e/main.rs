@@ -14,5 +14,6 @@ mod helpers;
 mod logins;
 mod ops;
 mod pipeline;
+mod tables;
 mod teams;
 mod uploads;

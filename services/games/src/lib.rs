@@ -84,6 +84,7 @@ pub mod hanabi;
 pub mod leaderboard;
 pub mod nothanks;
 mod outcome;
+pub mod plural;
 pub mod registry;
 mod replay;
 mod rng;

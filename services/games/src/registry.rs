@@ -31,7 +31,7 @@ use serde_json::Value;
 use crate::bots::DynBot;
 use crate::dynamic::{new_typed, DynGame};
 use crate::error::SettingsError;
-use crate::leaderboard::Leaderboard;
+use crate::leaderboard::{Leaderboard, RatingForm, Scoring};
 use crate::Game;
 
 /// How bots talk to the referee: which protocol adapter plays a game's program seats.
@@ -105,6 +105,11 @@ pub struct GameDef {
     /// Python bots may be a class named by the entry (`file.py:Class(args)`), as Hanabi's
     /// original framework loads them.
     pub class_bots: bool,
+    /// What players call each seat, in seat order (Bridge: `N`, `E`, `S`, `W`); empty: seats
+    /// are shown by number.
+    pub seat_names: &'static [&'static str],
+    /// What one game of a match is called (`game`; Bridge: `board`).
+    pub game_noun: &'static str,
 }
 
 const RANDOM: BuiltinBot = BuiltinBot {
@@ -133,6 +138,8 @@ impl GameDef {
             leaderboard: Leaderboard::FREE_FOR_ALL,
             shared_score: false,
             class_bots: false,
+            seat_names: &[],
+            game_noun: "game",
         }
     }
 
@@ -183,6 +190,50 @@ impl GameDef {
     pub const fn class_bots(mut self) -> Self {
         self.class_bots = true;
         self
+    }
+
+    /// What players call each seat, in seat order.
+    pub const fn seat_names(mut self, names: &'static [&'static str]) -> Self {
+        self.seat_names = names;
+        self
+    }
+
+    /// What one game of a match is called (the default is `game`).
+    pub const fn game_noun(mut self, noun: &'static str) -> Self {
+        self.game_noun = noun;
+        self
+    }
+
+    /// Seat `seat` as players say it: its name (`N`) or its number (`2`).
+    pub fn seat_name(&self, seat: usize) -> String {
+        self.seat_names
+            .get(seat)
+            .map_or_else(|| seat.to_string(), |n| (*n).to_owned())
+    }
+
+    /// Whether seats play as two sides of partners, 0+2 against 1+3 (Guandan, Bridge): read
+    /// from the leaderboard's rating form.
+    pub fn partnerships(&self) -> bool {
+        matches!(
+            self.leaderboard.rating,
+            RatingForm::Teams | RatingForm::Duplicate
+        )
+    }
+
+    /// The side `seat` plays for: its partnership, or the seat itself.
+    pub fn side(&self, seat: usize) -> usize {
+        if self.partnerships() {
+            seat % 2
+        } else {
+            seat
+        }
+    }
+
+    /// Whether the ranks of one match decide it. Not so where a result needs another table
+    /// (Bridge: a table's ranks only say which side scored, the IMPs come from comparing it
+    /// with the other table of its duplicate set).
+    pub fn match_ranks_decide(&self) -> bool {
+        self.leaderboard.scoring != Scoring::Imps
     }
 
     /// The built-in bot names, the default first and `random` last.

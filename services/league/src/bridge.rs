@@ -31,6 +31,32 @@ impl<E> Duplicate<'_, E> {
     }
 }
 
+/// A completed duplicate set as the pages show it: its two tables and each side's IMPs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DuplicateSet<E> {
+    /// The ordinals of the set's two tables, the first table first.
+    pub ordinals: [u32; 2],
+    /// North-South at the first table, and the IMPs it won over the set (the other side won
+    /// the negation).
+    pub first: E,
+    pub second: E,
+    pub imps: i64,
+}
+
+/// Every complete duplicate set among `results` with its IMPs (the leaderboard's pairing of
+/// tables, for a page that shows one table's set).
+pub fn duplicate_sets<E: Clone + PartialEq>(results: &[MatchResult<E>]) -> Vec<DuplicateSet<E>> {
+    duplicates(results)
+        .into_iter()
+        .map(|d| DuplicateSet {
+            ordinals: [d.tables[0].ordinal, d.tables[1].ordinal],
+            first: d.first.clone(),
+            second: d.second.clone(),
+            imps: d.imps(),
+        })
+        .collect()
+}
+
 /// Every complete duplicate set among `results`, in the order they completed.
 pub(crate) fn duplicates<E: PartialEq>(results: &[MatchResult<E>]) -> Vec<Duplicate<'_, E>> {
     let mut groups: BTreeMap<u32, Vec<&MatchResult<E>>> = BTreeMap::new();

@@ -82,6 +82,7 @@ mod stats;
 #[cfg(test)]
 mod testing;
 
+pub use bridge::{duplicate_sets, DuplicateSet};
 pub use error::LeagueError;
 pub use history::{history, HistoryPoint, HistoryStep};
 pub use imp::imps;

@@ -46,11 +46,11 @@ fn summary(history: &[HistoryPoint]) -> String {
     };
     let n = history.len();
     format!(
-        "{} {:.2} → {:.2} over {n} {}",
+        "{} {:.2} → {:.2} over {}",
         shown_name(history),
         first.shown(),
         last.shown(),
-        if n == 1 { "match" } else { "matches" }
+        crate::pages::labels::count(n, "match")
     )
 }
 

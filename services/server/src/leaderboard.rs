@@ -23,6 +23,7 @@ use serde::Serialize;
 use uuid::Uuid;
 
 use crate::error::{Error, Result};
+use crate::pages::labels::count;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Board {
@@ -36,6 +37,21 @@ pub struct Board {
     pub lower_is_better: bool,
     /// Some row has a game-specific note ([`BoardRow::extra_text`]).
     pub has_extra: bool,
+    /// The heading of that column.
+    #[serde(skip)]
+    pub extra_heading: &'static str,
+    /// Whether the table shows a mean-score column besides the metric (not when the metric is
+    /// the mean score).
+    #[serde(skip)]
+    pub show_mean: bool,
+    /// Whether wins mean something (not in a cooperative game, where every seat shares one
+    /// score and nobody wins).
+    #[serde(skip)]
+    pub show_wins: bool,
+    /// Whether the best game score is shown (cooperative games: how close a bot came to a
+    /// perfect game).
+    #[serde(skip)]
+    pub show_best: bool,
     /// Finished matches the board was computed from.
     pub matches: usize,
     pub rows: Vec<BoardRow>,
@@ -56,6 +72,8 @@ pub struct BoardRow {
     /// 4/2/1 for 1st/2nd/3rd (rank-point games).
     pub rank_points: u32,
     pub mean_score: f64,
+    /// The best score of one seat in one match (`None` before the first finished match).
+    pub best_score: Option<f64>,
     pub wins: u32,
     pub faults: u32,
     /// The metric per game: mean and the half-width of its 95% confidence interval.
@@ -104,6 +122,10 @@ impl BoardRow {
         }
     }
 
+    pub fn best_text(&self) -> String {
+        self.best_score.map_or_else(|| "–".to_owned(), number)
+    }
+
     pub fn rating_text(&self) -> String {
         self.rating
             .map_or_else(|| "–".to_owned(), |r| format!("{:.2}", r.display))
@@ -120,7 +142,11 @@ impl BoardRow {
                 boards,
                 points,
                 ..
-            } => format!("{imps_per_board:.2} IMPs/board over {boards} boards, {points} points"),
+            } => format!(
+                "{imps_per_board:.2} IMPs/board over {}, {}",
+                count(*boards, "board"),
+                count(*points, "point")
+            ),
         }
     }
 
@@ -143,6 +169,36 @@ fn number(x: f64) -> String {
     } else {
         format!("{x:.2}")
     }
+}
+
+/// The heading of the game's own column ([`BoardRow::extra_text`]).
+fn extra_heading(rows: &[BoardRow]) -> &'static str {
+    rows.iter()
+        .find_map(|r| match r.extra {
+            Extra::None => None,
+            Extra::Splendor { .. } => Some("Battle score"),
+            Extra::Guandan { .. } => Some("Draws"),
+            Extra::Bridge { .. } => Some("Per board"),
+        })
+        .unwrap_or("")
+}
+
+/// The best score of each entrant in one seat of one match (`score_order` decides "best").
+fn best_scores(
+    results: &[MatchResult<Uuid>],
+    order: croupier_games::ScoreOrder,
+) -> HashMap<Uuid, f64> {
+    let mut best: HashMap<Uuid, f64> = HashMap::new();
+    for seat in results.iter().flat_map(|r| &r.seats) {
+        let better = |old: f64| match order {
+            croupier_games::ScoreOrder::HigherIsBetter => seat.score > old,
+            croupier_games::ScoreOrder::LowerIsBetter => seat.score < old,
+        };
+        if best.get(&seat.entrant).is_none_or(|old| better(*old)) {
+            best.insert(seat.entrant, seat.score);
+        }
+    }
+    best
 }
 
 fn metric_name(scoring: Scoring) -> &'static str {
@@ -177,6 +233,7 @@ pub async fn build(pool: &PgPool, c: &Competition) -> Result<Board> {
         })
         .collect();
     let mut histories = croupier_league::history(game, &results);
+    let best = best_scores(&results, scheme.score_order);
     let entry = |id: &Uuid| entries.iter().find(|e| e.submission_id == *id);
     let mut rows: Vec<BoardRow> = Vec::with_capacity(entries.len());
     for s in &standings {
@@ -192,6 +249,7 @@ pub async fn build(pool: &PgPool, c: &Competition) -> Result<Board> {
             metric: s.metric,
             rank_points: s.rank_points,
             mean_score: s.mean_score,
+            best_score: best.get(&s.entrant).copied(),
             wins: s.wins,
             faults: s.faults,
             per_game_mean: s.interval.mean,
@@ -216,6 +274,7 @@ pub async fn build(pool: &PgPool, c: &Competition) -> Result<Board> {
             metric: 0.0,
             rank_points: 0,
             mean_score: 0.0,
+            best_score: None,
             wins: 0,
             faults: 0,
             per_game_mean: 0.0,
@@ -225,8 +284,13 @@ pub async fn build(pool: &PgPool, c: &Competition) -> Result<Board> {
             history: Vec::new(),
         });
     }
+    let cooperative = game.def().shared_score;
     Ok(Board {
         has_extra: rows.iter().any(|r| r.extra != Extra::None),
+        extra_heading: extra_heading(&rows),
+        show_mean: scheme.scoring != Scoring::MeanScore,
+        show_wins: !cooperative,
+        show_best: cooperative,
         competition_id: c.competition_id,
         game: c.game.clone(),
         metric: metric_name(scheme.scoring),
@@ -235,6 +299,34 @@ pub async fn build(pool: &PgPool, c: &Competition) -> Result<Board> {
         matches: results.len(),
         rows,
     })
+}
+
+/// Where a match's ranks decide nothing by themselves (Bridge), what the duplicate set of the
+/// table `ordinal` of `c` came to, once both its tables have finished: the other table's
+/// ordinal and each side's IMPs, as `(entrant, IMPs)` with the first table's North-South first.
+pub async fn duplicate_of(
+    pool: &PgPool,
+    c: &Competition,
+    ordinal: i32,
+) -> Result<Option<(u32, [(Uuid, i64); 2])>> {
+    let game: GameId = c.game.parse().map_err(Error::internal)?;
+    let format = CompetitionSettings::from_stored(&c.settings)
+        .map_err(Error::internal)?
+        .format_of(game);
+    let seats = competitions::seat_scores(pool, c.competition_id).await?;
+    let results = to_results(game, format, &seats);
+    let ordinal = u32::try_from(ordinal).unwrap_or(u32::MAX);
+    Ok(croupier_league::duplicate_sets(&results)
+        .into_iter()
+        .find(|set| set.ordinals.contains(&ordinal))
+        .map(|set| {
+            let other = set
+                .ordinals
+                .into_iter()
+                .find(|o| *o != ordinal)
+                .unwrap_or(ordinal);
+            (other, [(set.first, set.imps), (set.second, -set.imps)])
+        }))
 }
 
 /// The finished matches as the league reads them. `seats` come in (ordinal, match, seat) order.

@@ -173,7 +173,21 @@ pub struct UploadPage {
     pub max_upload: String,
     pub max_files: usize,
     pub max_unpacked: String,
+    /// What the form was sent with (kept when it is shown again after a refusal).
+    pub chosen_game: String,
+    pub chosen_language: String,
+    pub label: String,
+    pub entry: String,
+    /// The field the error is about (`game`, `language`, `label`, `file`, `entry`), or `form`.
+    pub error_field: &'static str,
     pub error: Option<String>,
+}
+
+impl UploadPage {
+    /// The error, if it is about the field `name`.
+    pub fn error_at(&self, name: &str) -> Option<&str> {
+        self.error.as_deref().filter(|_| self.error_field == name)
+    }
 }
 
 #[derive(Template)]
@@ -206,9 +220,11 @@ pub struct SubmissionMatchRow {
     pub number: i32,
     pub competition: Option<(uuid::Uuid, String)>,
     pub status: croupier_store::MatchStatus,
-    pub seat: i32,
+    /// `N`, or the seat number.
+    pub seat: String,
     pub opponents: Vec<String>,
-    pub rank: Option<i32>,
+    /// The place of the bot's side (`labels::places`).
+    pub place: Option<i32>,
     pub score: Option<f64>,
     pub end_state: Option<croupier_store::EndState>,
 }

@@ -1,7 +1,8 @@
 //! Bot uploads, shared by the upload form and the JSON API: read the multipart body within
 //! the size cap, validate the game, the language and the bundle (via `croupier-bundle`),
 //! and store it as a new submission version with a queued compile job. Anything invalid is
-//! refused with a clear message before a single row is written.
+//! refused with a clear message before a single row is written. A refusal names the field it
+//! is about ([`FieldError`]), so the form can show it there.
 
 use axum::extract::multipart::{Field, MultipartError};
 use axum::extract::Multipart;
@@ -30,6 +31,50 @@ pub struct UploadForm {
     pub bytes: Vec<u8>,
 }
 
+/// The field of the upload form a refusal is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UploadField {
+    Game,
+    Language,
+    Label,
+    File,
+    Entry,
+    /// The form as a whole (its token, a body that cannot be read).
+    Form,
+}
+
+impl UploadField {
+    /// The form field's name (`file`), or `form`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            UploadField::Game => "game",
+            UploadField::Language => "language",
+            UploadField::Label => "label",
+            UploadField::File => "file",
+            UploadField::Entry => "entry",
+            UploadField::Form => "form",
+        }
+    }
+}
+
+/// A refused upload and the field it is about.
+#[derive(Debug)]
+pub struct FieldError {
+    pub field: UploadField,
+    pub error: Error,
+}
+
+impl From<FieldError> for Error {
+    fn from(e: FieldError) -> Error {
+        e.error
+    }
+}
+
+/// Tags an error with the field it is about.
+fn at(field: UploadField) -> impl FnOnce(Error) -> FieldError {
+    move |error| FieldError { field, error }
+}
+
 fn multipart_error(e: MultipartError, cap: u64) -> Error {
     if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
         Error::TooLarge(cap)
@@ -48,26 +93,56 @@ async fn read_text(field: Field<'_>, cap: u64) -> Result<String, Error> {
 
 /// Reads the form fields (`game`, `language`, `label`, `entry`, `csrf`, `file`), stopping as soon as
 /// the file passes `cap` bytes.
-pub async fn read(mut multipart: Multipart, cap: u64) -> Result<UploadForm, Error> {
+pub async fn read(multipart: Multipart, cap: u64) -> Result<UploadForm, Error> {
     let mut form = UploadForm::default();
+    read_into(multipart, cap, &mut form).await?;
+    Ok(form)
+}
+
+/// [`read`] into `form`, which keeps the fields read before a refusal (to show the form again
+/// with them).
+pub async fn read_into(
+    mut multipart: Multipart,
+    cap: u64,
+    form: &mut UploadForm,
+) -> Result<(), FieldError> {
     let mut saw_file = false;
+    let file = UploadField::File;
     while let Some(mut field) = multipart
         .next_field()
         .await
-        .map_err(|e| multipart_error(e, cap))?
+        .map_err(|e| multipart_error(e, cap))
+        .map_err(at(UploadField::Form))?
     {
         match field.name().unwrap_or_default() {
-            "game" => form.game = read_text(field, cap).await?,
-            "language" => form.language = read_text(field, cap).await?,
-            "label" => form.label = read_text(field, cap).await?,
-            "entry" => form.entry = read_text(field, cap).await?,
-            "csrf" => form.csrf = read_text(field, cap).await?,
+            "game" => form.game = read_text(field, cap).await.map_err(at(UploadField::Game))?,
+            "language" => {
+                form.language = read_text(field, cap)
+                    .await
+                    .map_err(at(UploadField::Language))?;
+            }
+            "label" => {
+                form.label = read_text(field, cap)
+                    .await
+                    .map_err(at(UploadField::Label))?;
+            }
+            "entry" => {
+                form.entry = read_text(field, cap)
+                    .await
+                    .map_err(at(UploadField::Entry))?;
+            }
+            "csrf" => form.csrf = read_text(field, cap).await.map_err(at(UploadField::Form))?,
             "file" => {
                 saw_file = true;
                 form.filename = field.file_name().unwrap_or_default().to_owned();
-                while let Some(chunk) = field.chunk().await.map_err(|e| multipart_error(e, cap))? {
+                while let Some(chunk) = field
+                    .chunk()
+                    .await
+                    .map_err(|e| multipart_error(e, cap))
+                    .map_err(at(file))?
+                {
                     if (form.bytes.len() + chunk.len()) as u64 > cap {
-                        return Err(Error::TooLarge(cap));
+                        return Err(at(file)(Error::TooLarge(cap)));
                     }
                     form.bytes.extend_from_slice(&chunk);
                 }
@@ -76,15 +151,17 @@ pub async fn read(mut multipart: Multipart, cap: u64) -> Result<UploadForm, Erro
         }
     }
     if !saw_file || form.filename.is_empty() {
-        return Err(Error::BadRequest("choose a file to upload".into()));
-    }
-    if form.bytes.is_empty() {
-        return Err(Error::BadRequest(format!(
-            "the file {:?} is empty",
-            form.filename
+        return Err(at(file)(Error::BadRequest(
+            "choose a file to upload".into(),
         )));
     }
-    Ok(form)
+    if form.bytes.is_empty() {
+        return Err(at(file)(Error::BadRequest(format!(
+            "the file {:?} is empty",
+            form.filename
+        ))));
+    }
+    Ok(())
 }
 
 /// Checks the language against the files, so an obvious mistake is caught at upload time: a
@@ -156,29 +233,43 @@ pub async fn store(
     team_id: Uuid,
     form: &UploadForm,
 ) -> Result<Submission, Error> {
+    Ok(store_checked(state, user_id, team_id, form).await?)
+}
+
+/// [`store`], saying which field a refusal is about.
+pub async fn store_checked(
+    state: &AppState,
+    user_id: Uuid,
+    team_id: Uuid,
+    form: &UploadForm,
+) -> Result<Submission, FieldError> {
+    let file = UploadField::File;
     let game: GameId = form
         .game
         .parse()
-        .map_err(|e: croupier_games::UnknownGame| Error::BadRequest(e.to_string()))?;
+        .map_err(|e: croupier_games::UnknownGame| Error::BadRequest(e.to_string()))
+        .map_err(at(UploadField::Game))?;
     let language: Language = form
         .language
         .parse()
-        .map_err(|e: croupier_bundle::UnknownLanguage| Error::BadRequest(e.to_string()))?;
+        .map_err(|e: croupier_bundle::UnknownLanguage| Error::BadRequest(e.to_string()))
+        .map_err(at(UploadField::Language))?;
     if form.label.chars().count() > 80 {
-        return Err(Error::BadRequest(
+        return Err(at(UploadField::Label)(Error::BadRequest(
             "the label may have at most 80 characters".into(),
-        ));
+        )));
     }
     let cap = state.config.max_upload_bytes;
     if form.bytes.len() as u64 > cap {
-        return Err(Error::TooLarge(cap));
+        return Err(at(file)(Error::TooLarge(cap)));
     }
     let manifest =
         croupier_bundle::inspect(&form.filename, &form.bytes, &state.config.bundle_limits)
             .map_err(|e| match e {
                 croupier_bundle::BundleError::TooLarge { .. } => Error::TooLarge(cap),
                 other => Error::BadRequest(other.to_string()),
-            })?;
+            })
+            .map_err(at(file))?;
     let files: Vec<NewFile> = manifest
         .entries
         .iter()
@@ -188,8 +279,8 @@ pub async fn store(
             executable: e.executable,
         })
         .collect();
-    check_language(language, &files)?;
-    let entry = check_entry(form, game, language, &files)?;
+    check_language(language, &files).map_err(at(UploadField::Language))?;
+    let entry = check_entry(form, game, language, &files).map_err(at(UploadField::Entry))?;
     let new = NewSubmission {
         team_id,
         game: game.as_str(),
@@ -203,7 +294,9 @@ pub async fn store(
         files,
         submitted_by: user_id,
     };
-    let created = submissions::create(&state.pool, &new).await?;
+    let created = submissions::create(&state.pool, &new)
+        .await
+        .map_err(|e| at(UploadField::Form)(e.into()))?;
     metrics::counter!("submissions_total", "game" => game.as_str()).increment(1);
     tracing::info!(submission_id = %created.submission_id, team_id = %team_id, game = %game, version = created.version, "submission stored");
     Ok(created)

@@ -333,3 +333,52 @@ async fn malformed_web_addresses_get_the_html_error_page(pool: PgPool) {
         "the body must be `multipart/form-data`",
     );
 }
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn every_page_with_a_bad_id_or_query_answers_the_html_error_page(pool: PgPool) {
+    // Arrange: an admin with a team and a submission, so that every page would open
+    let mut app = TestApp::new(pool.clone());
+    app.sign_up("root").await;
+    crate::helpers::make_admin(&pool, "root").await;
+    let team_id = app.create_team("Owls").await;
+    let submission =
+        crate::competitions::ready_submission(&pool, team_id, "root", "nothanks").await;
+    let some = Uuid::new_v4();
+    let bad_ids = [
+        "/teams/not-a-uuid/upload".to_owned(),
+        "/submissions/not-a-uuid".to_owned(),
+        "/submissions/not-a-uuid/download".to_owned(),
+        "/competitions/not-a-uuid/leaderboard".to_owned(),
+        "/matches/not-a-uuid".to_owned(),
+        "/matches/not-a-uuid/replay.json".to_owned(),
+        format!("/matches/{some}/seats/north/log.txt"),
+    ];
+    let bad_queries = [
+        (
+            format!("/submissions/{submission}?page=first"),
+            "the query string is not valid",
+        ),
+        (
+            format!("/submissions/{submission}?result=draws"),
+            "is not a result to filter by",
+        ),
+        (
+            "/admin/competitions/new?game=chess".to_owned(),
+            "unknown game",
+        ),
+    ];
+
+    // Act + Assert
+    for path in &bad_ids {
+        let page = app.get(path).await;
+        assert_error_page(&page, StatusCode::BAD_REQUEST, "the address is not valid");
+    }
+    for (path, says) in &bad_queries {
+        let page = app.get(path).await;
+        assert_error_page(&page, StatusCode::BAD_REQUEST, says);
+    }
+    let cancel = app
+        .submit_form("/teams", "/admin/competitions/not-a-uuid/cancel", &[])
+        .await;
+    assert_error_page(&cancel, StatusCode::BAD_REQUEST, "the address is not valid");
+}

@@ -9,6 +9,7 @@
 //! a message otherwise. See docs/architecture.md#browser-tests.
 
 mod driver;
+mod forms;
 mod replay;
 
 use std::time::Duration;
@@ -168,9 +169,14 @@ async fn play(base: &str, admin_password: &str) -> Vec<Played> {
 
 /// Logs `username` in through the login form, as a person does.
 async fn log_in(browser: &Browser, base: &str, username: &str) {
+    log_in_with(browser, base, username, PASSWORD).await;
+}
+
+/// [`log_in`] with `password`.
+async fn log_in_with(browser: &Browser, base: &str, username: &str, password: &str) {
     browser.open(&format!("{base}/login")).await;
     browser.type_into("input[name=username]", username).await;
-    browser.type_into("input[name=password]", PASSWORD).await;
+    browser.type_into("input[name=password]", password).await;
     browser.click("form button").await;
     let left = browser
         .wait_for(

@@ -1,7 +1,9 @@
 //! The replay viewer in a real browser, against its DOM contract: root `#replay`, which sets
 //! `data-ready="1"` once loaded, `data-moves` (the last step) and `data-step`; controls
 //! `#replay-next`, `#replay-prev`, `#replay-play`, `#replay-scrub` and `#replay-view` (a select of
-//! perspectives); the scores drawn at `[data-seat-score="<seat>"]`.
+//! perspectives); the scores drawn at `[data-seat-score="<seat>"]`, compared with the match
+//! page's result table (its Seat cell names the seat, `N` at Bridge, and carries its number in
+//! `data-seat`).
 
 use std::path::Path;
 use std::time::Duration;
@@ -101,7 +103,9 @@ async fn scores(browser: &Browser) -> (Value, Value) {
                const seat = heads.indexOf('Seat'), score = heads.indexOf('Score');
                for (const row of table.querySelectorAll('tbody tr')) {
                  const cells = row.querySelectorAll('td');
-                 result[cells[seat].textContent.trim()] = cells[score].textContent.trim();
+                 // The seat's number (its cell may name it: Bridge's `N`).
+                 const n = cells[seat].dataset.seat || cells[seat].textContent.trim();
+                 result[n] = cells[score].textContent.trim();
                }
              }
              const drawn = {};

@@ -130,7 +130,7 @@ async fn failed_and_unplayed_matches_do_not_count_and_bots_without_a_game_are_li
 
     // Assert
     page.assert_status(StatusCode::OK);
-    page.assert_shows("2 of 12 done");
+    page.assert_shows("1 of 12 matches played · 10 queued · 1 failed");
     page.assert_shows("Re-run 1 failed");
     assert_eq!(reply.json["competition"]["status"], "running");
     assert_eq!(reply.json["leaderboard"]["matches"], 1);
@@ -147,5 +147,5 @@ async fn failed_and_unplayed_matches_do_not_count_and_bots_without_a_game_are_li
     assert!(rows[3]["position"].is_null());
     index.assert_status(StatusCode::OK);
     index.assert_shows("Spring cup");
-    index.assert_shows("2/12 matches");
+    index.assert_shows("1 of 12 matches played · 10 queued · 1 failed");
 }

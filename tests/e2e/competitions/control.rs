@@ -60,6 +60,38 @@ async fn cancelling_stops_the_queued_matches_and_their_jobs_and_lets_a_running_o
     shown.assert_shows("Cancelled: 4 queued matches will not be played");
     shown.assert_shows(r#"<span class="status cancelled big">cancelled</span>"#);
     assert!(!shown.body.contains("Cancel queued matches"));
+    // Counted honestly: one played, one still running, four cancelled (never "6/6").
+    let counted = "1 of 6 matches played · 1 running · 4 cancelled";
+    shown.assert_shows(counted);
+    let index = league.admin.get("/competitions").await;
+    index.assert_shows(counted);
+    index.assert_lacks("6/6");
+    let board = league
+        .admin
+        .get(&format!("/competitions/{competition_id}/leaderboard"))
+        .await;
+    board.assert_shows(counted);
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn a_competition_cancelled_before_any_match_is_played_counts_none_as_played(pool: PgPool) {
+    // Arrange: three matches, all queued
+    let mut league = League::with_teams(&pool, 3).await;
+    let competition_id = league.create("1").await;
+    let progress = format!("/competitions/{competition_id}");
+    let cancel = format!("/admin/competitions/{competition_id}/cancel");
+
+    // Act
+    league.admin.submit_form(&progress, &cancel, &[]).await;
+    let index = league.admin.get("/competitions").await;
+    let shown = league.admin.get(&progress).await;
+
+    // Assert
+    for page in [&index, &shown] {
+        page.assert_shows("0 of 3 matches played · 3 cancelled");
+        page.assert_lacks("3/3");
+        page.assert_lacks("3 of 3");
+    }
 }
 
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]

@@ -3,6 +3,7 @@
 use axum::http::{Method, StatusCode};
 use serde_json::json;
 use sqlx::PgPool;
+use uuid::Uuid;
 
 use super::{count_where, ready_submission, League};
 use crate::helpers::{count, TestApp};
@@ -78,7 +79,7 @@ async fn an_admin_creates_a_no_thanks_round_robin_and_every_match_is_queued_with
         .await;
     page.assert_status(StatusCode::OK);
     page.assert_shows("Competition created: 3 entries, 6 matches queued.");
-    page.assert_shows("0 of 6 done");
+    page.assert_shows("0 of 6 matches played · 6 queued");
     page.assert_shows("Cancel queued matches");
 }
 
@@ -335,4 +336,137 @@ async fn seat_limits_are_checked_and_kept_in_the_competitions_settings(pool: PgP
         (&json!(64), &json!(8), &json!(500))
     );
     assert_eq!(settings["format"], "triples", "the format played is stored");
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn a_form_whose_game_was_changed_without_choose_game_is_shown_again_for_that_game_and_nothing_is_built(
+    pool: PgPool,
+) {
+    // Arrange: the form shown for No Thanks (its three bots ticked); Bats also have a Splendor bot
+    let mut league = League::with_teams(&pool, 3).await;
+    let splendor = ready_submission(&pool, league.entrants[1].team_id, "bob", "splendor").await;
+    let form = league
+        .admin
+        .get("/admin/competitions/new?game=nothanks")
+        .await;
+    form.assert_shows(r#"name="shown_game" value="nothanks""#);
+    // The game's select is posted with the form it builds (it used to sit in a separate GET
+    // form, so the POST carried the game shown, whatever the select said).
+    let post = form
+        .body
+        .find(r#"<form method="post" action="/admin/competitions/new""#);
+    let select = form.body.find(r#"<select name="game""#);
+    assert!(post.is_some() && select > post, "{}", form.body);
+    form.assert_lacks(r#"<form method="get""#);
+    let csrf = form.csrf();
+    let ids: Vec<String> = league.submissions().iter().map(Uuid::to_string).collect();
+
+    // Act: Splendor picked in the select, then "Create" pressed straight away
+    let mut fields = vec![
+        ("csrf", csrf.as_str()),
+        ("action", "create"),
+        ("game", "splendor"),
+        ("shown_game", "nothanks"),
+        ("name", "Switched"),
+        ("rules", "boardcoder"),
+        ("rounds", "2"),
+        ("base_seed", "7"),
+    ];
+    fields.extend(ids.iter().map(|id| ("submission", id.as_str())));
+    let page = league
+        .admin
+        .post_form("/admin/competitions/new", &fields)
+        .await;
+
+    // Assert: nothing built, the form is Splendor's now with the admin's other choices kept
+    page.assert_status(StatusCode::CONFLICT);
+    page.assert_shows(
+        "The game was changed to Splendor without “Choose game”, so nothing was created",
+    );
+    page.assert_shows(r#"name="shown_game" value="splendor""#);
+    page.assert_shows(r#"<option value="splendor" selected>"#);
+    page.assert_shows(r#"value="Switched""#);
+    page.assert_shows(r#"name="rounds" value="2""#);
+    page.assert_shows(&format!(r#"value="{splendor}" id="s-{splendor}" checked"#));
+    for e in &league.entrants {
+        page.assert_lacks(&e.submission_id.to_string());
+    }
+    nothing_scheduled(&pool).await;
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn choose_game_shows_the_selected_games_form_with_the_other_fields_kept(pool: PgPool) {
+    // Arrange
+    let mut league = League::with_teams(&pool, 3).await;
+    let splendor = ready_submission(&pool, league.entrants[0].team_id, "alice", "splendor").await;
+    let csrf = league
+        .admin
+        .csrf("/admin/competitions/new?game=nothanks")
+        .await;
+
+    // Act: "Choose game" pressed after picking Splendor
+    let page = league
+        .admin
+        .post_form(
+            "/admin/competitions/new",
+            &[
+                ("csrf", csrf.as_str()),
+                ("action", "choose"),
+                ("game", "splendor"),
+                ("shown_game", "nothanks"),
+                ("name", "Gems cup"),
+                ("rounds", "3"),
+                ("rules", "boardcoder"),
+            ],
+        )
+        .await;
+
+    // Assert
+    page.assert_status(StatusCode::OK);
+    page.assert_shows(r#"name="shown_game" value="splendor""#);
+    page.assert_shows(r#"value="Gems cup""#);
+    page.assert_shows(r#"name="rounds" value="3""#);
+    page.assert_shows(&format!(r#"value="{splendor}" id="s-{splendor}" checked"#));
+    page.assert_lacks("boardcoder");
+    nothing_scheduled(&pool).await;
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn choose_game_on_the_game_shown_keeps_every_choice(pool: PgPool) {
+    // Arrange: the form filled in, two of three bots ticked
+    let mut league = League::with_teams(&pool, 3).await;
+    let csrf = league
+        .admin
+        .csrf("/admin/competitions/new?game=nothanks")
+        .await;
+    let [a, b, c] = [0, 1, 2].map(|i| league.entrants[i].submission_id);
+    let (a, b) = (a.to_string(), b.to_string());
+
+    // Act: "Choose game" (or Enter in a field) without changing the game
+    let page = league
+        .admin
+        .post_form(
+            "/admin/competitions/new",
+            &[
+                ("csrf", csrf.as_str()),
+                ("action", "choose"),
+                ("game", "nothanks"),
+                ("shown_game", "nothanks"),
+                ("name", "Kept"),
+                ("rounds", "4"),
+                ("settings", r#"{"players": 3}"#),
+                ("submission", a.as_str()),
+                ("submission", b.as_str()),
+            ],
+        )
+        .await;
+
+    // Assert
+    page.assert_status(StatusCode::OK);
+    page.assert_shows(r#"value="Kept""#);
+    page.assert_shows(r#"name="rounds" value="4""#);
+    page.assert_shows(r#"value="{"players": 3}""#);
+    page.assert_shows(&format!(r#"value="{a}" id="s-{a}" checked"#));
+    page.assert_shows(&format!(r#"value="{c}" id="s-{c}">"#));
+    nothing_scheduled(&pool).await;
 }

@@ -23,7 +23,7 @@ fn replay(players: &[String]) -> Value {
                     { "entry": "refused", "seat": 1, "action": "jump",
                       "error": { "kind": "unreadable", "reason": "expected pass or pick" } },
                     { "entry": "move", "seat": 1, "action": "pick",
-                      "events": [event("seat 1 picks 23 with 1 coins"), event("7 is turned up (20 cards left in the deck)")] },
+                      "events": [event("seat 1 picks 23 with 1 coin"), event("7 is turned up (20 cards left in the deck)")] },
                     { "entry": "fault", "seat": 2, "reason": "answered off turn" }
                 ],
                 "outcome": null
@@ -96,7 +96,7 @@ async fn anyone_can_read_a_finished_match_with_its_result_and_replay_timeline(po
         "{} tried \"jump\": refused, unreadable action: expected pass or pick",
         name(1)
     ));
-    page.assert_shows(&format!("{} picks 23 with 1 coins", name(1)));
+    page.assert_shows(&format!("{} picks 23 with 1 coin", name(1)));
     page.assert_shows("7 is turned up (20 cards left in the deck)");
     page.assert_shows(&format!("{}: answered off turn", name(2)));
     assert!(
@@ -149,4 +149,63 @@ async fn an_unknown_match_is_404(pool: PgPool) {
         .get(&format!("/matches/{}", Uuid::new_v4()))
         .await
         .assert_status(StatusCode::NOT_FOUND);
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn a_count_of_one_reads_in_the_singular_on_the_match_page(pool: PgPool) {
+    // Arrange: a real No Thanks game whose first card is passed once, then taken with its 1 coin
+    use croupier_games::{GameId, GameRng, Recorder, Stream, Turn};
+    let mut league = League::with_teams(&pool, 3).await;
+    let competition_id = league.create("1").await;
+    let (match_id, seats) = schedule(&pool, competition_id).await.remove(0);
+    let players: Vec<String> = seats
+        .iter()
+        .map(|s| format!("{}-v1", league.team_of(*s)))
+        .collect();
+    let game = GameId::NO_THANKS;
+    let mut recorder = Recorder::new(game, "boardcoder", &Value::Null, 11).unwrap();
+    for action in ["pass", "pick"] {
+        let Turn::Seat(seat) = recorder.game().turn() else {
+            panic!("the game ended at once")
+        };
+        recorder.apply(seat, json!(action)).unwrap();
+    }
+    let mut bot =
+        croupier_games::bots::builtin(game, croupier_games::bots::names(game)[0]).unwrap();
+    let mut rng = GameRng::derive(11, Stream::Testing);
+    while let Turn::Seat(seat) = recorder.game().turn() {
+        let action = bot.choose(recorder.game(), seat, &mut rng).unwrap();
+        recorder.apply(seat, action).unwrap();
+    }
+    let replay = recorder.into_replay();
+    let outcome = replay.fair_outcome().unwrap();
+    let results: Vec<Result3> = outcome
+        .seats
+        .iter()
+        .map(|s| (i32::try_from(s.rank).unwrap(), s.score as f64, "ok"))
+        .collect();
+    let doc = json!({
+        "format": 1, "players": players,
+        "games": [{ "replay": replay, "outcome": outcome }],
+        "outcome": outcome, "transcript": [], "transcript_truncated": false, "wall_ms": 42
+    });
+    finish(&pool, match_id, &results, Some(&doc)).await;
+
+    // Act
+    let page = TestApp::new(pool.clone())
+        .get(&format!("/matches/{match_id}"))
+        .await;
+    let progress = league
+        .admin
+        .get(&format!("/competitions/{competition_id}"))
+        .await;
+
+    // Assert
+    page.assert_status(StatusCode::OK);
+    page.assert_shows("(1 coin on it)");
+    page.assert_shows(" with 1 coin");
+    page.assert_lacks(" 1 coins");
+    page.assert_lacks("(1 coins");
+    progress.assert_shows("3 entries · 1 round ·");
+    progress.assert_lacks("round(s)");
 }

@@ -7,6 +7,7 @@ mod board;
 mod control;
 mod create;
 mod csrf;
+mod game_words;
 mod history;
 mod match_api;
 mod match_page;
@@ -44,6 +45,11 @@ const TEAMS: [(&str, &str); 4] = [
 
 impl League {
     pub async fn with_teams(pool: &PgPool, n: usize) -> League {
+        League::of_game(pool, "nothanks", n).await
+    }
+
+    /// An admin and `n` teams, each with a ready bot (version 1) of `game`.
+    pub async fn of_game(pool: &PgPool, game: &str, n: usize) -> League {
         let mut admin = TestApp::new(pool.clone());
         admin.sign_up("root").await;
         make_admin(pool, "root").await;
@@ -52,7 +58,7 @@ impl League {
             let mut app = admin.new_visitor();
             app.sign_up(user).await;
             let team_id = app.create_team(team).await;
-            let submission_id = ready_submission(pool, team_id, user, "nothanks").await;
+            let submission_id = ready_submission(pool, team_id, user, game).await;
             entrants.push(Entrant {
                 app,
                 team,
@@ -95,6 +101,35 @@ impl League {
         self.admin
             .post_form("/admin/competitions/new", &fields)
             .await
+    }
+
+    /// Creates a one-round competition of `game` (the game's default rule set and format) of
+    /// every entrant through the form; its id.
+    pub async fn create_of(&mut self, game: &str) -> Uuid {
+        let csrf = self
+            .admin
+            .csrf(&format!("/admin/competitions/new?game={game}"))
+            .await;
+        let ids: Vec<String> = self.submissions().iter().map(Uuid::to_string).collect();
+        let mut fields = vec![
+            ("csrf", csrf.as_str()),
+            ("game", game),
+            ("shown_game", game),
+            ("name", "Cup"),
+            ("rounds", "1"),
+            ("base_seed", "7"),
+        ];
+        fields.extend(ids.iter().map(|id| ("submission", id.as_str())));
+        let page = self
+            .admin
+            .post_form("/admin/competitions/new", &fields)
+            .await;
+        page.assert_status(StatusCode::SEE_OTHER);
+        let location = page.location().expect("a redirect").to_owned();
+        location
+            .strip_prefix("/competitions/")
+            .and_then(|id| id.parse().ok())
+            .unwrap_or_else(|| panic!("unexpected redirect {location}"))
     }
 
     /// Creates a No Thanks competition of every entrant through the form; its id.

@@ -70,7 +70,7 @@ async fn a_submissions_page_lists_its_matches_and_filters_wins_losses_and_faults
     let mut newest_first: Vec<Uuid> = matches.iter().map(|(id, _)| *id).collect();
     newest_first.reverse();
     assert_eq!(match_links(&all.body), newest_first);
-    all.assert_shows(&format!("{} match(es)", matches.len()));
+    all.assert_shows(&format!("{} matches", matches.len()));
     all.assert_shows(&format!(
         "<a href=\"/competitions/{competition_id}\">Spring cup</a>"
     ));

@@ -69,6 +69,16 @@ impl Page {
         );
     }
 
+    /// Panics unless `needle` is nowhere on the page.
+    #[track_caller]
+    pub fn assert_lacks(&self, needle: &str) {
+        assert!(
+            !self.text().contains(needle),
+            "the page shows {needle:?}:\n{}",
+            self.body
+        );
+    }
+
     /// The value of the first `csrf` hidden input.
     pub fn csrf(&self) -> String {
         csrf_in(&self.body)

@@ -140,7 +140,7 @@ async fn a_zip_with_subdirectories_lists_every_file_on_the_submission_page(pool:
         shown.assert_shows(&format!(r#"<td class="mono">{path}</td>"#));
     }
     shown.assert_shows("bot.zip (zip,");
-    shown.assert_shows("in 3 file(s)");
+    shown.assert_shows("in 3 files");
     let files: Vec<String> = sqlx::query_scalar(
         "select path from submission_file where submission_id = $1 order by path",
     )

@@ -295,3 +295,56 @@ async fn a_python_bot_whose_file_ends_in_capitals_is_refused_at_upload(pool: PgP
     )
     .await;
 }
+
+/// The HTML of the form field `name`: from its control to the end of its label.
+fn field_html<'a>(page: &'a crate::helpers::Page, name: &str) -> &'a str {
+    let at = page
+        .body
+        .find(&format!(r#"name="{name}""#))
+        .unwrap_or_else(|| panic!("no field {name}:\n{}", page.body));
+    let rest = &page.body[at..];
+    &rest[..rest.find("</label>").unwrap_or(rest.len())]
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn a_refused_upload_keeps_the_users_choices_and_shows_the_error_next_to_its_field(
+    pool: PgPool,
+) {
+    // Arrange: a C Hanabi bot whose entry names a class (only Python class bots may)
+    let (mut alice, team_id) = alice_and_her_team(TestApp::new(pool.clone())).await;
+    let mut upload = Upload::python("bot.c", b"int main(void) { return 0; }\n")
+        .game("hanabi")
+        .language("c")
+        .entry("bot.c:Cautious(0.3)");
+    upload.label = "greedy v2".into();
+    let wrong_language = Upload::python("bot.py", BOT_PY)
+        .game("guandan")
+        .language("cpp");
+
+    // Act
+    let page = alice.upload(team_id, &upload).await;
+    let language_page = alice.upload(team_id, &wrong_language).await;
+
+    // Assert: every choice kept; the message inside the entry field's label, not above the form
+    page.assert_status(StatusCode::BAD_REQUEST);
+    page.assert_shows(r#"<option value="hanabi" selected>"#);
+    page.assert_shows(r#"<option value="c" selected>"#);
+    page.assert_shows(r#"name="label" maxlength="80" value="greedy v2""#);
+    let entry = field_html(&page, "entry");
+    assert!(entry.contains(r#"value="bot.c:Cautious(0.3)""#), "{entry}");
+    assert!(entry.contains(r#"aria-invalid="true""#), "{entry}");
+    assert!(
+        entry.contains(r#"id="error-entry""#) && entry.contains("the entry names a class"),
+        "the error is not next to the entry field: {entry}"
+    );
+    assert!(!field_html(&page, "label").contains("error"));
+    language_page.assert_status(StatusCode::BAD_REQUEST);
+    language_page.assert_shows(r#"<option value="guandan" selected>"#);
+    let language = field_html(&language_page, "language");
+    assert!(
+        language.contains(r#"<option value="cpp" selected>"#)
+            && language.contains("a cpp bot needs a"),
+        "{language}"
+    );
+    assert_eq!(Stored::now(&pool).await, Stored::NOTHING);
+}

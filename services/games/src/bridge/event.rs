@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::cards::{format_hand, Call, Card};
 use super::observation::Contract;
 use crate::api::Seat;
+use crate::plural::count;
 
 /// What happened. Dummy's cards become public with [`Event::DummyShown`] after the opening lead;
 /// no other hidden card appears in an event.
@@ -70,7 +71,8 @@ impl fmt::Display for Event {
                 ns_score,
             } => write!(
                 f,
-                "declarer took {declarer_tricks} tricks; N-S score {ns_score}"
+                "declarer took {}; N-S score {ns_score}",
+                count(declarer_tricks, "trick")
             ),
         }
     }

@@ -77,4 +77,6 @@ pub static GAME: GameDef = GameDef::new::<Bridge>("bridge", "Contract Bridge")
         scoring: Scoring::Imps,
         rating: RatingForm::Duplicate,
         score_order: ScoreOrder::HigherIsBetter,
-    });
+    })
+    .seat_names(&["N", "E", "S", "W"])
+    .game_noun("board");

@@ -5,6 +5,7 @@ use super::cards::{Card, Color};
 use super::state::{Hanabi, MAX_HINT_TOKENS};
 use crate::api::Seat;
 use crate::error::IllegalAction;
+use crate::plural::count;
 
 impl Hanabi {
     /// The slots of `target`'s hand that `action` (a hint) touches; empty for plays, discards
@@ -29,7 +30,8 @@ impl Hanabi {
         match action {
             Action::Play { card } | Action::Discard { card } if card >= hand => {
                 return refuse(format!(
-                    "you have no card {card}: your hand has {hand} cards"
+                    "you have no card {card}: your hand has {}",
+                    count(hand, "card")
                 ));
             }
             Action::Discard { .. } if self.hint_tokens() >= MAX_HINT_TOKENS => {

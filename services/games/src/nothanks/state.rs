@@ -10,6 +10,7 @@ use super::settings::{AfterPick, Settings};
 use crate::api::{Game, Seat, Turn, Viewer};
 use crate::error::{IllegalAction, SettingsError};
 use crate::outcome::{Outcome, ScoreOrder};
+use crate::plural::count;
 use crate::rng::GameRng;
 use crate::settings::GameSettings;
 use crate::GameId;
@@ -59,15 +60,17 @@ impl fmt::Display for Event {
                 coins_on_card,
             } => write!(
                 f,
-                "seat {seat} passes on {card} ({coins_on_card} coins on it)"
+                "seat {seat} passes on {card} ({} on it)",
+                count(coins_on_card, "coin")
             ),
             Event::Picked { seat, card, coins } => {
-                write!(f, "seat {seat} picks {card} with {coins} coins")
+                write!(f, "seat {seat} picks {card} with {}", count(coins, "coin"))
             }
             Event::Revealed { card, deck_left } => {
                 write!(
                     f,
-                    "{card} is turned up ({deck_left} cards left in the deck)"
+                    "{card} is turned up ({} left in the deck)",
+                    count(deck_left, "card")
                 )
             }
             Event::Ended { points } => {

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::data::{Card, Color, Gems, Noble};
 use crate::api::Seat;
+use crate::plural::count;
 
 /// A move, canonical: gem lists are distinct colours in [`Color::GEMS`] order; cards and nobles
 /// are given by content (as the protocol does). Every move except `Pass` may name a `noble`,
@@ -173,9 +174,16 @@ impl fmt::Display for Event {
                     .iter()
                     .zip(cards)
                     .enumerate()
-                    .map(|(s, (p, c))| format!("seat {s}: {p} points, {c} cards"))
+                    .map(|(s, (p, c))| {
+                        format!("seat {s}: {}, {}", count(p, "point"), count(c, "card"))
+                    })
                     .collect();
-                write!(f, "Game over after {rounds} rounds; {}", rows.join("; "))
+                write!(
+                    f,
+                    "Game over after {}; {}",
+                    count(rounds, "round"),
+                    rows.join("; ")
+                )
             }
         }
     }

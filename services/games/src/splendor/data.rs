@@ -6,6 +6,8 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
+use crate::plural::count;
+
 /// A token colour: the five gem colours and gold (the joker). Cards' bonuses are never gold.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -137,10 +139,10 @@ impl fmt::Display for Card {
             .collect();
         write!(
             f,
-            "level {} {} card ({} points, cost {})",
+            "level {} {} card ({}, cost {})",
             self.level,
             self.color,
-            self.points,
+            count(self.points, "point"),
             cost.join(", ")
         )
     }
@@ -160,7 +162,12 @@ impl fmt::Display for Noble {
             .filter(|&c| self.requires.get(c) > 0)
             .map(|c| format!("{} {c}", self.requires.get(c)))
             .collect();
-        write!(f, "noble ({} points, {})", self.points, needs.join(", "))
+        write!(
+            f,
+            "noble ({}, {})",
+            count(self.points, "point"),
+            needs.join(", ")
+        )
     }
 }
 

@@ -1,10 +1,16 @@
-//! The admin's "new competition" form. Without JavaScript the game is chosen first (a GET form
-//! that reloads the page with `?game=`), then the rule set, the entries (each team's latest ready
-//! submission is ticked), rounds, seed and time per move. A refused form is shown again with the
-//! message and the admin's choices, and nothing is stored.
+//! The admin's "new competition" form. The game is chosen first: its select is part of the form,
+//! and "Choose game" posts the form back (`action=choose`) to show that game's rule sets and
+//! entries (each team's latest ready submission is ticked) with the other fields kept; `?game=`
+//! opens the form on a game. Then the rule set, the entries, rounds, seed and time per move.
+//! The form also carries the game its rule sets and entries were shown for (`shown_game`): a
+//! form whose game was changed without "Choose game" is never built as the old game, nor as the
+//! new one with the old game's entries; it is shown again for the selected game, with a message.
+//! A refused form is shown again with the message and the admin's choices, and nothing is
+//! stored.
 
 use askama::Template;
 use axum::extract::State;
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 use axum::Router;
@@ -52,8 +58,12 @@ struct Choice {
 #[serde(from = "Vec<(String, String)>")]
 struct NewForm {
     csrf: String,
+    /// `choose`: the "Choose game" button (show the selected game's form, create nothing).
+    action: String,
     name: String,
     game: String,
+    /// The game whose rule sets and entries the posted form showed.
+    shown_game: String,
     rules: String,
     rounds: String,
     base_seed: String,
@@ -72,8 +82,10 @@ impl From<Vec<(String, String)>> for NewForm {
         for (key, value) in pairs {
             match key.as_str() {
                 "csrf" => form.csrf = value,
+                "action" => form.action = value,
                 "name" => form.name = value,
                 "game" => form.game = value,
+                "shown_game" => form.shown_game = value,
                 "rules" => form.rules = value,
                 "rounds" => form.rounds = value,
                 "base_seed" => form.base_seed = value,
@@ -90,6 +102,20 @@ impl From<Vec<(String, String)>> for NewForm {
 }
 
 impl NewForm {
+    /// The form for another game: the fields every game has are kept, the game's own (rule
+    /// set, format, rule settings, entries) start afresh.
+    fn for_game(self, game: GameId) -> NewForm {
+        NewForm {
+            game: game.as_str().to_owned(),
+            name: self.name,
+            rounds: self.rounds,
+            base_seed: self.base_seed,
+            move_time_ms: self.move_time_ms,
+            games_per_match: self.games_per_match,
+            ..NewForm::default()
+        }
+    }
+
     fn request(&self) -> Result<CompetitionRequest> {
         fn number<T: std::str::FromStr>(value: &str, what: &str) -> Result<Option<T>> {
             match value.trim() {
@@ -152,7 +178,8 @@ async fn page(
     error: Option<String>,
 ) -> Result<NewPage> {
     let candidates = competitions::candidates(&state.pool, game.as_str()).await?;
-    let fresh = form.csrf.is_empty() && error.is_none();
+    // A form not posted yet (or just switched to this game) ticks each team's latest bot.
+    let fresh = form.csrf.is_empty();
     let choices = candidates
         .into_iter()
         .map(|c| Choice {
@@ -214,6 +241,35 @@ async fn submit(
     ctx: Ctx,
     CsrfForm(form): CsrfForm<NewForm>,
 ) -> Result<Response> {
+    // A client that does not say which game its form showed (a script) gets the game it posts.
+    let shown = form.shown_game.trim();
+    let switched = !shown.is_empty() && shown != form.game.trim();
+    if form.action == "choose" || switched {
+        let Ok(game) = competition::parse_game(&form.game) else {
+            let game = competition::parse_game(&form.shown_game).unwrap_or(GameId::NO_THANKS);
+            let error = format!("{:?} is not a game hosted here", form.game);
+            let page = page(&state, ctx, game, form, Some(error)).await?;
+            return Ok((StatusCode::BAD_REQUEST, render(&page)).into_response());
+        };
+        if !switched {
+            // "Choose game" on the game already shown (or Enter in a field, which presses the
+            // form's first button): the form as it was, nothing lost, nothing created.
+            return Ok(render(&page(&state, ctx, game, form, None).await?));
+        }
+        let choose = form.action == "choose";
+        let form = form.for_game(game);
+        if choose {
+            return Ok(render(&page(&state, ctx, game, form, None).await?));
+        }
+        let error = format!(
+            "The game was changed to {} without \u{201c}Choose game\u{201d}, so nothing was \
+             created: below are {}'s rule sets and ready bots. Check them and create again.",
+            game.display_name(),
+            game.display_name()
+        );
+        let page = page(&state, ctx, game, form, Some(error)).await?;
+        return Ok((StatusCode::CONFLICT, render(&page)).into_response());
+    }
     let result = async {
         let request = form.request()?;
         competition::create(&state, admin.user_id, &request).await
@@ -222,8 +278,9 @@ async fn submit(
     match result {
         Ok(created) => {
             ctx.flash(format!(
-                "Competition created: {} entries, {} matches queued.",
-                created.entrants, created.matches
+                "Competition created: {}, {} queued.",
+                super::labels::count(created.entrants, "entry"),
+                super::labels::count(created.matches, "match")
             ))
             .await?;
             Ok(Redirect::to(&format!("/competitions/{}", created.competition_id)).into_response())

@@ -8,9 +8,11 @@ use axum::routing::{get, post};
 use axum::Router;
 use croupier_league::CompetitionSettings;
 use croupier_store::competitions::{self, Competition, Entrant, MatchLine};
+use croupier_store::EndState;
 use serde::Deserialize;
 use uuid::Uuid;
 
+use super::labels;
 use crate::auth::csrf::CsrfForm;
 use crate::auth::AdminUser;
 use crate::error::{Error, Result};
@@ -53,7 +55,7 @@ struct ShowPage {
     facts: Facts,
     entries: Vec<Entrant>,
     board: Board,
-    matches: Vec<MatchLine>,
+    matches: Vec<Line>,
     page: i64,
     pages: i64,
 }
@@ -65,6 +67,44 @@ struct LeaderboardPage {
     c: Competition,
     game_name: &'static str,
     board: Board,
+}
+
+/// A line of the match list, its seats as shown.
+struct Line {
+    m: MatchLine,
+    seats: Vec<LineSeat>,
+}
+
+struct LineSeat {
+    /// `N`, or the seat number.
+    seat: String,
+    who: String,
+    /// `1st · 28`, `340 points`, or empty before the end.
+    result: String,
+    end_state: Option<EndState>,
+}
+
+impl Line {
+    fn of(game: &str, m: MatchLine) -> Line {
+        let ranks: Vec<Option<i32>> = m.seats.iter().map(|s| s.rank).collect();
+        let places = labels::places(game, &ranks);
+        let seats = m
+            .seats
+            .iter()
+            .zip(places)
+            .map(|(s, place)| LineSeat {
+                seat: labels::seat(game, &s.seat),
+                who: labels::seat_name(&s.team_name, &s.version, &s.builtin),
+                result: if s.rank.is_some() {
+                    labels::result(&place, &s.score)
+                } else {
+                    String::new()
+                },
+                end_state: s.end_state,
+            })
+            .collect();
+        Line { m, seats }
+    }
 }
 
 /// The settings, as shown.
@@ -80,7 +120,7 @@ impl Facts {
         let s = CompetitionSettings::from_stored(&c.settings).map_err(Error::internal)?;
         let default = || "the game's default".to_owned();
         Ok(Facts {
-            rounds: s.rounds.to_string(),
+            rounds: labels::count(s.rounds, "round"),
             base_seed: s.base_seed.to_string(),
             move_time: s.move_time_ms.map_or_else(default, |ms| format!("{ms} ms")),
             games_per_match: s.games_per_match.map_or_else(default, |n| n.to_string()),
@@ -125,7 +165,10 @@ async fn show(
     let page = query.page.unwrap_or(1).clamp(1, pages);
     let matches =
         competitions::match_lines(&state.pool, competition_id, PER_PAGE, (page - 1) * PER_PAGE)
-            .await?;
+            .await?
+            .into_iter()
+            .map(|m| Line::of(&c.game, m))
+            .collect();
     let board = leaderboard::build(&state.pool, &c).await?;
     let entries = competitions::entries(&state.pool, competition_id).await?;
     Ok(render(&ShowPage {
@@ -166,8 +209,8 @@ async fn cancel(
     let n = competitions::cancel(&state.pool, competition_id).await?;
     tracing::info!(%competition_id, by = %admin.user_id, matches = n, "competition cancelled");
     ctx.flash(format!(
-        "Cancelled: {n} queued {} will not be played; running matches finish and count.",
-        if n == 1 { "match" } else { "matches" }
+        "Cancelled: {} will not be played; running matches finish and count.",
+        labels::count(n, "queued match")
     ))
     .await?;
     Ok(Redirect::to(&format!("/competitions/{competition_id}")))
@@ -184,8 +227,11 @@ async fn rerun(
     tracing::info!(%competition_id, by = %admin.user_id, matches = n, "failed matches re-queued");
     ctx.flash(match n {
         0 => "No failed match to re-run.".to_owned(),
-        1 => "1 failed match is queued again.".to_owned(),
-        n => format!("{n} failed matches are queued again."),
+        n => format!(
+            "{} {} queued again.",
+            labels::count(n, "failed match"),
+            if n == 1 { "is" } else { "are" }
+        ),
     })
     .await?;
     Ok(Redirect::to(&format!("/competitions/{competition_id}")))

@@ -1,6 +1,102 @@
-//! Small text helpers the competition and match templates call.
+//! Small text helpers the competition and match templates call. Game-specific words (seat
+//! names, what a game of a match is called, whether seats play as partners) come from the
+//! game registry (`croupier_games::GameDef`), never from a test on the game's id.
 
+use croupier_games::{GameDef, GameId};
+use croupier_store::competitions::Progress;
 use croupier_store::EndState;
+
+/// `1 coin`, `2 coins`: every count printed with a noun goes through it.
+pub use croupier_games::plural::count;
+
+/// The registry entry of the game `id`, if the game is hosted.
+fn def(id: &str) -> Option<&'static GameDef> {
+    id.parse::<GameId>().ok().map(GameId::def)
+}
+
+/// Seat `seat` of a match of `game` as players say it: `N`, `E`, `S`, `W` at Bridge, the
+/// number elsewhere.
+pub fn seat(game: &str, seat: &i32) -> String {
+    match (def(game), usize::try_from(*seat)) {
+        (Some(d), Ok(s)) => d.seat_name(s),
+        _ => seat.to_string(),
+    }
+}
+
+/// `Game 2`, or what the game calls one game of a match (`Board 2`).
+pub fn game_title(game: &str, number: &usize) -> String {
+    let noun = def(game).map_or("game", |d| d.game_noun);
+    let mut chars = noun.chars();
+    let capital: String = chars
+        .next()
+        .into_iter()
+        .flat_map(char::to_uppercase)
+        .collect();
+    format!("{capital}{} {number}", chars.as_str())
+}
+
+/// The place of each seat of a finished match of `game`, from the seats' ranks (`ranks[i]` is
+/// seat `i`'s): 1 + the number of other sides with a seat ranked better, so that in a game of
+/// two partnerships the losers are 2nd (not 3rd) and sides that tie share a place. `None` where
+/// a seat has no rank, or where a match's ranks decide nothing by themselves (Bridge: the
+/// result needs the other table of the duplicate set).
+pub fn places(game: &str, ranks: &[Option<i32>]) -> Vec<Option<i32>> {
+    let Some(d) = def(game) else {
+        return ranks.to_vec();
+    };
+    if !d.match_ranks_decide() {
+        return vec![None; ranks.len()];
+    }
+    ranks
+        .iter()
+        .enumerate()
+        .map(|(me, rank)| {
+            let rank = (*rank)?;
+            let mine = d.side(me);
+            let mut better: Vec<usize> = ranks
+                .iter()
+                .enumerate()
+                .filter(|(seat, r)| d.side(*seat) != mine && r.is_some_and(|r| r < rank))
+                .map(|(seat, _)| d.side(seat))
+                .collect();
+            better.sort_unstable();
+            better.dedup();
+            Some(i32::try_from(better.len()).unwrap_or(i32::MAX) + 1)
+        })
+        .collect()
+}
+
+/// A seat's result in a list of matches: `1st · 28` (place and score), or where a match's ranks
+/// decide nothing by themselves, the score alone in points (`340 points`).
+pub fn result(place: &Option<i32>, score: &Option<f64>) -> String {
+    match (place, score) {
+        (Some(p), Some(s)) => format!("{} · {}", self::place(p), self::score(s)),
+        (Some(p), None) => self::place(p),
+        (None, Some(s)) => count(self::score(s), "point"),
+        (None, None) => String::new(),
+    }
+}
+
+/// A competition's matches as counted: `2 of 3 matches played · 1 cancelled`, naming every
+/// state that has matches so a cancelled match is never counted as played.
+pub fn progress(p: &Progress) -> String {
+    let mut parts = vec![format!(
+        "{} of {} played",
+        p.finished,
+        count(p.total(), "match")
+    )];
+    for (n, what) in [
+        (p.running, "running"),
+        (p.queued, "queued"),
+        (p.failed, "failed"),
+        (p.cancelled, "cancelled"),
+    ] {
+        if n > 0 {
+            parts.push(format!("{n} {what}"));
+        }
+    }
+    parts.join(" · ")
+}
 
 /// `1st`, `2nd`, `3rd`, `4th`, … `11th`, `21st`.
 pub fn place(rank: &i32) -> String {
@@ -60,6 +156,44 @@ mod tests {
             read,
             ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"]
         );
+    }
+
+    #[test]
+    fn the_losing_partnership_is_second_and_ties_share_a_place() {
+        // Guandan: seats 0+2 won (rank 1), 1+3 lost (rank 3 in the engine's counting).
+        let won = places("guandan", &[Some(1), Some(3), Some(1), Some(3)]);
+        assert_eq!(won, [Some(1), Some(2), Some(1), Some(2)]);
+        let tied = places("guandan", &[Some(1), Some(1), Some(1), Some(1)]);
+        assert_eq!(tied, [Some(1); 4]);
+        // Every seat for itself: places are the ranks.
+        let free = places("nothanks", &[Some(1), Some(1), Some(3)]);
+        assert_eq!(free, [Some(1), Some(1), Some(3)]);
+        // Bridge: one table decides nothing.
+        assert_eq!(
+            places("bridge", &[Some(1), Some(2), Some(1), Some(2)]),
+            [None; 4]
+        );
+    }
+
+    #[test]
+    fn bridge_seats_and_boards_are_named_as_players_say_them() {
+        assert_eq!(seat("bridge", &0), "N");
+        assert_eq!(seat("bridge", &3), "W");
+        assert_eq!(seat("guandan", &3), "3");
+        assert_eq!(game_title("bridge", &2), "Board 2");
+        assert_eq!(game_title("nothanks", &2), "Game 2");
+    }
+
+    #[test]
+    fn progress_counts_cancelled_matches_as_cancelled() {
+        let p = Progress {
+            queued: 0,
+            running: 0,
+            finished: 0,
+            failed: 0,
+            cancelled: 3,
+        };
+        assert_eq!(progress(&p), "0 of 3 matches played · 3 cancelled");
     }
 
     #[test]

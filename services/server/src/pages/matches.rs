@@ -33,10 +33,25 @@ struct MatchPage {
     game_name: &'static str,
     competition: Option<(Uuid, String)>,
     seats: Vec<SeatWithResult>,
+    /// Each seat's name (`N`, or its number) and place (`labels::places`), in seat order.
+    seat_names: Vec<String>,
+    places: Vec<Option<i32>>,
+    /// Why no seat has a place, where a match's ranks decide nothing by themselves.
+    places_note: Option<String>,
     timeline: Option<Timeline>,
     /// The protocol log (Splendor: the judge-worded match log).
     log: Option<MatchLog>,
     private: Vec<PrivateSeat>,
+}
+
+impl MatchPage {
+    /// The place of the `i`th seat (`1st`), or `–`.
+    fn place_text(&self, i: &usize) -> String {
+        match self.places.get(*i) {
+            Some(Some(p)) => super::labels::place(p),
+            _ => "–".to_owned(),
+        }
+    }
 }
 
 /// What only the seat's team (and admins) may see.
@@ -89,6 +104,44 @@ impl PrivateSeat {
     }
 }
 
+/// What decides a table whose ranks decide nothing by themselves (Bridge): its duplicate set's
+/// IMPs once the other table has finished.
+async fn duplicate_note(
+    state: &AppState,
+    competition: Option<&competitions::Competition>,
+    m: &Match,
+    seats: &[SeatWithResult],
+) -> Result<String> {
+    let alone = "A table's ranks decide nothing by themselves: the leaderboard compares its \
+                 scores with the other table of its duplicate set, in IMPs.";
+    let Some(c) = competition else {
+        return Ok(alone.to_owned());
+    };
+    let Some((other, sides)) = crate::leaderboard::duplicate_of(&state.pool, c, m.ordinal).await?
+    else {
+        return Ok(format!("{alone} The other table has not finished yet."));
+    };
+    let name = |id: Uuid| {
+        seats
+            .iter()
+            .find(|s| s.submission_id == Some(id))
+            .map_or_else(
+                || "?".to_owned(),
+                |s| super::labels::seat_name(&s.team_name, &s.version, &s.builtin),
+            )
+    };
+    let [(a, imps_a), (b, imps_b)] = sides;
+    Ok(format!(
+        "A table's ranks decide nothing by themselves. With match #{} this table makes a \
+         duplicate set: {} {}, {} {}.",
+        other + 1,
+        name(a),
+        super::labels::count(imps_a, "IMP"),
+        name(b),
+        super::labels::count(imps_b, "IMP")
+    ))
+}
+
 /// The teams whose private seat data `user` may see; `None`: all (an admin).
 async fn allowed_teams(state: &AppState, user: Option<&User>) -> Result<Option<HashSet<Uuid>>> {
     Ok(match user {
@@ -111,10 +164,11 @@ async fn show(
 ) -> Result<Response> {
     let m = matches::get(&state.pool, match_id).await?;
     let seats = matches::seats_with_results(&state.pool, match_id).await?;
-    let competition = match m.competition_id {
-        Some(id) => Some((id, competitions::get(&state.pool, id).await?.name)),
+    let full = match m.competition_id {
+        Some(id) => Some(competitions::get(&state.pool, id).await?),
         None => None,
     };
+    let competition = full.as_ref().map(|c| (c.competition_id, c.name.clone()));
     let blob = match m.status {
         MatchStatus::Finished => matches::replay(&state.pool, match_id).await?,
         MatchStatus::Queued
@@ -122,7 +176,7 @@ async fn show(
         | MatchStatus::Failed
         | MatchStatus::Cancelled => None,
     };
-    let timeline = blob.as_deref().map(timeline::read);
+    let timeline = blob.as_deref().map(|b| timeline::read(b, &m.game));
     let log = blob.as_deref().and_then(match_log::read);
     let allowed = allowed_teams(&state, ctx.user.as_ref()).await?;
     let mut private = Vec::new();
@@ -141,8 +195,22 @@ async fn show(
         };
         private.push(PrivateSeat::of(seat, stderr));
     }
+    let ranks: Vec<Option<i32>> = seats.iter().map(|s| s.rank).collect();
+    let places = super::labels::places(&m.game, &ranks);
+    let places_note = if ranks.iter().any(Option::is_some) && places.iter().all(Option::is_none) {
+        Some(duplicate_note(&state, full.as_ref(), &m, &seats).await?)
+    } else {
+        None
+    };
+    let seat_names = seats
+        .iter()
+        .map(|s| super::labels::seat(&m.game, &s.seat))
+        .collect();
     Ok(render(&MatchPage {
         game_name: game_name(&m.game),
+        seat_names,
+        places,
+        places_note,
         ctx,
         m,
         competition,

@@ -10,7 +10,7 @@ use croupier_store::matches::listing::{self, MatchFilter, SeatOutcome};
 use serde::Deserialize;
 use uuid::Uuid;
 
-use super::labels::seat_name;
+use super::labels::{self, seat_name};
 use crate::error::{Error, Result};
 use crate::templates::{SubmissionMatchRow, SubmissionMatches};
 use crate::AppState;
@@ -78,6 +78,16 @@ pub async fn of_submission(
         let Some(mine) = here.iter().find(|s| s.submission_id == Some(submission_id)) else {
             continue;
         };
+        let mut ranks = vec![None; here.len()];
+        for s in &here {
+            if let Some(slot) = usize::try_from(s.seat).ok().and_then(|i| ranks.get_mut(i)) {
+                *slot = s.rank;
+            }
+        }
+        let place = usize::try_from(mine.seat)
+            .ok()
+            .and_then(|i| labels::places(&m.game, &ranks).get(i).copied())
+            .flatten();
         let opponents = here
             .iter()
             .filter(|s| s.submission_id != Some(submission_id))
@@ -88,9 +98,9 @@ pub async fn of_submission(
             number: m.ordinal + 1,
             competition,
             status: m.status,
-            seat: mine.seat,
+            seat: labels::seat(&m.game, &mine.seat),
             opponents,
-            rank: mine.rank,
+            place,
             score: mine.score,
             end_state: mine.end_state,
         });

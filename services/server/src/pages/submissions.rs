@@ -15,7 +15,7 @@ use crate::error::{human_bytes, Error, Result};
 use crate::extract::{PageMultipart, PagePath, PageQuery};
 use crate::history::{self, HistoryPlot};
 use crate::templates::{games, render, Ctx, SubmissionPage, UploadPage};
-use crate::upload;
+use crate::upload::{self, FieldError, UploadField};
 use crate::{leaderboard, AppState};
 
 pub fn router() -> Router<AppState> {
@@ -32,9 +32,14 @@ async fn upload_form(
     state: &AppState,
     ctx: Ctx,
     team_id: Uuid,
-    error: Option<String>,
+    form: upload::UploadForm,
+    error: Option<(UploadField, String)>,
 ) -> Result<UploadPage> {
     let limits = &state.config.bundle_limits;
+    let (error_field, error) = match error {
+        Some((field, message)) => (field.as_str(), Some(message)),
+        None => ("", None),
+    };
     Ok(UploadPage {
         ctx,
         team: teams::get(&state.pool, team_id).await?,
@@ -43,6 +48,11 @@ async fn upload_form(
         max_upload: human_bytes(state.config.max_upload_bytes),
         max_files: limits.max_files,
         max_unpacked: human_bytes(limits.max_unpacked_bytes),
+        chosen_game: form.game,
+        chosen_language: form.language,
+        label: form.label,
+        entry: form.entry,
+        error_field,
         error,
     })
 }
@@ -54,7 +64,10 @@ async fn upload_page(
     PagePath(team_id): PagePath<Uuid>,
 ) -> Result<Response> {
     require_member(&state, team_id, user.user_id).await?;
-    Ok(render(&upload_form(&state, ctx, team_id, None).await?))
+    let form = upload::UploadForm::default();
+    Ok(render(
+        &upload_form(&state, ctx, team_id, form, None).await?,
+    ))
 }
 
 async fn upload_submit(
@@ -65,10 +78,16 @@ async fn upload_submit(
     PageMultipart(multipart): PageMultipart,
 ) -> Result<Response> {
     require_member(&state, team_id, user.user_id).await?;
+    let mut form = upload::UploadForm::default();
     let result = async {
-        let form = upload::read(multipart, state.config.max_upload_bytes).await?;
-        csrf::verify(&ctx.session, &form.csrf).await?;
-        upload::store(&state, user.user_id, team_id, &form).await
+        upload::read_into(multipart, state.config.max_upload_bytes, &mut form).await?;
+        csrf::verify(&ctx.session, &form.csrf)
+            .await
+            .map_err(|error| FieldError {
+                field: UploadField::Form,
+                error,
+            })?;
+        upload::store_checked(&state, user.user_id, team_id, &form).await
     }
     .await;
     match result {
@@ -81,12 +100,19 @@ async fn upload_submit(
             .await?;
             Ok(Redirect::to(&format!("/submissions/{}", created.submission_id)).into_response())
         }
-        Err(e @ (Error::BadRequest(_) | Error::TooLarge(_) | Error::Conflict(_))) => {
+        Err(FieldError {
+            field,
+            error: e @ (Error::BadRequest(_) | Error::TooLarge(_) | Error::Conflict(_)),
+        }) => {
+            // Shown again with the choices kept and the message next to its field; the file
+            // itself a browser never fills in again.
             let status = e.status();
-            let page = upload_form(&state, ctx, team_id, Some(e.to_string())).await?;
+            form.bytes = Vec::new();
+            let error = Some((field, e.to_string()));
+            let page = upload_form(&state, ctx, team_id, form, error).await?;
             Ok((status, render(&page)).into_response())
         }
-        Err(e) => Err(e),
+        Err(e) => Err(e.error),
     }
 }
 

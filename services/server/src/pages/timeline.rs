@@ -47,8 +47,10 @@ struct GameDoc {
     replay: Replay,
 }
 
-/// Reads the blob; an unreadable one gives an empty timeline with a note.
-pub fn read(blob: &[u8]) -> Timeline {
+/// Reads the blob of a match of `game`; an unreadable one gives an empty timeline with a
+/// note. Where the game names its seats (Bridge: N, E, S, W), each player is shown with its
+/// seat's name (`N (Owls v1)`), since partners are the same bot.
+pub fn read(blob: &[u8], game: &str) -> Timeline {
     let doc: ReplayDoc = match serde_json::from_slice(blob) {
         Ok(doc) => doc,
         Err(e) => {
@@ -59,12 +61,23 @@ pub fn read(blob: &[u8]) -> Timeline {
             };
         }
     };
-    let players = &doc.players;
+    let players: Vec<String> = doc
+        .players
+        .iter()
+        .enumerate()
+        .map(
+            |(i, p)| match super::labels::seat(game, &i32::try_from(i).unwrap_or(i32::MAX)) {
+                name if name == i.to_string() => p.clone(),
+                name => format!("{name} ({p})"),
+            },
+        )
+        .collect();
+    let players = &players;
     let name = |seat: Seat| {
-        players
-            .get(seat.index())
-            .cloned()
-            .unwrap_or_else(|| format!("seat {}", seat.index()))
+        players.get(seat.index()).cloned().unwrap_or_else(|| {
+            let index = i32::try_from(seat.index()).unwrap_or(i32::MAX);
+            format!("seat {}", super::labels::seat(game, &index))
+        })
     };
     let mut shown = 0;
     let mut chars = 0;
@@ -75,7 +88,8 @@ pub fn read(blob: &[u8]) -> Timeline {
         for (n, entry) in game.replay.entries.iter().enumerate() {
             if shown == MAX_ROWS || chars > MAX_CHARS {
                 note = Some(format!(
-                    "Only the first {shown} entries are listed here; the board above steps through all of them."
+                    "Only the first {} are listed here; the board above steps through all of them.",
+                    super::labels::count(shown, "entry")
                 ));
                 games.push(GameLog {
                     number: g + 1,
@@ -182,7 +196,7 @@ mod tests {
 
     #[test]
     fn an_unreadable_replay_gives_a_note_not_an_error() {
-        let timeline = read(b"not json");
+        let timeline = read(b"not json", "nothanks");
         assert!(timeline.games.is_empty());
         assert!(timeline.note.is_some());
     }

@@ -90,7 +90,7 @@ fn reaching_15_ends_the_game_at_the_end_of_the_round() {
     assert!(
         events[1]
             .to_string()
-            .starts_with("Game over after 1 rounds"),
+            .starts_with("Game over after 1 round;"),
         "{}",
         events[1]
     );
