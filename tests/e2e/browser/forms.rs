@@ -67,4 +67,21 @@ async fn changing_the_game_of_the_new_competition_form_shows_that_games_form() {
     browser
         .screenshot(&screenshot_dir().join("admin-new-competition-1280.png"))
         .await;
+
+    // Enter in a field creates, as in any form (here refused: no bot is ready), rather than
+    // re-showing the form as "Choose game" does.
+    browser.type_into("input[name=name]", "\u{E007}").await;
+    let refused = browser
+        .wait_for(
+            "const e = document.querySelector('.error');              return !!e && e.textContent.trim().length > 0;",
+            Duration::from_secs(10),
+        )
+        .await;
+    let page = browser
+        .run("return document.body.innerText;", json!([]))
+        .await;
+    assert!(
+        refused,
+        "Enter did not try to create the competition: {page}"
+    );
 }

@@ -75,7 +75,7 @@
       var place = (obs.finished || []).indexOf(seat);
       var tags = [seat % 2 === 0 ? "team 0+2" : "team 1+3"].concat(place >= 0 ? ["out #" + (place + 1)] : []);
       list.appendChild(ctx.player(seat, { onTurn: obs.to_act === seat, tags: tags }, [
-        el("div", { class: "muted", text: ((info[seat] || {}).rest !== undefined ? info[seat].rest : (hand || []).length) + " cards left" }),
+        el("div", { class: "muted", text: ctx.count((info[seat] || {}).rest !== undefined ? info[seat].rest : (hand || []).length, "card") + " left" }),
         el("div", { class: "gd-area" }, [el("span", { class: "muted", text: "This round: " }), area(info[seat])]),
         hand ? el("div", { class: "gd-hand" }, [cards(hand)]) : el("div", { class: "muted", text: "hand hidden" })
       ]));

@@ -46,7 +46,7 @@
     top.appendChild(el("p", { class: "hb-tokens" }, [
       el("span", { text: "\u2139 clues " + (obs.hint_tokens || 0) + "/8" }), " \u00b7 ",
       el("span", { class: (obs.error_tokens || 0) >= 2 ? "hb-danger" : null, text: "\u26a1 fuses " + (obs.error_tokens || 0) + "/3" }), " \u00b7 ",
-      el("span", { text: (obs.deck_count || 0) + " cards in the deck" }),
+      el("span", { text: ctx.count(obs.deck_count || 0, "card") + " in the deck" }),
       obs.turns_left !== null && obs.turns_left !== undefined ? " \u00b7 " + obs.turns_left + " turns left" : null,
       " \u00b7 score ", el("strong", { text: obs.score || 0 })
     ]));

@@ -29,12 +29,12 @@
     if (obs.field_card !== null && obs.field_card !== undefined) {
       table.appendChild(el("div", { class: "nt-offer" }, [
         card(obs.field_card, "nt-big"),
-        el("span", { class: "nt-chips", text: "\u25cf " + (obs.field_coins || 0) + " chip" + (obs.field_coins === 1 ? "" : "s") + " on it" })
+        el("span", { class: "nt-chips", text: "\u25cf " + ctx.count(obs.field_coins || 0, "chip") + " on it" })
       ]));
     } else {
       table.appendChild(el("p", { class: "nt-offer", text: obs.end ? "Game over: no card on offer." : "No card on offer." }));
     }
-    table.appendChild(el("p", { class: "muted", text: (obs.deck_count || 0) + " cards face down" }));
+    table.appendChild(el("p", { class: "muted", text: ctx.count(obs.deck_count || 0, "card") + " face down" }));
     if (obs.hidden) {
       table.appendChild(el("p", { class: "muted rv-hidden" }, [
         "Hidden (omniscient view): next ",
@@ -59,7 +59,7 @@
         })));
       });
       list.appendChild(ctx.player(seat, { onTurn: onTurn, score: ["score ", ctx.scoreCell(seat, p.points)] }, [
-        el("div", { class: "muted", text: "\u25cf " + coins + " coins \u00b7 " + (p.cards || []).length + " cards" }),
+        el("div", { class: "muted", text: "\u25cf " + ctx.count(coins, "coin") + " \u00b7 " + ctx.count((p.cards || []).length, "card") }),
         hand
       ]));
     }

@@ -32,6 +32,9 @@
   // seat's move, as the match page's "step through its moves" link makes.
   var VIEW_IN_HASH = /(?:^|[#&])view=(omniscient|seat:\d+)/;
 
+  // count(1, "coin") is "1 coin", count(3, "coin") "3 coins" (the boards' nouns take an s).
+  function count(n, noun) { return n + " " + noun + (n === 1 ? "" : "s"); }
+
   // el("div", {class: "x", "data-seat": 1}, [child, "text"]): a new element.
   function el(tag, attrs, children) {
     var node = document.createElement(tag);
@@ -295,7 +298,8 @@
         var s = ctx.score(seat, observed);
         return el("span", { class: "rv-score", "data-seat-score": seat, text: s === null ? "\u2013" : s });
       },
-      el: el
+      el: el,
+      count: count
     };
     this.caption.textContent = "";
     this.caption.appendChild(this.describe(frame, ctx));

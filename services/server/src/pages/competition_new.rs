@@ -252,8 +252,8 @@ async fn submit(
             return Ok((StatusCode::BAD_REQUEST, render(&page)).into_response());
         };
         if !switched {
-            // "Choose game" on the game already shown (or Enter in a field, which presses the
-            // form's first button): the form as it was, nothing lost, nothing created.
+            // "Choose game" on the game already shown: the form as it was, nothing lost, nothing
+            // created (Enter in a field presses the form's hidden first button, "create").
             return Ok(render(&page(&state, ctx, game, form, None).await?));
         }
         let choose = form.action == "choose";
