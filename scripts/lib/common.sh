@@ -79,3 +79,23 @@ ensure_rust_lints() {
     fi
   done
 }
+
+# Unless DATABASE_URL is set: starts a private PostgreSQL in a temporary directory with the
+# built `croupier db` (stopped and removed when the calling script exits) and exports its
+# DATABASE_URL.
+use_private_database_unless_set() {
+  [ -z "${DATABASE_URL:-}" ] || return 0
+  db_pid=""
+  db_dir=$(mktemp -d /tmp/croupier-test-db.XXXXXX)
+  chmod 0755 "$db_dir"
+  trap 'if [ -n "$db_pid" ]; then kill -TERM "$db_pid" 2>/dev/null || true; wait "$db_pid" 2>/dev/null || true; fi; rm -rf "$db_dir"' EXIT
+  local target_dir
+  target_dir=$(cargo metadata --format-version 1 --no-deps | sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')
+  "${target_dir:-target}/debug/croupier" db --data-dir "$db_dir/data" --url-file "$db_dir/url" >/dev/null &
+  db_pid=$!
+  for _ in $(seq 1 120); do [ -s "$db_dir/url" ] && break; kill -0 "$db_pid" 2>/dev/null || die "the test PostgreSQL did not start"; sleep 0.5; done
+  [ -s "$db_dir/url" ] || die "the test PostgreSQL did not start within 60 s"
+  DATABASE_URL=$(cat "$db_dir/url")
+  export DATABASE_URL
+  say "private test PostgreSQL: $DATABASE_URL"
+}

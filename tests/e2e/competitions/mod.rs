@@ -12,6 +12,7 @@ mod history;
 mod match_api;
 mod match_page;
 mod my_matches;
+mod page_timing;
 mod replay_frames;
 
 use axum::http::StatusCode;
