@@ -37,6 +37,8 @@
 //! decides.
 
 mod conn;
+#[cfg(test)]
+mod pinned;
 mod session;
 #[cfg(test)]
 mod tests;

@@ -1,6 +1,7 @@
 //! Guandan unit tests: types and comparison, the manual's test vector, tricks and deals.
 
 mod combos;
+mod golden;
 mod play;
 mod rules;
 
