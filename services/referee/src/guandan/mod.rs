@@ -68,7 +68,7 @@ use session::{Event, Session};
 /// The `act` message sent to the seat of `obs` (a seat's observation), as the text of its
 /// frame: what `croupier bench guandan-actions` times, with the observation's `actionList`.
 pub fn act_message(obs: &croupier_games::guandan::Observation) -> String {
-    wire::act(obs).to_string()
+    wire::act(obs)
 }
 
 /// How long a client may take to read the handshake's answer.

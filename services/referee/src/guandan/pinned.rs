@@ -29,7 +29,7 @@ fn fnv(hash: &mut u64, bytes: &[u8]) {
 }
 
 fn act_text(game: &Guandan, seat: Seat) -> String {
-    wire::act(&game.observe(Viewer::Seat(seat))).to_string()
+    wire::act(&game.observe(Viewer::Seat(seat)))
 }
 
 fn cases() -> Vec<(String, usize, usize, u64)> {

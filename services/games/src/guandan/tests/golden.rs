@@ -3,7 +3,8 @@
 //! (bots index into `actionList`, so the order is part of the protocol).
 //!
 //! Each line of the file is `case count hash`: the number of actions and an FNV-1a 64 hash of
-//! the list's JSON text (`[["Single","2",["S2"]],…]`, what `act` messages carry). The cases:
+//! the list's JSON text (`[["Single","2",["S2"]],…]`, what `act` messages carry), which the
+//! streaming writer (`guandan::json`) must write byte for byte as `serde_json` writes `Value`s. The cases:
 //! seeded deals at three levels led by each seat and followed against a dozen plays of every
 //! type; the same deals under `max_bomb: 8` and `wild_straight_flush: true`; hand-built worst
 //! cases (the longest lists found, see `examples/guandan_worst_hand.rs`); and every list of
@@ -17,7 +18,7 @@ use serde_json::{json, Value};
 use super::{action, cards};
 use crate::guandan::action::Action;
 use crate::guandan::cards::deal;
-use crate::guandan::{Guandan, Settings};
+use crate::guandan::{json, Guandan, Settings};
 use crate::{Game, GameRng, Seat, Stream, Turn};
 
 const GOLDEN: &str = include_str!("golden_lists.txt");
@@ -50,9 +51,12 @@ fn fnv(hash: &mut u64, bytes: &[u8]) {
 
 const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
 
+/// The list's JSON text, the same through `Value`s and through the streaming writer.
 fn list_text(list: &[Action]) -> String {
     let values: Vec<Value> = list.iter().cloned().map(Value::from).collect();
-    serde_json::to_string(&values).unwrap()
+    let text = serde_json::to_string(&values).unwrap();
+    assert_eq!(json::actions_text(list), text, "the streamed text differs");
+    text
 }
 
 fn line(name: &str, list: &[Action]) -> String {
@@ -238,4 +242,42 @@ fn the_pins_cover_long_lists_and_every_following_type() {
     for (label, _) in to_beat() {
         assert!(GOLDEN.contains(&format!("/{label} ")), "{label}");
     }
+}
+
+#[test]
+fn every_card_tribute_and_odd_rank_is_streamed_as_serde_json_writes_it() {
+    use crate::guandan::action::{Cards, Kind, Play};
+    use crate::guandan::cards::{full_deck, Card};
+    let mut list = vec![Action::Pass];
+    let odd = [
+        Card::new(0, 1),
+        Card::new(2, 0),
+        Card::new(5, 3),
+        Card::new(1, 17),
+    ];
+    for card in full_deck().into_iter().chain(odd) {
+        list.push(Action::Tribute(card));
+        list.push(Action::Back(card));
+        let cards = Cards::from_slice(&[card]).unwrap();
+        list.push(Action::Play(Play {
+            kind: Kind::Single,
+            rank: card.rank,
+            cards,
+        }));
+    }
+    for rank in 0..=20 {
+        let cards = Cards::from_slice(&[]).unwrap();
+        list.push(Action::Play(Play {
+            kind: Kind::Straight,
+            rank,
+            cards,
+        }));
+    }
+    // (list_text asserts that both writers agree.)
+    let text = list_text(&list);
+    assert!(text.starts_with(r#"[["PASS","PASS","PASS"],["tribute","tribute",["S2"]],"#));
+    assert!(
+        text.contains(r#"["Single","3",["?3"]],["tribute","tribute",["H?"]]"#),
+        "{text}"
+    );
 }
