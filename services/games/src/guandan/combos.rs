@@ -26,17 +26,6 @@ struct Counts {
 /// An empty card slot of a buffer.
 const BLANK: Card = Card::new(0, 0);
 
-/// Sorts a few cards by suit, keeping the order of equal suits (insertion sort, in place).
-fn sort_by_suit(cards: &mut [Card]) {
-    for i in 1..cards.len() {
-        let mut j = i;
-        while j > 0 && cards[j - 1].suit > cards[j].suit {
-            cards.swap(j - 1, j);
-            j -= 1;
-        }
-    }
-}
-
 impl Counts {
     fn new(hand: &[Card], level: u8, wild_flush: bool) -> Counts {
         let mut counts = Counts {
@@ -105,7 +94,8 @@ impl Counts {
                 head.copy_from_slice(naturals);
                 wilds.fill(Card::wild(self.level));
                 if natural_rank == self.level {
-                    sort_by_suit(cards);
+                    // Stable, and without allocating for so few cards.
+                    cards.sort_by_key(|c| c.suit);
                 }
                 emit(cards, k);
             });
@@ -126,7 +116,9 @@ impl Counts {
         emit: &mut F,
     ) {
         if n == 0 {
-            emit(&buf[..len]);
+            if let Some(cards) = buf.get(..len) {
+                emit(cards);
+            }
             return;
         }
         for suit in from..4 {
@@ -316,13 +308,14 @@ impl Takes {
     };
 
     fn push(&mut self, cards: &[Card], wilds: u8) {
-        let (Some(item), Some(head)) = (
-            self.items.get_mut(usize::from(self.len)),
-            cards.get(..cards.len().min(3)),
-        ) else {
+        let Some(item) = self.items.get_mut(usize::from(self.len)) else {
             return;
         };
-        item.cards[..head.len()].copy_from_slice(head);
+        let head = cards.get(..3).unwrap_or(cards);
+        let Some(slots) = item.cards.get_mut(..head.len()) else {
+            return;
+        };
+        slots.copy_from_slice(head);
         item.wilds = wilds;
         self.len += 1;
         self.n = u8::try_from(head.len()).unwrap_or(0);

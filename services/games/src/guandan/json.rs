@@ -2,131 +2,209 @@
 //! serialising [`Value::from`](serde_json::Value) of each action (`["Pair","7",["S7","C7"]]`,
 //! compact), without building a `Value` per action and per card. The referee's `act` message
 //! writes its `actionList` with [`write_actions`].
+//!
+//! A play is assembled in a small stack buffer from fixed-size pieces (its type's opening, its
+//! rank, five bytes per card) and appended in one copy; the list is checked as UTF-8 once.
+//! Anything outside the tables (impossible cards, ranks) takes the plain, slower path.
 
-use super::action::{rank_label, Action, Play, JOKER_BOMB};
+use super::action::{rank_label, Action, Kind, Play, MAX_PLAY};
 use super::cards::Card;
 
-/// `"S2"` … `"DR"` by suit and rank (ranks 0 and 1 unused: A is 14).
-const CARD_TEXT: [[&str; 17]; 4] = [
-    [
-        "", "", "\"S2\"", "\"S3\"", "\"S4\"", "\"S5\"", "\"S6\"", "\"S7\"", "\"S8\"", "\"S9\"",
-        "\"ST\"", "\"SJ\"", "\"SQ\"", "\"SK\"", "\"SA\"", "\"SB\"", "\"SR\"",
-    ],
-    [
-        "", "", "\"H2\"", "\"H3\"", "\"H4\"", "\"H5\"", "\"H6\"", "\"H7\"", "\"H8\"", "\"H9\"",
-        "\"HT\"", "\"HJ\"", "\"HQ\"", "\"HK\"", "\"HA\"", "\"HB\"", "\"HR\"",
-    ],
-    [
-        "", "", "\"C2\"", "\"C3\"", "\"C4\"", "\"C5\"", "\"C6\"", "\"C7\"", "\"C8\"", "\"C9\"",
-        "\"CT\"", "\"CJ\"", "\"CQ\"", "\"CK\"", "\"CA\"", "\"CB\"", "\"CR\"",
-    ],
-    [
-        "", "", "\"D2\"", "\"D3\"", "\"D4\"", "\"D5\"", "\"D6\"", "\"D7\"", "\"D8\"", "\"D9\"",
-        "\"DT\"", "\"DJ\"", "\"DQ\"", "\"DK\"", "\"DA\"", "\"DB\"", "\"DR\"",
-    ],
-];
-
-/// A play's rank as written (`"A"` for 1 and 14, `"JOKER"` for the four-joker bomb).
-const RANK_TEXT: [&str; 18] = [
-    "\"?\"",
-    "\"A\"",
-    "\"2\"",
-    "\"3\"",
-    "\"4\"",
-    "\"5\"",
-    "\"6\"",
-    "\"7\"",
-    "\"8\"",
-    "\"9\"",
-    "\"T\"",
-    "\"J\"",
-    "\"Q\"",
-    "\"K\"",
-    "\"A\"",
-    "\"B\"",
-    "\"R\"",
-    "\"JOKER\"",
-];
-
-fn write_card(out: &mut String, card: Card) {
-    match CARD_TEXT
-        .get(usize::from(card.suit))
-        .and_then(|row| row.get(usize::from(card.rank)))
-        .filter(|text| !text.is_empty())
-    {
-        Some(text) => out.push_str(text),
-        None => {
-            out.push('"');
-            out.push_str(&card.to_string());
-            out.push('"');
+/// `"S2",` (five bytes) by suit and rank 2..=16. (Indexing in a constant cannot panic at run
+/// time: out of bounds would not compile.)
+#[allow(clippy::indexing_slicing)]
+const CARD_BYTES: [[[u8; 5]; 17]; 4] = {
+    let (suits, ranks) = (*b"SHCD", *b"??23456789TJQKABR");
+    let mut table = [[[0; 5]; 17]; 4];
+    let mut s = 0;
+    while s < 4 {
+        let mut r = 0;
+        while r < 17 {
+            table[s][r] = [b'"', suits[s], ranks[r], b'"', b','];
+            r += 1;
         }
+        s += 1;
+    }
+    table
+};
+
+/// A piece of at most 24 bytes, padded: copied whole, then `len` of it kept.
+#[derive(Clone, Copy)]
+struct Piece {
+    bytes: [u8; 24],
+    len: usize,
+}
+
+#[allow(clippy::indexing_slicing)] // evaluated at compile time only
+const fn piece(text: &[u8]) -> Piece {
+    let mut bytes = [0; 24];
+    let mut i = 0;
+    while i < text.len() && i < 24 {
+        bytes[i] = text[i];
+        i += 1;
+    }
+    Piece { bytes, len: i }
+}
+
+/// `["Single",` … `["Bomb",` in [`Kind::ALL`] order.
+const KIND_OPEN: [Piece; 9] = [
+    piece(br#"["Single","#),
+    piece(br#"["Pair","#),
+    piece(br#"["Trips","#),
+    piece(br#"["ThreePair","#),
+    piece(br#"["ThreeWithTwo","#),
+    piece(br#"["TwoTrips","#),
+    piece(br#"["Straight","#),
+    piece(br#"["StraightFlush","#),
+    piece(br#"["Bomb","#),
+];
+
+/// `"A",[` … `"JOKER",[` by play rank 1..=17 (0 unused).
+const RANK_OPEN: [Piece; 18] = [
+    piece(b""),
+    piece(br#""A",["#),
+    piece(br#""2",["#),
+    piece(br#""3",["#),
+    piece(br#""4",["#),
+    piece(br#""5",["#),
+    piece(br#""6",["#),
+    piece(br#""7",["#),
+    piece(br#""8",["#),
+    piece(br#""9",["#),
+    piece(br#""T",["#),
+    piece(br#""J",["#),
+    piece(br#""Q",["#),
+    piece(br#""K",["#),
+    piece(br#""A",["#),
+    piece(br#""B",["#),
+    piece(br#""R",["#),
+    piece(br#""JOKER",["#),
+];
+
+const fn kind_index(kind: Kind) -> usize {
+    match kind {
+        Kind::Single => 0,
+        Kind::Pair => 1,
+        Kind::Trips => 2,
+        Kind::ThreePair => 3,
+        Kind::ThreeWithTwo => 4,
+        Kind::TwoTrips => 5,
+        Kind::Straight => 6,
+        Kind::StraightFlush => 7,
+        Kind::Bomb => 8,
     }
 }
 
-fn write_cards(out: &mut String, cards: &[Card]) {
-    out.push('[');
-    let mut first = true;
-    for &card in cards {
-        if !first {
-            out.push(',');
-        }
-        first = false;
-        write_card(out, card);
-    }
-    out.push(']');
+fn card_bytes(card: Card) -> Option<&'static [u8; 5]> {
+    CARD_BYTES
+        .get(usize::from(card.suit))?
+        .get(usize::from(card.rank))
+        .filter(|_| card.rank >= 2)
 }
 
-fn write_play(out: &mut String, play: &Play) {
-    out.push_str("[\"");
-    out.push_str(play.kind.name());
-    out.push_str("\",");
-    match RANK_TEXT
+/// Copies `bytes` into `buf` at `at`.
+fn put(buf: &mut [u8], at: usize, bytes: &[u8]) -> Option<()> {
+    buf.get_mut(at..at + bytes.len())?.copy_from_slice(bytes);
+    Some(())
+}
+
+/// Appends a play from the tables; `None` (nothing written) if a card or the rank is not in
+/// them.
+fn write_play_fast(out: &mut Vec<u8>, play: &Play) -> Option<()> {
+    let mut buf = [0_u8; 24 + 24 + 5 * MAX_PLAY + 2];
+    let kind = KIND_OPEN.get(kind_index(play.kind))?;
+    let rank = RANK_OPEN
         .get(usize::from(play.rank))
-        .filter(|_| play.rank > 0)
-    {
-        Some(text) => out.push_str(text),
-        None => {
-            out.push('"');
-            out.push_str(&rank_label(play.rank));
-            out.push('"');
+        .filter(|p| p.len > 0)?;
+    put(&mut buf, 0, &kind.bytes)?;
+    let mut at = kind.len;
+    put(&mut buf, at, &rank.bytes)?;
+    at += rank.len;
+    for &card in &play.cards {
+        put(&mut buf, at, card_bytes(card)?)?;
+        at += 5;
+    }
+    if !play.cards.is_empty() {
+        at -= 1; // the last card's comma
+    }
+    put(&mut buf, at, b"]]")?;
+    out.extend_from_slice(buf.get(..at + 2)?);
+    Some(())
+}
+
+/// The plain path: each piece formatted in turn.
+fn write_play_plain(out: &mut Vec<u8>, play: &Play) {
+    out.extend_from_slice(b"[\"");
+    out.extend_from_slice(play.kind.name().as_bytes());
+    out.extend_from_slice(b"\",\"");
+    out.extend_from_slice(rank_label(play.rank).as_bytes());
+    out.extend_from_slice(b"\",");
+    write_cards(out, &play.cards);
+    out.push(b']');
+}
+
+fn write_cards(out: &mut Vec<u8>, cards: &[Card]) {
+    out.push(b'[');
+    for (i, &card) in cards.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        out.push(b'"');
+        out.extend_from_slice(card.to_string().as_bytes());
+        out.push(b'"');
+    }
+    out.push(b']');
+}
+
+fn write_action_bytes(out: &mut Vec<u8>, action: &Action) {
+    match action {
+        Action::Pass => out.extend_from_slice(br#"["PASS","PASS","PASS"]"#),
+        Action::Play(play) => {
+            if write_play_fast(out, play).is_none() {
+                write_play_plain(out, play);
+            }
+        }
+        Action::Tribute(card) => {
+            out.extend_from_slice(br#"["tribute","tribute","#);
+            write_cards(out, &[*card]);
+            out.push(b']');
+        }
+        Action::Back(card) => {
+            out.extend_from_slice(br#"["back","back","#);
+            write_cards(out, &[*card]);
+            out.push(b']');
         }
     }
-    out.push(',');
-    write_cards(out, &play.cards);
-    out.push(']');
+}
+
+/// Appends `bytes` (written by this module: always UTF-8) to `out`, reusing its buffer.
+fn append(out: &mut String, write: impl FnOnce(&mut Vec<u8>)) {
+    let mut bytes = std::mem::take(out).into_bytes();
+    write(&mut bytes);
+    *out = match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+    };
 }
 
 /// Appends `action`'s JSON text.
 pub fn write_action(out: &mut String, action: &Action) {
-    match action {
-        Action::Pass => out.push_str(r#"["PASS","PASS","PASS"]"#),
-        Action::Play(play) => write_play(out, play),
-        Action::Tribute(card) => {
-            out.push_str(r#"["tribute","tribute","#);
-            write_cards(out, &[*card]);
-            out.push(']');
-        }
-        Action::Back(card) => {
-            out.push_str(r#"["back","back","#);
-            write_cards(out, &[*card]);
-            out.push(']');
-        }
-    }
+    append(out, |bytes| write_action_bytes(bytes, action));
 }
 
 /// Appends the JSON array of `actions` (the `actionList`).
 pub fn write_actions(out: &mut String, actions: &[Action]) {
-    out.reserve(2 + actions.len() * 48);
-    out.push('[');
-    let mut first = true;
-    for action in actions {
-        if !first {
-            out.push(',');
+    append(out, |bytes| {
+        bytes.reserve(2 + actions.len() * 48);
+        bytes.push(b'[');
+        for (i, action) in actions.iter().enumerate() {
+            if i > 0 {
+                bytes.push(b',');
+            }
+            write_action_bytes(bytes, action);
         }
-        first = false;
-        write_action(out, action);
-    }
-    out.push(']');
+        bytes.push(b']');
+    });
 }
 
 /// [`write_actions`] into a new string.
@@ -135,5 +213,3 @@ pub fn actions_text(actions: &[Action]) -> String {
     write_actions(&mut out, actions);
     out
 }
-
-const _: () = assert!(JOKER_BOMB as usize + 1 == RANK_TEXT.len());

@@ -28,12 +28,13 @@ fn pos(seat: Option<Seat>) -> Value {
     seat.map_or(json!(-1), |s| json!(s.index()))
 }
 
-fn area(area: &Area) -> Value {
+/// A seat's `playArea`: `null` before anything this deal, `[null,null,null]` after a trick.
+fn write_area(out: &mut String, area: &Area) {
     match area {
-        Area::Empty => Value::Null,
-        Area::Cleared => none(),
-        Area::Passed => action(&Action::Pass),
-        Area::Played(a) => action(a),
+        Area::Empty => out.push_str("null"),
+        Area::Cleared => out.push_str(NONE),
+        Area::Passed => json::write_action(out, &Action::Pass),
+        Area::Played(a) => json::write_action(out, a),
     }
 }
 
@@ -97,12 +98,7 @@ pub(super) fn act(obs: &Observation) -> String {
             out.push(',');
         }
         out.push_str(r#"{"playArea":"#);
-        match &p.play_area {
-            Area::Empty => out.push_str("null"),
-            Area::Cleared => out.push_str(NONE),
-            Area::Passed => json::write_action(&mut out, &Action::Pass),
-            Area::Played(a) => json::write_action(&mut out, a),
-        }
+        write_area(&mut out, &p.play_area);
         out.push_str(r#","rest":"#);
         out.push_str(&p.rest.to_string());
         out.push('}');
@@ -239,6 +235,11 @@ mod tests {
 
     #[test]
     fn a_lead_has_minus_one_and_three_nulls_and_areas_follow_the_table() {
+        let area = |a: &Area| {
+            let mut text = String::new();
+            write_area(&mut text, a);
+            serde_json::from_str::<Value>(&text).unwrap()
+        };
         assert_eq!(area(&Area::Empty), Value::Null);
         assert_eq!(area(&Area::Cleared), json!([null, null, null]));
         assert_eq!(area(&Area::Passed), json!(["PASS", "PASS", "PASS"]));
