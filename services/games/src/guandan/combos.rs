@@ -83,6 +83,13 @@ impl Counts {
         } else {
             n.saturating_sub(1)
         };
+        let naturals: u8 = (0..4)
+            .filter(|&s| suit.is_none_or(|only| only == s))
+            .map(|s| self.get(natural_rank, s))
+            .sum();
+        if naturals.saturating_add(budget.min(max_wild)) < n {
+            return; // not enough cards of the rank, wilds included
+        }
         let mut buf = [BLANK; MAX_PLAY];
         for k in 0..=budget.min(max_wild) {
             self.suits(natural_rank, n - k, 0, suit, &mut buf, 0, &mut |naturals| {
@@ -259,10 +266,17 @@ fn extend_sequence(
     let width = usize::from(position.n);
     for take in position.within(budget) {
         let end = len + width;
-        let (Some(slots), Some(cards)) = (buf.get_mut(len..end), take.cards.get(..width)) else {
-            return;
-        };
-        slots.copy_from_slice(cards);
+        // Three cards copied whatever the width (a fixed-size copy; the cards past `end` are
+        // overwritten or ignored), as long as they fit.
+        if let Some(slots) = buf.get_mut(len..len + 3) {
+            slots.copy_from_slice(&take.cards);
+        } else {
+            let (Some(slots), Some(cards)) = (buf.get_mut(len..end), take.cards.get(..width))
+            else {
+                return;
+            };
+            slots.copy_from_slice(cards);
+        }
         let budget = budget - take.wilds;
         extend_sequence(
             takes,

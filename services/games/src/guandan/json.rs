@@ -3,11 +3,12 @@
 //! compact), without building a `Value` per action and per card. The referee's `act` message
 //! writes its `actionList` with [`write_actions`].
 //!
-//! A play is assembled in a small stack buffer from fixed-size pieces (its type's opening, its
-//! rank, five bytes per card) and appended in one copy; the list is checked as UTF-8 once.
-//! Anything outside the tables (impossible cards, ranks) takes the plain, slower path.
+//! A play is written in place from fixed-size pieces (its type's opening, its rank, five bytes
+//! per card) into room made ahead in large steps, with no copy or call per piece; the list is
+//! checked as UTF-8 once. Anything outside the tables (impossible cards, ranks) takes the
+//! plain, slower path.
 
-use super::action::{rank_label, Action, Kind, Play, MAX_PLAY};
+use super::action::{rank_label, Action, Kind, Play};
 use super::cards::Card;
 
 /// `"S2",` (five bytes) by suit and rank 2..=16. (Indexing in a constant cannot panic at run
@@ -108,29 +109,31 @@ fn put(buf: &mut [u8], at: usize, bytes: &[u8]) -> Option<()> {
     Some(())
 }
 
-/// Appends a play from the tables; `None` (nothing written) if a card or the rank is not in
-/// them.
-fn write_play_fast(out: &mut Vec<u8>, play: &Play) -> Option<()> {
-    let mut buf = [0_u8; 24 + 24 + 5 * MAX_PLAY + 2];
+/// Writes a play from the tables into `buf` at `at` in fixed-size copies (each piece's
+/// padding lands on bytes written next; `buf` has [`ROOM`] bytes from `at`); its length, or
+/// `None` if a card or the rank is not in the tables (the plain path writes it then).
+fn write_play_at(buf: &mut [u8], at: usize, play: &Play) -> Option<usize> {
     let kind = KIND_OPEN.get(kind_index(play.kind))?;
     let rank = RANK_OPEN
         .get(usize::from(play.rank))
         .filter(|p| p.len > 0)?;
-    put(&mut buf, 0, &kind.bytes)?;
-    let mut at = kind.len;
-    put(&mut buf, at, &rank.bytes)?;
-    at += rank.len;
+    put(buf, at, &kind.bytes)?;
+    let mut end = at + kind.len;
+    put(buf, end, &rank.bytes)?;
+    end += rank.len;
     for &card in &play.cards {
-        put(&mut buf, at, card_bytes(card)?)?;
-        at += 5;
+        put(buf, end, card_bytes(card)?)?;
+        end += 5;
     }
     if !play.cards.is_empty() {
-        at -= 1; // the last card's comma
+        end -= 1; // the last card's comma
     }
-    put(&mut buf, at, b"]]")?;
-    out.extend_from_slice(buf.get(..at + 2)?);
-    Some(())
+    put(buf, end, b"]]")?;
+    Some(end + 2 - at)
 }
+
+/// Room enough for any play from the tables with its padding, and a separator.
+const ROOM: usize = 128;
 
 /// The plain path: each piece formatted in turn.
 fn write_play_plain(out: &mut Vec<u8>, play: &Play) {
@@ -160,8 +163,14 @@ fn write_action_bytes(out: &mut Vec<u8>, action: &Action) {
     match action {
         Action::Pass => out.extend_from_slice(br#"["PASS","PASS","PASS"]"#),
         Action::Play(play) => {
-            if write_play_fast(out, play).is_none() {
-                write_play_plain(out, play);
+            let start = out.len();
+            out.resize(start + ROOM, 0);
+            match write_play_at(out, start, play) {
+                Some(len) => out.truncate(start + len),
+                None => {
+                    out.truncate(start);
+                    write_play_plain(out, play);
+                }
             }
         }
         Action::Tribute(card) => {
@@ -175,6 +184,46 @@ fn write_action_bytes(out: &mut Vec<u8>, action: &Action) {
             out.push(b']');
         }
     }
+}
+
+/// Writes the array of `actions` onto `out`, each play from the tables in place in room made
+/// ahead in large steps (no copy per play); the others (PASS, tribute, odd cards) formatted
+/// aside and copied in.
+fn write_list(out: &mut Vec<u8>, actions: &[Action]) {
+    let mut at = out.len();
+    let mut aside = Vec::new();
+    let room = |out: &mut Vec<u8>, at: usize, len: usize| {
+        if out.len() < at + len {
+            let step = (out.len() / 2).max(16 * 1024);
+            out.resize(at + len + step, 0);
+        }
+    };
+    room(out, at, 2 * ROOM);
+    put(out, at, b"[");
+    at += 1;
+    for (i, action) in actions.iter().enumerate() {
+        room(out, at, ROOM);
+        if i > 0 {
+            put(out, at, b",");
+            at += 1;
+        }
+        let written = match action {
+            Action::Play(play) => write_play_at(out, at, play),
+            _ => None,
+        };
+        if let Some(len) = written {
+            at += len;
+        } else {
+            aside.clear();
+            write_action_bytes(&mut aside, action);
+            room(out, at, aside.len() + ROOM);
+            put(out, at, &aside);
+            at += aside.len();
+        }
+    }
+    room(out, at, ROOM);
+    put(out, at, b"]");
+    out.truncate(at + 1);
 }
 
 /// Appends `bytes` (written by this module: always UTF-8) to `out`, reusing its buffer.
@@ -194,17 +243,7 @@ pub fn write_action(out: &mut String, action: &Action) {
 
 /// Appends the JSON array of `actions` (the `actionList`).
 pub fn write_actions(out: &mut String, actions: &[Action]) {
-    append(out, |bytes| {
-        bytes.reserve(2 + actions.len() * 48);
-        bytes.push(b'[');
-        for (i, action) in actions.iter().enumerate() {
-            if i > 0 {
-                bytes.push(b',');
-            }
-            write_action_bytes(bytes, action);
-        }
-        bytes.push(b']');
-    });
+    append(out, |bytes| write_list(bytes, actions));
 }
 
 /// [`write_actions`] into a new string.
