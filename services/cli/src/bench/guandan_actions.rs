@@ -6,8 +6,9 @@
 //! Two hands are measured, each leading (a lead lists every play; a follower's list is a
 //! subset): the longest list over `--deals` seeded deals (each seat of each deal, the level
 //! cycling 2..=A), and the hand-built worst case (six ranks of four suits and both wilds,
-//! found by `examples/guandan_worst_hand.rs`). Each is timed `--runs` times: median and max,
-//! the engine's list alone, and the ratio of the median to the goal.
+//! found by `examples/guandan_worst_hand.rs`). Each is timed `--runs` times after three
+//! untimed runs: median and max, the engine's list alone, and the ratio of the median to the
+//! goal.
 
 use std::time::{Duration, Instant};
 
@@ -16,6 +17,9 @@ use croupier_games::guandan::cards::{deal, parse_cards, Card};
 use croupier_games::guandan::{Guandan, Settings};
 use croupier_games::{Game, GameRng, Seat, Stream, Viewer};
 use croupier_referee::guandan::act_message;
+
+/// Untimed runs before each measurement.
+const WARM_UP: usize = 3;
 
 /// The goal of issue #17 for one list, in microseconds.
 const GOAL_US: f64 = 100.0;
@@ -48,8 +52,11 @@ fn worst_seeded(deals: u64) -> (u64, usize, u8, Vec<Card>, usize) {
     worst
 }
 
-/// `runs` timings of `f`, sorted.
+/// `runs` timings of `f`, sorted, after a few untimed runs (the first touches fresh memory).
 fn timed(runs: usize, mut f: impl FnMut() -> usize) -> Vec<Duration> {
+    for _ in 0..WARM_UP {
+        std::hint::black_box(f());
+    }
     let mut times: Vec<Duration> = (0..runs)
         .map(|_| {
             let t0 = Instant::now();
