@@ -59,6 +59,23 @@ fn bench_engine_reports_games_per_second() {
 }
 
 #[test]
+fn bench_guandan_actions_reports_the_worst_lists_against_the_goal() {
+    let out = croupier(&["bench", "guandan-actions", "--deals", "20", "--runs", "10"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("worst of 20 deals"), "{text}");
+    // The hand-built worst case: six ranks of four suits and both wilds.
+    assert!(
+        text.contains("hand-built worst case") && text.contains("16897 actions"),
+        "{text}"
+    );
+    assert!(
+        text.contains("median") && text.contains("the 100 µs goal"),
+        "{text}"
+    );
+}
+
+#[test]
 fn bench_hosted_plays_every_queued_match_with_two_workers_in_a_scratch_database() {
     let Ok(url) = std::env::var("DATABASE_URL") else {
         eprintln!("skipped: DATABASE_URL is not set");

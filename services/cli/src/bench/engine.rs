@@ -3,16 +3,18 @@
 //! game through the dynamic layer (`DynGame` + the built-in `random` bot, actions as JSON, as
 //! the referee plays built-in seats): Splendor, Hanabi with 2 and 5 players (standard) and 5
 //! (rainbow), a Bridge deal, a whole Guandan game (deals from level 2 until a team wins at A).
-//! `--game` picks one game. For Guandan it also times the legal-action lists as the referee
-//! builds them for `act` messages (every wild-card interpretation; JSON included) over random
-//! play: median, p99, worst, and the longest list.
+//! `--game` picks one game. For Guandan it also times the `act` messages as the referee builds
+//! them over random play (the seat's observation with every wild-card interpretation, and the
+//! message text): median, p99, worst, and the longest list.
 
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, Result};
 use croupier_games::bots::builtin;
+use croupier_games::guandan::{Guandan, Settings as GuandanSettings};
 use croupier_games::nothanks::{NoThanks, Settings};
-use croupier_games::{Game, GameId, GameRng, GameSettings, Seat, Stream, Turn};
+use croupier_games::{Game, GameId, GameRng, GameSettings, Seat, Stream, Turn, Viewer};
+use croupier_referee::guandan::act_message;
 use serde_json::{json, Value};
 
 /// Games and moves played in `budget` by `one_game(seed) -> moves`.
@@ -84,20 +86,24 @@ fn variants(game: GameId) -> Vec<(&'static str, &'static str, Value)> {
     }
 }
 
-/// Times every Guandan legal-action list of random games for `budget`: (median, p99, worst, longest list, lists).
+/// Times every Guandan `act` message of random games for `budget`, as the referee builds it
+/// (the seat's observation with its legal actions, and the message text): (median, p99,
+/// worst, longest list, lists).
 fn guandan_lists(budget: Duration) -> Result<String> {
     let mut times: Vec<Duration> = Vec::new();
     let (mut longest, t0, mut seed) = (0_usize, Instant::now(), 0_u64);
     while t0.elapsed() < budget {
-        let mut game = croupier_games::new_game(GameId::GUANDAN, "platform", &Value::Null, seed)?;
+        let mut game = Guandan::new(GuandanSettings::platform(), seed)?;
         let mut rng = GameRng::derive(seed, Stream::Testing);
         while let Turn::Seat(seat) = game.turn() {
             let t = Instant::now();
-            let legal = game.legal_actions_json(seat);
+            let observation = game.observe(Viewer::Seat(seat));
+            std::hint::black_box(act_message(&observation));
             times.push(t.elapsed());
+            let legal = observation.action_list;
             longest = longest.max(legal.len());
             let action = rng.choose(&legal).ok_or_else(|| anyhow!("no legal move"))?;
-            game.apply_json(seat, action)?;
+            game.apply(seat, action.clone())?;
         }
         seed += 1;
     }

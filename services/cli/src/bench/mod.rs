@@ -1,4 +1,4 @@
-//! `croupier bench`: the platform's three performance numbers, measured on this machine.
+//! `croupier bench`: the platform's performance numbers, measured on this machine.
 //!
 //! * `spawn`: one per-move sandboxed run ([`Sandbox::run`](croupier_sandbox::Sandbox::run)) of a
 //!   tiny C echo program vs a plain spawn of the same program: median, p90, min and mean of
@@ -13,11 +13,15 @@
 //!   queue drains. `--bots python` (default) uses three uploaded tiny python bots (compiled and
 //!   validated by the workers first, not timed); `--bots builtin` uses built-in bots (no sandbox
 //!   processes: the queue, referee and result writes alone).
+//! * `guandan-actions`: the Guandan legal-action list in the worst case (the longest of
+//!   `--deals` seeded deals, and a hand-built one) through the observation and the referee's
+//!   `act` message, `--runs` times: median and max against the 100 µs goal.
 //!
-//! `croupier bench` runs all three; `croupier bench spawn engine` only those. Run as root for
+//! `croupier bench` runs all four; `croupier bench spawn engine` only those. Run as root for
 //! the real sandbox (`--sandbox none` measures plain processes instead).
 
 mod engine;
+mod guandan_actions;
 mod hosted;
 mod spawn;
 
@@ -34,6 +38,7 @@ pub enum Which {
     Spawn,
     Engine,
     Hosted,
+    GuandanActions,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -44,10 +49,11 @@ pub enum HostedBots {
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
-    /// What to measure (default: all three).
+    /// What to measure (default: all four).
     #[arg(value_enum)]
     pub which: Vec<Which>,
-    /// spawn: runs of each kind (at least 200 for stable percentiles).
+    /// spawn: runs of each kind (at least 200 for stable percentiles); guandan-actions: runs
+    /// of each list.
     #[arg(long, default_value = "200")]
     pub runs: String,
     /// engine: seconds per variant.
@@ -56,6 +62,9 @@ pub struct BenchArgs {
     /// engine: only this game (default: all five).
     #[arg(long)]
     pub game: Option<String>,
+    /// guandan-actions: seeded deals searched for the longest list.
+    #[arg(long, default_value = "2000")]
+    pub deals: String,
     /// hosted: matches to queue.
     #[arg(long, default_value = "60")]
     pub matches: String,
@@ -76,7 +85,12 @@ pub struct BenchArgs {
 
 pub async fn run(args: BenchArgs) -> Result<()> {
     let which = if args.which.is_empty() {
-        vec![Which::Spawn, Which::Engine, Which::Hosted]
+        vec![
+            Which::Spawn,
+            Which::Engine,
+            Which::Hosted,
+            Which::GuandanActions,
+        ]
     } else {
         args.which.clone()
     };
@@ -88,11 +102,15 @@ pub async fn run(args: BenchArgs) -> Result<()> {
     let secs: f64 = parse_flag(&args.seconds, "--seconds", "seconds, e.g. 3")?;
     let matches: usize = parse_flag(&args.matches, "--matches", "a number of matches")?;
     let workers: usize = parse_flag(&args.workers, "--workers", "a number of workers")?;
+    let deals: u64 = parse_flag(&args.deals, "--deals", "a number of deals")?;
     if runs < 10 || !(0.1..=600.0).contains(&secs) || !(1..=100_000).contains(&matches) {
         bail!("--runs must be at least 10, --seconds 0.1 to 600, --matches 1 to 100000");
     }
     if !(1..=64).contains(&workers) {
         bail!("--workers must be 1 to 64");
+    }
+    if !(1..=1_000_000).contains(&deals) {
+        bail!("--deals must be 1 to 1000000");
     }
     let isolation = Isolation::parse(&args.sandbox, false)?;
     let needs_sandbox = which.contains(&Which::Spawn) || which.contains(&Which::Hosted);
@@ -118,6 +136,7 @@ pub async fn run(args: BenchArgs) -> Result<()> {
                 };
                 hosted::run(sb.clone(), &args.db, opts).await?;
             }
+            (Which::GuandanActions, _) => guandan_actions::run(deals, runs).await?,
             _ => {}
         }
     }

@@ -60,6 +60,72 @@ impl Kind {
 /// The rank of the four-joker bomb (written `"JOKER"`).
 pub const JOKER_BOMB: u8 = 17;
 
+/// The most cards a play has: a 10-card bomb (eight natural cards and both wilds).
+pub const MAX_PLAY: usize = 10;
+
+/// A play's cards, held inline: a list of 1,000s of plays is one allocation, not one per play.
+#[derive(Clone, Copy)]
+pub struct Cards {
+    len: u8,
+    cards: [Card; MAX_PLAY],
+}
+
+impl Cards {
+    /// `cards` if there are at most [`MAX_PLAY`].
+    pub fn from_slice(cards: &[Card]) -> Option<Cards> {
+        let mut out = Cards {
+            len: u8::try_from(cards.len()).ok()?,
+            cards: [Card::new(0, 0); MAX_PLAY],
+        };
+        out.cards.get_mut(..cards.len())?.copy_from_slice(cards);
+        Some(out)
+    }
+
+    /// From a full buffer whose first `len` cards are the play's (`len` at most [`MAX_PLAY`]).
+    pub(super) const fn from_buffer(cards: [Card; MAX_PLAY], len: u8) -> Cards {
+        Cards { len, cards }
+    }
+
+    pub fn as_slice(&self) -> &[Card] {
+        self.cards.get(..usize::from(self.len)).unwrap_or(&[])
+    }
+}
+
+impl std::ops::Deref for Cards {
+    type Target = [Card];
+    fn deref(&self) -> &[Card] {
+        self.as_slice()
+    }
+}
+
+impl<'a> IntoIterator for &'a Cards {
+    type Item = &'a Card;
+    type IntoIter = std::slice::Iter<'a, Card>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_slice().iter()
+    }
+}
+
+impl PartialEq for Cards {
+    fn eq(&self, other: &Cards) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for Cards {}
+
+impl std::hash::Hash for Cards {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.as_slice().hash(state);
+    }
+}
+
+impl fmt::Debug for Cards {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.as_slice().fmt(f)
+    }
+}
+
 /// A combination played from the hand. `rank` is the defining rank: a group's rank (2..=14,
 /// jokers 15/16), a sequence's lowest card (1 for an A-low sequence), [`JOKER_BOMB`].
 /// Wild cards appear where they substitute; groups list natural cards first.
@@ -67,7 +133,7 @@ pub const JOKER_BOMB: u8 = 17;
 pub struct Play {
     pub kind: Kind,
     pub rank: u8,
-    pub cards: Vec<Card>,
+    pub cards: Cards,
 }
 
 /// One move: a play, a pass, or a tribute / return card.
@@ -144,6 +210,8 @@ impl TryFrom<Value> for Action {
             (_, Some(r), None) => r,
             _ => return Err(bad()),
         };
+        let cards = Cards::from_slice(&cards)
+            .ok_or_else(|| format!("a Guandan play has at most {MAX_PLAY} cards: {value}"))?;
         Ok(Action::Play(Play { kind, rank, cards }))
     }
 }

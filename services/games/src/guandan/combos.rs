@@ -1,7 +1,13 @@
 //! Legal-play generation with wild cards: every distinct interpretation (type, rank, card
 //! multiset) a hand can make, in platform order (by type, then size and rank).
+//!
+//! Nothing is allocated per play: plays hold their cards inline ([`Cards`]), the ways to take
+//! one, two or three cards of a rank are worked out once per rank ([`Takes`]) and combined
+//! from there (ThreeWithTwo, sequences), and [`each_play`] hands every play to a callback, so
+//! a list is one growing vector. The order is the one the platform lists (pinned by the
+//! golden test in `tests/golden.rs`).
 
-use super::action::{Kind, Play, JOKER_BOMB};
+use super::action::{Cards, Kind, Play, JOKER_BOMB, MAX_PLAY};
 use super::cards::{Card, ACE, BIG_JOKER, HEARTS, SMALL_JOKER};
 
 /// A hand counted for generation: natural cards by rank and suit (the heart level cards are
@@ -16,6 +22,9 @@ struct Counts {
     /// Whether wilds may complete straight flushes (see `Settings::wild_straight_flush`).
     wild_flush: bool,
 }
+
+/// An empty card slot of a buffer.
+const BLANK: Card = Card::new(0, 0);
 
 impl Counts {
     fn new(hand: &[Card], level: u8, wild_flush: bool) -> Counts {
@@ -55,10 +64,10 @@ impl Counts {
             .unwrap_or(0)
     }
 
-    /// Every way to take `n` cards of `rank` (natural cards of the suits allowed, then wild
-    /// tokens) using at most `wild_budget` wilds; at least one natural card unless the rank is
-    /// the level (whose wilds are natural) or `any` (sequence positions). Returns
-    /// (cards, wilds used).
+    /// Calls `emit(cards, wilds used)` with every way to take `n` cards of `rank` (natural
+    /// cards of the suits allowed, then wild tokens) using at most `budget` wilds; at least
+    /// one natural card unless the rank is the level (whose wilds are natural) or `any`
+    /// (sequence positions). Fewest wilds first; level cards sorted by suit.
     fn fill(
         &self,
         rank: u8,
@@ -66,40 +75,57 @@ impl Counts {
         suit: Option<u8>,
         budget: u8,
         any: bool,
-    ) -> Vec<(Vec<Card>, u8)> {
+        emit: &mut impl FnMut(&[Card], u8),
+    ) {
         let natural_rank = if rank == 1 { ACE } else { rank };
-        let mut out = Vec::new();
         let max_wild = if any || natural_rank == self.level {
             n
         } else {
             n.saturating_sub(1)
         };
+        let naturals: u8 = (0..4)
+            .filter(|&s| suit.is_none_or(|only| only == s))
+            .map(|s| self.get(natural_rank, s))
+            .sum();
+        if naturals.saturating_add(budget.min(max_wild)) < n {
+            return; // not enough cards of the rank, wilds included
+        }
+        let mut buf = [BLANK; MAX_PLAY];
         for k in 0..=budget.min(max_wild) {
-            let mut current = Vec::new();
-            self.suits(natural_rank, n - k, 0, suit, &mut current, &mut |cards| {
-                let mut cards = cards.to_vec();
-                cards.extend((0..k).map(|_| Card::wild(self.level)));
+            self.suits(natural_rank, n - k, 0, suit, &mut buf, 0, &mut |naturals| {
+                let mut cards = [BLANK; MAX_PLAY];
+                let Some(cards) = cards.get_mut(..naturals.len() + usize::from(k)) else {
+                    return;
+                };
+                let (head, wilds) = cards.split_at_mut(naturals.len());
+                head.copy_from_slice(naturals);
+                wilds.fill(Card::wild(self.level));
                 if natural_rank == self.level {
+                    // Stable, and without allocating for so few cards.
                     cards.sort_by_key(|c| c.suit);
                 }
-                out.push((cards, k));
+                emit(cards, k);
             });
         }
-        out
     }
 
-    /// Calls `emit` with every multiset of `n` natural cards of `rank` from suit `from` on.
-    fn suits(
+    /// Calls `emit` with every multiset of `n` natural cards of `rank` from suit `from` on,
+    /// appended to the `len` cards already in `buf`.
+    #[allow(clippy::too_many_arguments)]
+    fn suits<F: FnMut(&[Card])>(
         &self,
         rank: u8,
         n: u8,
         from: u8,
         only: Option<u8>,
-        current: &mut Vec<Card>,
-        emit: &mut dyn FnMut(&[Card]),
+        buf: &mut [Card; MAX_PLAY],
+        len: usize,
+        emit: &mut F,
     ) {
         if n == 0 {
-            emit(current);
+            if let Some(cards) = buf.get(..len) {
+                emit(cards);
+            }
             return;
         }
         for suit in from..4 {
@@ -108,75 +134,220 @@ impl Counts {
             }
             let have = self.get(rank, suit);
             for take in 1..=have.min(n) {
-                let before = current.len();
-                current.extend((0..take).map(|_| Card::new(suit, rank)));
-                self.suits(rank, n - take, suit + 1, only, current, emit);
-                current.truncate(before);
+                let end = len + usize::from(take);
+                let Some(slots) = buf.get_mut(len..end) else {
+                    return;
+                };
+                slots.fill(Card::new(suit, rank));
+                self.suits(rank, n - take, suit + 1, only, buf, end, emit);
             }
         }
     }
 
-    /// Sequences of `len` consecutive ranks from `start` (1 = A low), `width` cards each.
+    /// The ways to take `n` (1..=3) cards of every rank, A at 1 and 14 alike.
+    fn takes(&self, n: u8, any: bool) -> [Takes; 15] {
+        std::array::from_fn(|rank| {
+            let rank = u8::try_from(rank).unwrap_or(0);
+            let mut takes = Takes::EMPTY;
+            if rank >= 2 {
+                self.fill(rank, n, None, self.wilds, any, &mut |cards, wilds| {
+                    takes.push(cards, wilds);
+                });
+            }
+            takes
+        })
+    }
+
+    /// Sequences of `len` consecutive ranks from `start` (1 = A low), `width` cards each,
+    /// from `takes` (the ways to take `width` cards of a sequence position).
     fn sequence(
         &self,
-        kind: Kind,
-        start: u8,
-        len: u8,
-        width: u8,
-        suit: Option<u8>,
-        out: &mut Vec<Play>,
+        takes: &[Takes; 15],
+        (kind, start, len): (Kind, u8, u8),
+        emit: &mut impl FnMut(Play),
     ) {
-        let mut cards = Vec::new();
-        self.extend_sequence(
-            kind, start, start, len, width, suit, self.wilds, &mut cards, out,
+        let mut buf = [BLANK; MAX_PLAY];
+        extend_sequence(
+            takes,
+            (kind, start),
+            start,
+            len,
+            self.wilds,
+            &mut buf,
+            0,
+            emit,
         );
     }
 
+    /// Straight flushes of `suit` from `start`: five natural cards of the suit, a heart level
+    /// card as itself in a heart flush, and wild cards elsewhere only if `wild_flush`.
+    fn flush(&self, start: u8, suit: u8, emit: &mut impl FnMut(Play)) {
+        let mut buf = [BLANK; MAX_PLAY];
+        self.extend_flush(start, suit, start, 5, self.wilds, &mut buf, 0, emit);
+    }
+
     #[allow(clippy::too_many_arguments)]
-    fn extend_sequence(
+    fn extend_flush(
         &self,
-        kind: Kind,
         start: u8,
+        suit: u8,
         at: u8,
         left: u8,
-        width: u8,
-        suit: Option<u8>,
         budget: u8,
-        cards: &mut Vec<Card>,
-        out: &mut Vec<Play>,
+        buf: &mut [Card; MAX_PLAY],
+        len: usize,
+        emit: &mut impl FnMut(Play),
     ) {
         if left == 0 {
-            out.push(Play {
-                kind,
-                rank: start,
-                cards: cards.clone(),
-            });
+            emit(play(Kind::StraightFlush, start, buf, len));
             return;
         }
         let natural_rank = if at == 1 { ACE } else { at };
         // Without wild straight flushes a heart level card may only be itself in a flush.
-        let itself = suit == Some(HEARTS) && natural_rank == self.level;
-        let usable = if suit.is_some() && !self.wild_flush && !itself {
+        let itself = suit == HEARTS && natural_rank == self.level;
+        let usable = if !self.wild_flush && !itself {
             0
         } else {
             budget
         };
-        for (fill, used) in self.fill(natural_rank, width, suit, usable, true) {
-            let before = cards.len();
-            cards.extend(fill);
-            self.extend_sequence(
-                kind,
+        let Some(slot) = buf.get_mut(len) else {
+            return;
+        };
+        if self.get(natural_rank, suit) > 0 {
+            *slot = Card::new(suit, natural_rank);
+            self.extend_flush(start, suit, at + 1, left - 1, budget, buf, len + 1, emit);
+        }
+        if usable > 0 {
+            if let Some(slot) = buf.get_mut(len) {
+                *slot = Card::wild(self.level);
+            }
+            self.extend_flush(
                 start,
+                suit,
                 at + 1,
                 left - 1,
-                width,
-                suit,
-                budget - used,
-                cards,
-                out,
+                budget - 1,
+                buf,
+                len + 1,
+                emit,
             );
-            cards.truncate(before);
         }
+    }
+}
+
+/// The play of the first `len` cards of `buf`.
+fn play(kind: Kind, rank: u8, buf: &[Card; MAX_PLAY], len: usize) -> Play {
+    Play {
+        kind,
+        rank,
+        cards: Cards::from_buffer(*buf, u8::try_from(len.min(MAX_PLAY)).unwrap_or(0)),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn extend_sequence(
+    takes: &[Takes; 15],
+    (kind, start): (Kind, u8),
+    at: u8,
+    left: u8,
+    budget: u8,
+    buf: &mut [Card; MAX_PLAY],
+    len: usize,
+    emit: &mut impl FnMut(Play),
+) {
+    if left == 0 {
+        emit(play(kind, start, buf, len));
+        return;
+    }
+    let natural_rank = if at == 1 { ACE } else { at };
+    let Some(position) = takes.get(usize::from(natural_rank)) else {
+        return;
+    };
+    let width = usize::from(position.n);
+    for take in position.within(budget) {
+        let end = len + width;
+        // Three cards copied whatever the width (a fixed-size copy; the cards past `end` are
+        // overwritten or ignored), as long as they fit.
+        if let Some(slots) = buf.get_mut(len..len + 3) {
+            slots.copy_from_slice(&take.cards);
+        } else {
+            let (Some(slots), Some(cards)) = (buf.get_mut(len..end), take.cards.get(..width))
+            else {
+                return;
+            };
+            slots.copy_from_slice(cards);
+        }
+        let budget = budget - take.wilds;
+        extend_sequence(
+            takes,
+            (kind, start),
+            at + 1,
+            left - 1,
+            budget,
+            buf,
+            end,
+            emit,
+        );
+    }
+}
+
+/// One way to take up to three cards of a rank, and the wilds it uses.
+#[derive(Clone, Copy)]
+struct Take {
+    cards: [Card; 3],
+    wilds: u8,
+}
+
+/// The ways to take `n` cards of one rank in [`Counts::fill`] order (fewest wilds first), so
+/// those within a wild budget are a prefix. Two decks give at most 30 (three cards: 16
+/// natural, 10 with one wild, 4 with two).
+#[derive(Clone, Copy)]
+struct Takes {
+    items: [Take; 32],
+    len: u8,
+    n: u8,
+    /// `upto[b]`: how many take at most `b` wilds.
+    upto: [u8; 3],
+}
+
+impl Takes {
+    const EMPTY: Takes = Takes {
+        items: [Take {
+            cards: [BLANK; 3],
+            wilds: 0,
+        }; 32],
+        len: 0,
+        n: 0,
+        upto: [0; 3],
+    };
+
+    fn push(&mut self, cards: &[Card], wilds: u8) {
+        let Some(item) = self.items.get_mut(usize::from(self.len)) else {
+            return;
+        };
+        let head = cards.get(..3).unwrap_or(cards);
+        let Some(slots) = item.cards.get_mut(..head.len()) else {
+            return;
+        };
+        slots.copy_from_slice(head);
+        item.wilds = wilds;
+        self.len += 1;
+        self.n = u8::try_from(head.len()).unwrap_or(0);
+        for (b, upto) in self.upto.iter_mut().enumerate() {
+            if usize::from(wilds) <= b {
+                *upto = self.len;
+            }
+        }
+    }
+
+    /// The ways using at most `budget` wilds.
+    fn within(&self, budget: u8) -> &[Take] {
+        let n = self
+            .upto
+            .get(usize::from(budget))
+            .copied()
+            .unwrap_or(self.len);
+        self.items.get(..usize::from(n)).unwrap_or(&[])
     }
 }
 
@@ -200,98 +371,121 @@ pub fn plays(
 pub fn plays_of(
     hand: &[Card],
     level: u8,
-    (max_bomb, wild_flush): (u8, bool),
+    generation: (u8, bool),
     kinds: &[Kind],
     rank: Option<u8>,
 ) -> Vec<Play> {
+    let mut out = Vec::new();
+    each_play(hand, level, generation, kinds, rank, &mut |p| out.push(p));
+    out
+}
+
+/// Calls `emit` with every play of [`plays_of`], in the same order, allocating nothing.
+pub fn each_play(
+    hand: &[Card],
+    level: u8,
+    (max_bomb, wild_flush): (u8, bool),
+    kinds: &[Kind],
+    rank: Option<u8>,
+    emit: &mut impl FnMut(Play),
+) {
     let counts = Counts::new(hand, level, wild_flush);
     let wanted = |kind: Kind, r: u8| kinds.contains(&kind) && rank.is_none_or(|x| x == r);
     let kind_wanted = |kind: Kind| kinds.contains(&kind);
-    let mut out = Vec::new();
-    let groups = |n: u8, kind: Kind, out: &mut Vec<Play>| {
-        for rank in ranks_by_power(level) {
+    let by_power = ranks_by_power(level);
+    let single = |card: Card| Cards::from_slice(&[card]);
+    let groups = |n: u8, kind: Kind, emit: &mut dyn FnMut(Play)| {
+        for rank in by_power {
             if wanted(kind, rank) {
-                for (cards, _) in counts.fill(rank, n, None, counts.wilds, false) {
-                    out.push(Play { kind, rank, cards });
-                }
+                counts.fill(rank, n, None, counts.wilds, false, &mut |cards, _| {
+                    if let Some(cards) = Cards::from_slice(cards) {
+                        emit(Play { kind, rank, cards });
+                    }
+                });
             }
         }
     };
+    let jokers = [
+        (Card::SMALL_JOKER, counts.small),
+        (Card::BIG_JOKER, counts.big),
+    ];
     if kind_wanted(Kind::Single) {
-        for &rank in &ranks_by_power(level) {
+        for rank in by_power {
             for suit in 0..4 {
                 let have =
                     counts.get(rank, suit) > 0 || (rank == level && suit == 1 && counts.wilds > 0);
-                if have && wanted(Kind::Single, rank) {
-                    let cards = vec![Card::new(suit, rank)];
-                    out.push(Play {
+                if let Some(cards) = single(Card::new(suit, rank)).filter(|_| have) {
+                    if wanted(Kind::Single, rank) {
+                        emit(Play {
+                            kind: Kind::Single,
+                            rank,
+                            cards,
+                        });
+                    }
+                }
+            }
+        }
+        for (joker, n) in jokers {
+            if let Some(cards) = single(joker).filter(|_| n > 0) {
+                if wanted(Kind::Single, joker.rank) {
+                    emit(Play {
                         kind: Kind::Single,
-                        rank,
+                        rank: joker.rank,
                         cards,
                     });
                 }
             }
         }
-        for (joker, n) in [
-            (Card::SMALL_JOKER, counts.small),
-            (Card::BIG_JOKER, counts.big),
-        ] {
-            if n > 0 && wanted(Kind::Single, joker.rank) {
-                out.push(Play {
-                    kind: Kind::Single,
-                    rank: joker.rank,
-                    cards: vec![joker],
-                });
-            }
-        }
     }
     if kind_wanted(Kind::Pair) {
-        groups(2, Kind::Pair, &mut out);
-        for (joker, n) in [
-            (Card::SMALL_JOKER, counts.small),
-            (Card::BIG_JOKER, counts.big),
-        ] {
+        groups(2, Kind::Pair, emit);
+        for (joker, n) in jokers {
             if n >= 2 && wanted(Kind::Pair, joker.rank) {
-                out.push(Play {
-                    kind: Kind::Pair,
-                    rank: joker.rank,
-                    cards: vec![joker, joker],
-                });
+                if let Some(cards) = Cards::from_slice(&[joker, joker]) {
+                    emit(Play {
+                        kind: Kind::Pair,
+                        rank: joker.rank,
+                        cards,
+                    });
+                }
             }
         }
     }
     if kind_wanted(Kind::Trips) {
-        groups(3, Kind::Trips, &mut out);
+        groups(3, Kind::Trips, emit);
     }
     if kind_wanted(Kind::ThreePair) {
+        let takes = counts.takes(2, true);
         for start in 1..=12 {
             if wanted(Kind::ThreePair, start) {
-                counts.sequence(Kind::ThreePair, start, 3, 2, None, &mut out);
+                counts.sequence(&takes, (Kind::ThreePair, start, 3), emit);
             }
         }
     }
     if kind_wanted(Kind::ThreeWithTwo) {
-        three_with_two(&counts, &wanted, &mut out);
+        three_with_two(&counts, &by_power, &wanted, emit);
     }
     if kind_wanted(Kind::TwoTrips) {
+        let takes = counts.takes(3, true);
         for start in 1..=13 {
             if wanted(Kind::TwoTrips, start) {
-                counts.sequence(Kind::TwoTrips, start, 2, 3, None, &mut out);
+                counts.sequence(&takes, (Kind::TwoTrips, start, 2), emit);
             }
         }
     }
     if kind_wanted(Kind::Straight) {
+        let takes = counts.takes(1, true);
         for start in 1..=10 {
             if wanted(Kind::Straight, start) {
-                counts.sequence(Kind::Straight, start, 5, 1, None, &mut out);
+                counts.sequence(&takes, (Kind::Straight, start, 5), emit);
             }
         }
     }
-    let flushes = |out: &mut Vec<Play>| {
+    let flushes = |emit: &mut dyn FnMut(Play)| {
         for start in 1..=10 {
             for suit in 0..4 {
                 if wanted(Kind::StraightFlush, start) {
-                    counts.sequence(Kind::StraightFlush, start, 5, 1, Some(suit), out);
+                    counts.flush(start, suit, &mut |p| emit(p));
                 }
             }
         }
@@ -299,51 +493,63 @@ pub fn plays_of(
     if kind_wanted(Kind::Bomb) || kind_wanted(Kind::StraightFlush) {
         for n in 4..=max_bomb {
             if n == 6 && kind_wanted(Kind::StraightFlush) {
-                flushes(&mut out);
+                flushes(emit);
             }
             if kind_wanted(Kind::Bomb) {
-                groups(n, Kind::Bomb, &mut out);
+                groups(n, Kind::Bomb, emit);
             }
         }
         if max_bomb < 6 && kind_wanted(Kind::StraightFlush) {
-            flushes(&mut out);
+            flushes(emit);
         }
         if counts.small == 2 && counts.big == 2 && wanted(Kind::Bomb, JOKER_BOMB) {
-            let cards = vec![
+            let four = [
                 Card::SMALL_JOKER,
                 Card::SMALL_JOKER,
                 Card::BIG_JOKER,
                 Card::BIG_JOKER,
             ];
-            out.push(Play {
-                kind: Kind::Bomb,
-                rank: JOKER_BOMB,
-                cards,
-            });
+            if let Some(cards) = Cards::from_slice(&four) {
+                emit(Play {
+                    kind: Kind::Bomb,
+                    rank: JOKER_BOMB,
+                    cards,
+                });
+            }
         }
     }
-    out
 }
 
 /// Trips of one rank with a pair of another (jokers included), sharing the wild budget.
-fn three_with_two(counts: &Counts, wanted: &dyn Fn(Kind, u8) -> bool, out: &mut Vec<Play>) {
-    let level = counts.level;
-    for trips_rank in ranks_by_power(level) {
+fn three_with_two(
+    counts: &Counts,
+    by_power: &[u8; 13],
+    wanted: &dyn Fn(Kind, u8) -> bool,
+    emit: &mut impl FnMut(Play),
+) {
+    let trips = counts.takes(3, false);
+    let pairs = counts.takes(2, false);
+    let mut buf = [BLANK; MAX_PLAY];
+    for &trips_rank in by_power {
         if !wanted(Kind::ThreeWithTwo, trips_rank) {
             continue;
         }
-        for (trips, used) in counts.fill(trips_rank, 3, None, counts.wilds, false) {
-            for pair_rank in ranks_by_power(level) {
+        let Some(ways) = trips.get(usize::from(trips_rank)) else {
+            continue;
+        };
+        for three in ways.within(counts.wilds) {
+            buf[..3].copy_from_slice(&three.cards);
+            let budget = counts.wilds - three.wilds;
+            for &pair_rank in by_power {
                 if pair_rank == trips_rank {
                     continue;
                 }
-                for (pair, _) in counts.fill(pair_rank, 2, None, counts.wilds - used, false) {
-                    let cards = [trips.as_slice(), pair.as_slice()].concat();
-                    out.push(Play {
-                        kind: Kind::ThreeWithTwo,
-                        rank: trips_rank,
-                        cards,
-                    });
+                let Some(pair_ways) = pairs.get(usize::from(pair_rank)) else {
+                    continue;
+                };
+                for two in pair_ways.within(budget) {
+                    buf[3..5].copy_from_slice(&two.cards[..2]);
+                    emit(play(Kind::ThreeWithTwo, trips_rank, &buf, 5));
                 }
             }
             for (joker, n) in [
@@ -351,12 +557,8 @@ fn three_with_two(counts: &Counts, wanted: &dyn Fn(Kind, u8) -> bool, out: &mut 
                 (Card::BIG_JOKER, counts.big),
             ] {
                 if n >= 2 {
-                    let cards = [trips.as_slice(), &[joker, joker]].concat();
-                    out.push(Play {
-                        kind: Kind::ThreeWithTwo,
-                        rank: trips_rank,
-                        cards,
-                    });
+                    buf[3..5].copy_from_slice(&[joker, joker]);
+                    emit(play(Kind::ThreeWithTwo, trips_rank, &buf, 5));
                 }
             }
         }
@@ -364,8 +566,14 @@ fn three_with_two(counts: &Counts, wanted: &dyn Fn(Kind, u8) -> bool, out: &mut 
 }
 
 /// Ranks 2..=A ordered by strength at `level` (the level last).
-pub fn ranks_by_power(level: u8) -> Vec<u8> {
-    let mut ranks: Vec<u8> = (2..=ACE).filter(|&r| r != level).collect();
-    ranks.push(level);
+pub fn ranks_by_power(level: u8) -> [u8; 13] {
+    let mut ranks = [level; 13];
+    let mut at = 0;
+    for rank in (2..=ACE).filter(|&r| r != level) {
+        if let Some(slot) = ranks.get_mut(at) {
+            *slot = rank;
+            at += 1;
+        }
+    }
     ranks
 }

@@ -8,7 +8,9 @@
 //!
 //! * [`cards`]: card strings, single-card power, the platform's hand order;
 //! * [`action`]: the `[type, rank, [cards]]` actions and which play beats which;
-//! * [`combos`]: every distinct wild-card interpretation a hand can play, in platform order;
+//! * [`combos`]: every distinct wild-card interpretation a hand can play, in platform order,
+//!   with no allocation per play;
+//! * [`json`]: actions as the protocol's JSON text, written straight into a message;
 //! * the state machine (tricks, 接风, deal end, levels, tribute) and the [`Observation`] every
 //!   `act`/`notify` message is rendered from.
 //!
@@ -29,6 +31,7 @@ pub mod cards;
 pub mod combos;
 mod deal;
 mod events;
+pub mod json;
 mod observation;
 mod settings;
 mod state;

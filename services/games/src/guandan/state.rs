@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::action::Kind;
 use super::action::{Action, Play};
 use super::cards::{deal, Card};
-use super::combos::{plays, plays_of};
+use super::combos::each_play;
 use super::events::Event;
 use super::settings::Settings;
 use crate::api::{Game, Seat, Turn, Viewer};
@@ -141,29 +141,26 @@ impl Guandan {
         }
     }
 
-    /// The plays `seat` may make now (PASS first when following).
+    /// The plays `seat` may make now (PASS first when following), generated straight into
+    /// the list.
     fn play_actions(&self, seat: Seat) -> Vec<Action> {
         let (hand, level, generation) = (self.hand(seat), self.level, self.generation());
+        let mut out = Vec::new();
         match &self.greater {
-            None => plays(hand, level, generation, None)
-                .into_iter()
-                .map(Action::Play)
-                .collect(),
-            Some((_, best)) => std::iter::once(Action::Pass)
-                .chain(
-                    plays_of(
-                        hand,
-                        level,
-                        generation,
-                        &[best.kind, Kind::StraightFlush, Kind::Bomb],
-                        None,
-                    )
-                    .into_iter()
-                    .filter(|p| p.beats(best, self.level))
-                    .map(Action::Play),
-                )
-                .collect(),
+            None => each_play(hand, level, generation, &Kind::ALL, None, &mut |p| {
+                out.push(Action::Play(p));
+            }),
+            Some((_, best)) => {
+                out.push(Action::Pass);
+                let kinds = [best.kind, Kind::StraightFlush, Kind::Bomb];
+                each_play(hand, level, generation, &kinds, None, &mut |p| {
+                    if p.beats(best, level) {
+                        out.push(Action::Play(p));
+                    }
+                });
+            }
         }
+        out
     }
 
     /// The settings that shape play generation: (`max_bomb`, `wild_straight_flush`).
@@ -177,14 +174,22 @@ impl Guandan {
             .greater
             .as_ref()
             .is_none_or(|(_, best)| play.beats(best, self.level));
-        beats
-            && plays(
+        let mut listed = false;
+        if beats {
+            let (kinds, rank) = ([play.kind], Some(play.rank));
+            let generation = self.generation();
+            each_play(
                 self.hand(seat),
                 self.level,
-                self.generation(),
-                Some((play.kind, play.rank)),
-            )
-            .contains(play)
+                generation,
+                &kinds,
+                rank,
+                &mut |p| {
+                    listed |= p == *play;
+                },
+            );
+        }
+        listed
     }
 }
 

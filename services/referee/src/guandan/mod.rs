@@ -37,6 +37,8 @@
 //! decides.
 
 mod conn;
+#[cfg(test)]
+mod pinned;
 mod session;
 #[cfg(test)]
 mod tests;
@@ -63,6 +65,12 @@ use crate::verdict::FaultKind;
 use crate::{MatchSpec, RefereeError, SeatSpec};
 use conn::{Conn, ConnEvent};
 use session::{Event, Session};
+
+/// The `act` message sent to the seat of `obs` (a seat's observation), as the text of its
+/// frame: what `croupier bench guandan-actions` times, with the observation's `actionList`.
+pub fn act_message(obs: &croupier_games::guandan::Observation) -> String {
+    wire::act(obs)
+}
 
 /// How long a client may take to read the handshake's answer.
 const HANDSHAKE_READ: std::time::Duration = std::time::Duration::from_secs(2);

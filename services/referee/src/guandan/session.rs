@@ -54,15 +54,19 @@ impl Session {
 
     /// Sends `message` to `seat` if it is connected; a bot that stopped reading is retired.
     pub async fn send(&mut self, seat: Seat, message: &Value) {
-        let text = message.to_string();
+        self.send_text(seat, &message.to_string()).await;
+    }
+
+    /// Sends a message already written as text (see [`send`](Self::send)).
+    pub async fn send_text(&mut self, seat: Seat, text: &str) {
         let Some(conn) = self.seats.joined(seat) else {
             return;
         };
         // Only owned values across the await: the session is not `Sync` (built-in bots).
         let queue = conn.queue();
-        let sent = super::conn::send(queue, text.clone(), self.limits.move_time).await;
+        let sent = super::conn::send(queue, text.to_owned(), self.limits.move_time).await;
         self.transcript
-            .push(seat.index() as u64, Some(seat), Direction::ToBot, &text);
+            .push(seat.index() as u64, Some(seat), Direction::ToBot, text);
         let (kind, detail) = match sent {
             Ok(()) => return,
             Err(SendFailed::Stalled) => (

@@ -47,7 +47,8 @@ fn the_manuals_act_play_example_comes_out_as_the_manual_prints_it() {
     play(&mut game, 1, json!(["Bomb", "4", ["H4", "H4", "C4", "D4"]]));
     play(&mut game, 2, json!(["Bomb", "A", ["HA", "HA", "CA", "DA"]]));
 
-    let act = wire::act(&game.observe(Viewer::Seat(Seat(3))));
+    let act: Value =
+        serde_json::from_str(&wire::act(&game.observe(Viewer::Seat(Seat(3))))).unwrap();
 
     assert_eq!(
         (&act["type"], &act["stage"]),

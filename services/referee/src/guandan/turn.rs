@@ -64,12 +64,12 @@ impl Session {
     async fn ask(
         &mut self,
         seat: Seat,
-        act: &Value,
+        act: &str,
         len: usize,
     ) -> Result<Option<(usize, Duration)>, RefereeError> {
         let resends = resend_limit(&self.table);
         let mut bad = 0;
-        self.send(seat, act).await;
+        self.send_text(seat, act).await;
         let mut asked = Instant::now();
         let mut deadline = asked + self.limits.move_time;
         while self.connected(seat) {
@@ -91,7 +91,7 @@ impl Session {
                             Some(i) => return Ok(Some((i, asked.elapsed()))),
                             None if bad < resends => {
                                 bad += 1;
-                                self.send(seat, act).await;
+                                self.send_text(seat, act).await;
                                 asked = Instant::now();
                                 deadline = asked + self.limits.move_time;
                             }

@@ -8,9 +8,12 @@
 //! `greaterPos` are `-1` and `curAction` / `greaterAction` are `[null,null,null]`, as the real
 //! server sends (the manual prints `None`).
 
-use croupier_games::guandan::{Action, Area, Observation, Play, StageName};
+use croupier_games::guandan::{json, Action, Area, Level, Observation, Play, StageName};
 use croupier_games::Seat;
 use serde_json::{json, Value};
+
+/// `[null,null,null]` as text.
+const NONE: &str = "[null,null,null]";
 
 /// `[null,null,null]`: no action (a lead, or a cleared table).
 fn none() -> Value {
@@ -25,12 +28,13 @@ fn pos(seat: Option<Seat>) -> Value {
     seat.map_or(json!(-1), |s| json!(s.index()))
 }
 
-fn area(area: &Area) -> Value {
+/// A seat's `playArea`: `null` before anything this deal, `[null,null,null]` after a trick.
+fn write_area(out: &mut String, area: &Area) {
     match area {
-        Area::Empty => Value::Null,
-        Area::Cleared => none(),
-        Area::Passed => action(&Action::Pass),
-        Area::Played(a) => action(a),
+        Area::Empty => out.push_str("null"),
+        Area::Cleared => out.push_str(NONE),
+        Area::Passed => json::write_action(out, &Action::Pass),
+        Area::Played(a) => json::write_action(out, a),
     }
 }
 
@@ -54,35 +58,57 @@ pub(super) fn beginning(obs: &Observation) -> Value {
     })
 }
 
-/// act `play` / `tribute` / `back` for the seat on turn, with its legal actions.
-pub(super) fn act(obs: &Observation) -> Value {
+/// act `play` / `tribute` / `back` for the seat on turn, with its legal actions: the frame's
+/// text, written straight into one string (the list can be 1,000s of actions), byte for byte
+/// what serialising the message as a `serde_json` object writes (keys sorted, compact).
+pub(super) fn act(obs: &Observation) -> String {
     let stage = match obs.stage {
         StageName::Tribute => "tribute",
         StageName::Back => "back",
         StageName::Play | StageName::Over => "play",
     };
-    let public: Vec<Value> = obs
-        .public_info
-        .iter()
-        .map(|p| json!({"rest": p.rest, "playArea": area(&p.play_area)}))
-        .collect();
-    let list: Vec<Value> = obs.action_list.iter().map(action).collect();
-    let or_none = |a: &Option<Action>| a.as_ref().map_or_else(none, action);
-    json!({
-        "type": "act",
-        "handCards": cards(&obs.hand_cards),
-        "publicInfo": public,
-        "selfRank": obs.self_rank,
-        "oppoRank": obs.oppo_rank,
-        "curRank": obs.cur_rank,
-        "stage": stage,
-        "curPos": pos(obs.cur_pos),
-        "curAction": or_none(&obs.cur_action),
-        "greaterPos": pos(obs.greater_pos),
-        "greaterAction": or_none(&obs.greater_action),
-        "actionList": list,
-        "indexRange": list.len().saturating_sub(1),
-    })
+    let write_or_none = |out: &mut String, a: &Option<Action>| match a {
+        Some(a) => json::write_action(out, a),
+        None => out.push_str(NONE),
+    };
+    let level = |level: Level| format!("\"{}\"", String::from(level));
+    let list = &obs.action_list;
+    let mut out = String::with_capacity(1024 + list.len() * 48);
+    out.push_str(r#"{"actionList":"#);
+    json::write_actions(&mut out, list);
+    out.push_str(r#","curAction":"#);
+    write_or_none(&mut out, &obs.cur_action);
+    out.push_str(r#","curPos":"#);
+    out.push_str(&pos(obs.cur_pos).to_string());
+    out.push_str(r#","curRank":"#);
+    out.push_str(&level(obs.cur_rank));
+    out.push_str(r#","greaterAction":"#);
+    write_or_none(&mut out, &obs.greater_action);
+    out.push_str(r#","greaterPos":"#);
+    out.push_str(&pos(obs.greater_pos).to_string());
+    out.push_str(r#","handCards":"#);
+    out.push_str(&cards(&obs.hand_cards).to_string());
+    out.push_str(r#","indexRange":"#);
+    out.push_str(&list.len().saturating_sub(1).to_string());
+    out.push_str(r#","oppoRank":"#);
+    out.push_str(&level(obs.oppo_rank));
+    out.push_str(r#","publicInfo":["#);
+    for (i, p) in obs.public_info.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(r#"{"playArea":"#);
+        write_area(&mut out, &p.play_area);
+        out.push_str(r#","rest":"#);
+        out.push_str(&p.rest.to_string());
+        out.push('}');
+    }
+    out.push_str(r#"],"selfRank":"#);
+    out.push_str(&level(obs.self_rank));
+    out.push_str(r#","stage":""#);
+    out.push_str(stage);
+    out.push_str(r#"","type":"act"}"#);
+    out
 }
 
 /// notify `play`: `seat` did `done`; `greater` is the trick's best play after it.
@@ -209,6 +235,11 @@ mod tests {
 
     #[test]
     fn a_lead_has_minus_one_and_three_nulls_and_areas_follow_the_table() {
+        let area = |a: &Area| {
+            let mut text = String::new();
+            write_area(&mut text, a);
+            serde_json::from_str::<Value>(&text).unwrap()
+        };
         assert_eq!(area(&Area::Empty), Value::Null);
         assert_eq!(area(&Area::Cleared), json!([null, null, null]));
         assert_eq!(area(&Area::Passed), json!(["PASS", "PASS", "PASS"]));

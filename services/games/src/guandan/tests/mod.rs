@@ -1,10 +1,11 @@
 //! Guandan unit tests: types and comparison, the manual's test vector, tricks and deals.
 
 mod combos;
+mod golden;
 mod play;
 mod rules;
 
-use super::action::{Action, Kind, Play};
+use super::action::{Action, Cards, Kind, Play};
 use super::cards::{parse_cards, Card};
 
 pub(super) fn cards(text: &str) -> Vec<Card> {
@@ -15,7 +16,7 @@ pub(super) fn play(kind: Kind, rank: u8, text: &str) -> Play {
     Play {
         kind,
         rank,
-        cards: cards(text),
+        cards: Cards::from_slice(&cards(text)).unwrap(),
     }
 }
 

@@ -1,0 +1,263 @@
+//! Actions as the protocol's JSON text, written straight into a message: the same bytes as
+//! serialising [`Value::from`](serde_json::Value) of each action (`["Pair","7",["S7","C7"]]`,
+//! compact), without building a `Value` per action and per card. The referee's `act` message
+//! writes its `actionList` with [`write_actions`].
+//!
+//! A play is written in place from fixed-size pieces (its type's opening, its rank, five bytes
+//! per card) into room made ahead in large steps, with no copy or call per piece; the list is
+//! checked as UTF-8 once. Anything outside the tables (impossible cards, ranks) takes the
+//! plain, slower path.
+
+use super::action::{rank_label, Action, Kind, Play};
+use super::cards::Card;
+
+/// `"S2",` (five bytes) by suit and rank 2..=16. (Indexing in a constant cannot panic at run
+/// time: out of bounds would not compile.)
+#[allow(clippy::indexing_slicing)]
+const CARD_BYTES: [[[u8; 5]; 17]; 4] = {
+    let (suits, ranks) = (*b"SHCD", *b"??23456789TJQKABR");
+    let mut table = [[[0; 5]; 17]; 4];
+    let mut s = 0;
+    while s < 4 {
+        let mut r = 0;
+        while r < 17 {
+            table[s][r] = [b'"', suits[s], ranks[r], b'"', b','];
+            r += 1;
+        }
+        s += 1;
+    }
+    table
+};
+
+/// A piece of at most 24 bytes, padded: copied whole, then `len` of it kept.
+#[derive(Clone, Copy)]
+struct Piece {
+    bytes: [u8; 24],
+    len: usize,
+}
+
+#[allow(clippy::indexing_slicing)] // evaluated at compile time only
+const fn piece(text: &[u8]) -> Piece {
+    let mut bytes = [0; 24];
+    let mut i = 0;
+    while i < text.len() && i < 24 {
+        bytes[i] = text[i];
+        i += 1;
+    }
+    Piece { bytes, len: i }
+}
+
+/// `["Single",` … `["Bomb",` in [`Kind::ALL`] order.
+const KIND_OPEN: [Piece; 9] = [
+    piece(br#"["Single","#),
+    piece(br#"["Pair","#),
+    piece(br#"["Trips","#),
+    piece(br#"["ThreePair","#),
+    piece(br#"["ThreeWithTwo","#),
+    piece(br#"["TwoTrips","#),
+    piece(br#"["Straight","#),
+    piece(br#"["StraightFlush","#),
+    piece(br#"["Bomb","#),
+];
+
+/// `"A",[` … `"JOKER",[` by play rank 1..=17 (0 unused).
+const RANK_OPEN: [Piece; 18] = [
+    piece(b""),
+    piece(br#""A",["#),
+    piece(br#""2",["#),
+    piece(br#""3",["#),
+    piece(br#""4",["#),
+    piece(br#""5",["#),
+    piece(br#""6",["#),
+    piece(br#""7",["#),
+    piece(br#""8",["#),
+    piece(br#""9",["#),
+    piece(br#""T",["#),
+    piece(br#""J",["#),
+    piece(br#""Q",["#),
+    piece(br#""K",["#),
+    piece(br#""A",["#),
+    piece(br#""B",["#),
+    piece(br#""R",["#),
+    piece(br#""JOKER",["#),
+];
+
+const fn kind_index(kind: Kind) -> usize {
+    match kind {
+        Kind::Single => 0,
+        Kind::Pair => 1,
+        Kind::Trips => 2,
+        Kind::ThreePair => 3,
+        Kind::ThreeWithTwo => 4,
+        Kind::TwoTrips => 5,
+        Kind::Straight => 6,
+        Kind::StraightFlush => 7,
+        Kind::Bomb => 8,
+    }
+}
+
+fn card_bytes(card: Card) -> Option<&'static [u8; 5]> {
+    CARD_BYTES
+        .get(usize::from(card.suit))?
+        .get(usize::from(card.rank))
+        .filter(|_| card.rank >= 2)
+}
+
+/// Copies `bytes` into `buf` at `at`.
+fn put(buf: &mut [u8], at: usize, bytes: &[u8]) -> Option<()> {
+    buf.get_mut(at..at + bytes.len())?.copy_from_slice(bytes);
+    Some(())
+}
+
+/// Writes a play from the tables into `buf` at `at` in fixed-size copies (each piece's
+/// padding lands on bytes written next; `buf` has [`ROOM`] bytes from `at`); its length, or
+/// `None` if a card or the rank is not in the tables (the plain path writes it then).
+fn write_play_at(buf: &mut [u8], at: usize, play: &Play) -> Option<usize> {
+    let kind = KIND_OPEN.get(kind_index(play.kind))?;
+    let rank = RANK_OPEN
+        .get(usize::from(play.rank))
+        .filter(|p| p.len > 0)?;
+    put(buf, at, &kind.bytes)?;
+    let mut end = at + kind.len;
+    put(buf, end, &rank.bytes)?;
+    end += rank.len;
+    for &card in &play.cards {
+        put(buf, end, card_bytes(card)?)?;
+        end += 5;
+    }
+    if !play.cards.is_empty() {
+        end -= 1; // the last card's comma
+    }
+    put(buf, end, b"]]")?;
+    Some(end + 2 - at)
+}
+
+/// Room enough for any play from the tables with its padding, and a separator.
+const ROOM: usize = 128;
+
+/// The plain path: each piece formatted in turn.
+fn write_play_plain(out: &mut Vec<u8>, play: &Play) {
+    out.extend_from_slice(b"[\"");
+    out.extend_from_slice(play.kind.name().as_bytes());
+    out.extend_from_slice(b"\",\"");
+    out.extend_from_slice(rank_label(play.rank).as_bytes());
+    out.extend_from_slice(b"\",");
+    write_cards(out, &play.cards);
+    out.push(b']');
+}
+
+fn write_cards(out: &mut Vec<u8>, cards: &[Card]) {
+    out.push(b'[');
+    for (i, &card) in cards.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        out.push(b'"');
+        out.extend_from_slice(card.to_string().as_bytes());
+        out.push(b'"');
+    }
+    out.push(b']');
+}
+
+fn write_action_bytes(out: &mut Vec<u8>, action: &Action) {
+    match action {
+        Action::Pass => out.extend_from_slice(br#"["PASS","PASS","PASS"]"#),
+        Action::Play(play) => {
+            let start = out.len();
+            out.resize(start + ROOM, 0);
+            match write_play_at(out, start, play) {
+                Some(len) => out.truncate(start + len),
+                None => {
+                    out.truncate(start);
+                    write_play_plain(out, play);
+                }
+            }
+        }
+        Action::Tribute(card) => {
+            out.extend_from_slice(br#"["tribute","tribute","#);
+            write_cards(out, &[*card]);
+            out.push(b']');
+        }
+        Action::Back(card) => {
+            out.extend_from_slice(br#"["back","back","#);
+            write_cards(out, &[*card]);
+            out.push(b']');
+        }
+    }
+}
+
+/// Writes the array of `actions` onto `out`, each play from the tables in place in room made
+/// ahead in large steps (no copy per play); the others (PASS, tribute, odd cards) formatted
+/// aside and copied in.
+fn write_list(out: &mut Vec<u8>, actions: &[Action]) {
+    let mut at = out.len();
+    // Most plays are 30 to 50 bytes: one allocation for a typical list, not a copy per growth.
+    out.reserve(actions.len() * 48 + 2 * ROOM);
+    let mut aside = Vec::new();
+    // Zeroed room ahead in large steps, within the capacity while it lasts.
+    let room = |out: &mut Vec<u8>, at: usize, len: usize| {
+        let need = at + len;
+        if out.len() < need {
+            let step = (out.len() / 2).max(16 * 1024);
+            let target = if need <= out.capacity() {
+                (need + step).min(out.capacity())
+            } else {
+                need + step
+            };
+            out.resize(target, 0);
+        }
+    };
+    room(out, at, 2 * ROOM);
+    put(out, at, b"[");
+    at += 1;
+    for (i, action) in actions.iter().enumerate() {
+        room(out, at, ROOM);
+        if i > 0 {
+            put(out, at, b",");
+            at += 1;
+        }
+        let written = match action {
+            Action::Play(play) => write_play_at(out, at, play),
+            _ => None,
+        };
+        if let Some(len) = written {
+            at += len;
+        } else {
+            aside.clear();
+            write_action_bytes(&mut aside, action);
+            room(out, at, aside.len() + ROOM);
+            put(out, at, &aside);
+            at += aside.len();
+        }
+    }
+    room(out, at, ROOM);
+    put(out, at, b"]");
+    out.truncate(at + 1);
+}
+
+/// Appends `bytes` (written by this module: always UTF-8) to `out`, reusing its buffer.
+fn append(out: &mut String, write: impl FnOnce(&mut Vec<u8>)) {
+    let mut bytes = std::mem::take(out).into_bytes();
+    write(&mut bytes);
+    *out = match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+    };
+}
+
+/// Appends `action`'s JSON text.
+pub fn write_action(out: &mut String, action: &Action) {
+    append(out, |bytes| write_action_bytes(bytes, action));
+}
+
+/// Appends the JSON array of `actions` (the `actionList`).
+pub fn write_actions(out: &mut String, actions: &[Action]) {
+    append(out, |bytes| write_list(bytes, actions));
+}
+
+/// [`write_actions`] into a new string.
+pub fn actions_text(actions: &[Action]) -> String {
+    let mut out = String::new();
+    write_actions(&mut out, actions);
+    out
+}
