@@ -5,7 +5,7 @@ use serde_json::{json, Value};
 use sqlx::PgPool;
 use uuid::Uuid;
 
-use super::{finish, schedule, League, Result3};
+use super::{finish, one_game_doc, play_out, schedule, League, Result3};
 use crate::helpers::TestApp;
 
 /// A replay document as the worker stores it (format 1), for a short No Thanks game.
@@ -154,7 +154,7 @@ async fn an_unknown_match_is_404(pool: PgPool) {
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]
 async fn a_count_of_one_reads_in_the_singular_on_the_match_page(pool: PgPool) {
     // Arrange: a real No Thanks game whose first card is passed once, then taken with its 1 coin
-    use croupier_games::{GameId, GameRng, Recorder, Stream, Turn};
+    use croupier_games::{GameId, Recorder, Turn};
     let mut league = League::with_teams(&pool, 3).await;
     let competition_id = league.create("1").await;
     let (match_id, seats) = schedule(&pool, competition_id).await.remove(0);
@@ -170,25 +170,8 @@ async fn a_count_of_one_reads_in_the_singular_on_the_match_page(pool: PgPool) {
         };
         recorder.apply(seat, json!(action)).unwrap();
     }
-    let mut bot =
-        croupier_games::bots::builtin(game, croupier_games::bots::names(game)[0]).unwrap();
-    let mut rng = GameRng::derive(11, Stream::Testing);
-    while let Turn::Seat(seat) = recorder.game().turn() {
-        let action = bot.choose(recorder.game(), seat, &mut rng).unwrap();
-        recorder.apply(seat, action).unwrap();
-    }
-    let replay = recorder.into_replay();
-    let outcome = replay.fair_outcome().unwrap();
-    let results: Vec<Result3> = outcome
-        .seats
-        .iter()
-        .map(|s| (i32::try_from(s.rank).unwrap(), s.score as f64, "ok"))
-        .collect();
-    let doc = json!({
-        "format": 1, "players": players,
-        "games": [{ "replay": replay, "outcome": outcome }],
-        "outcome": outcome, "transcript": [], "transcript_truncated": false, "wall_ms": 42
-    });
+    let (replay, results) = play_out(recorder, 11);
+    let doc = one_game_doc(&players, &replay);
     finish(&pool, match_id, &results, Some(&doc)).await;
 
     // Act

@@ -22,6 +22,45 @@ use uuid::Uuid;
 
 use crate::helpers::{make_admin, user_id, Page, TestApp};
 
+/// Plays `recorder`'s game to its end with the game's first built-in bot (its randomness from
+/// `seed`); the replay, and the seat results its fair outcome gives.
+pub fn play_out(
+    mut recorder: croupier_games::Recorder,
+    seed: u64,
+) -> (croupier_games::Replay, Vec<Result3>) {
+    use croupier_games::{bots, GameRng, Stream, Turn};
+    let game = recorder.replay().game;
+    let mut bot = bots::builtin(game, bots::names(game)[0]).expect("a built-in bot");
+    let mut rng = GameRng::derive(seed, Stream::Testing);
+    while let Turn::Seat(seat) = recorder.game().turn() {
+        let action = bot.choose(recorder.game(), seat, &mut rng).expect("a move");
+        recorder.apply(seat, action).expect("a legal move");
+    }
+    let replay = recorder.into_replay();
+    let results = replay
+        .fair_outcome()
+        .expect("an outcome")
+        .seats
+        .iter()
+        .map(|s| (i32::try_from(s.rank).unwrap(), s.score as f64, "ok"))
+        .collect();
+    (replay, results)
+}
+
+/// The worker's replay document (format 1) of a one-game match between `players`.
+pub fn one_game_doc(players: &[String], replay: &croupier_games::Replay) -> Value {
+    let outcome = replay.fair_outcome();
+    serde_json::json!({
+        "format": 1,
+        "players": players,
+        "games": [{ "replay": replay, "outcome": outcome }],
+        "outcome": outcome,
+        "transcript": [],
+        "transcript_truncated": false,
+        "wall_ms": 42
+    })
+}
+
 /// A team with one ready bot, and one of its members' browser.
 pub struct Entrant {
     pub app: TestApp,
@@ -125,12 +164,7 @@ impl League {
             .admin
             .post_form("/admin/competitions/new", &fields)
             .await;
-        page.assert_status(StatusCode::SEE_OTHER);
-        let location = page.location().expect("a redirect").to_owned();
-        location
-            .strip_prefix("/competitions/")
-            .and_then(|id| id.parse().ok())
-            .unwrap_or_else(|| panic!("unexpected redirect {location}"))
+        created(&page)
     }
 
     /// Creates a No Thanks competition of every entrant through the form; its id.
@@ -138,13 +172,18 @@ impl League {
         let page = self
             .submit_form("Spring cup", &self.submissions(), rounds)
             .await;
-        page.assert_status(StatusCode::SEE_OTHER);
-        let location = page.location().expect("a redirect").to_owned();
-        location
-            .strip_prefix("/competitions/")
-            .and_then(|id| id.parse().ok())
-            .unwrap_or_else(|| panic!("unexpected redirect {location}"))
+        created(&page)
     }
+}
+
+/// The id of the competition a form post created (it redirects to its page).
+fn created(page: &Page) -> Uuid {
+    page.assert_status(StatusCode::SEE_OTHER);
+    let location = page.location().expect("a redirect");
+    location
+        .strip_prefix("/competitions/")
+        .and_then(|id| id.parse().ok())
+        .unwrap_or_else(|| panic!("unexpected redirect {location}"))
 }
 
 /// A `ready` submission of `team_id`, written straight into the database (as if compiled).

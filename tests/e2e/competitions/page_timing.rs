@@ -7,23 +7,16 @@ use std::time::Instant;
 
 use axum::body::Body;
 use axum::http::{header, Request};
-use croupier_games::{bots, GameId, GameRng, Recorder, Replay, Stream, Turn};
+use croupier_games::{GameId, Recorder, Replay};
 use serde_json::{json, Value};
 
-use super::{finish, schedule, League, Result3};
+use super::{finish, play_out, schedule, League, Result3};
 use crate::helpers::TestApp;
 
-/// A whole Guandan game from `seed`, every seat played by the heuristic bot.
+/// A whole Guandan game from `seed`, every seat played by the first built-in bot (heuristic).
 fn long_game(seed: u64) -> Replay {
-    let game = GameId::GUANDAN;
-    let mut recorder = Recorder::new(game, "platform", &Value::Null, seed).unwrap();
-    let mut bot = bots::builtin(game, "heuristic").unwrap();
-    let mut rng = GameRng::derive(seed, Stream::Testing);
-    while let Turn::Seat(seat) = recorder.game().turn() {
-        let action = bot.choose(recorder.game(), seat, &mut rng).unwrap();
-        recorder.apply(seat, action).unwrap();
-    }
-    recorder.into_replay()
+    let recorder = Recorder::new(GameId::GUANDAN, "platform", &Value::Null, seed).unwrap();
+    play_out(recorder, seed).0
 }
 
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]

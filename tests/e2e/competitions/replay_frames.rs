@@ -3,44 +3,21 @@
 
 use axum::body::Body;
 use axum::http::{header, Request, StatusCode};
-use croupier_games::{GameId, GameRng, Recorder, Seat, Stream, Turn};
+use croupier_games::{GameId, Recorder, Seat};
 use serde_json::{json, Value};
 use uuid::Uuid;
 
-use super::{finish, schedule, League, Result3};
+use super::{finish, one_game_doc, play_out, schedule, League, Result3};
 use crate::helpers::TestApp;
 
 /// A real No Thanks game between built-in bots, with a refused move and a fault on the way,
 /// as the worker's replay document (format 1); and the seat results it gives.
 fn played_replay(players: &[String]) -> (Value, Vec<Result3>) {
-    let game = GameId::NO_THANKS;
-    let mut recorder = Recorder::new(game, "boardcoder", &Value::Null, 11).unwrap();
+    let mut recorder = Recorder::new(GameId::NO_THANKS, "boardcoder", &Value::Null, 11).unwrap();
     assert!(recorder.apply(Seat(1), json!("jump")).is_err());
     recorder.fault(Seat(2), "answered off turn");
-    let mut bot =
-        croupier_games::bots::builtin(game, croupier_games::bots::names(game)[0]).unwrap();
-    let mut rng = GameRng::derive(11, Stream::Testing);
-    while let Turn::Seat(seat) = recorder.game().turn() {
-        let action = bot.choose(recorder.game(), seat, &mut rng).unwrap();
-        recorder.apply(seat, action).unwrap();
-    }
-    let replay = recorder.into_replay();
-    let outcome = replay.fair_outcome().unwrap();
-    let results = outcome
-        .seats
-        .iter()
-        .map(|s| (i32::try_from(s.rank).unwrap(), s.score as f64, "ok"))
-        .collect();
-    let doc = json!({
-        "format": 1,
-        "players": players,
-        "games": [{ "replay": replay, "outcome": outcome }],
-        "outcome": outcome,
-        "transcript": [],
-        "transcript_truncated": false,
-        "wall_ms": 42
-    });
-    (doc, results)
+    let (replay, results) = play_out(recorder, 11);
+    (one_game_doc(players, &replay), results)
 }
 
 /// A visitor, a finished No Thanks match with a real replay, and that replay document.
