@@ -4,10 +4,12 @@
 //! player looks at, at 1280 px and at 390 px, and the replay viewer of every finished match.
 //!
 //! Each page must answer 200, log no console error or uncaught exception and, at 390 px, not be
-//! wider than the screen. A PNG of each goes to `<target dir>/browser-screenshots/` (the folder
+//! wider than the screen, and pass axe-core's accessibility check with no serious or critical
+//! violation ([`axe`]; also the log-in, sign-up, team, upload and admin pages). A PNG of each goes to `<target dir>/browser-screenshots/` (the folder
 //! CI keeps as an artifact). Without Chromium the test fails when `CI=true` and is skipped with
 //! a message otherwise. See docs/architecture.md#browser-tests.
 
+mod axe;
 mod driver;
 mod forms;
 mod replay;
@@ -20,6 +22,7 @@ use crate::helpers::PASSWORD;
 use crate::pipeline::api::Api;
 use crate::pipeline::bots::game_kit;
 use crate::pipeline::procs::{scratch, Proc};
+use axe::{axe_or_skip, Axe};
 use driver::{Browser, Viewport, DESKTOP, PHONE};
 
 /// Pages that are wider than a 390 px screen today, as (page kind, game): a known failure,
@@ -191,14 +194,15 @@ async fn log_in_with(browser: &Browser, base: &str, username: &str, password: &s
     browser.console_errors().await;
 }
 
-/// Opens `path` at `viewport`, checks it and saves its screenshot as `name`; returns the
-/// problems found (empty when none).
+/// Opens `path` at `viewport`, checks it (with `axe` too, when given) and saves its screenshot
+/// as `name`; returns the problems found (empty when none).
 async fn look_at(
     browser: &Browser,
     base: &str,
     (kind, game, path): (&str, &str, &str),
     viewport: Viewport,
     shots: &std::path::Path,
+    axe: Option<&Axe>,
 ) -> Vec<String> {
     let mut problems = Vec::new();
     browser.open(&format!("{base}{path}")).await;
@@ -239,10 +243,36 @@ async fn look_at(
             ));
         }
     }
+    if let Some(axe) = axe {
+        // A match page's replay viewer draws itself after loading its frames: checked drawn.
+        browser
+            .wait_for(
+                "const r = document.querySelector('#replay'); return !r || r.dataset.ready === '1';",
+                Duration::from_secs(30),
+            )
+            .await;
+        problems.extend(axe.check(browser, &where_).await);
+    }
     browser
         .screenshot(&shots.join(format!("{game}-{kind}-{}.png", viewport.width)))
         .await;
     problems
+}
+
+/// The id of the first team the signed-in user's Teams page links.
+async fn own_team(browser: &Browser, base: &str) -> String {
+    browser.open(&format!("{base}/teams")).await;
+    let id = browser
+        .run(
+            "return [...document.querySelectorAll('a[href^=\"/teams/\"]')]
+               .map(a => a.getAttribute('href').slice('/teams/'.length))
+               .find(id => /^[0-9a-f-]{36}$/.test(id)) || null;",
+            json!([]),
+        )
+        .await;
+    id.as_str()
+        .unwrap_or_else(|| panic!("the Teams page links no team: {id}"))
+        .to_owned()
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -256,11 +286,27 @@ async fn the_pages_of_finished_competitions_work_in_chromium_on_a_desktop_and_a_
     let base = up.url();
     let played = play(&base, &up.admin_password()).await;
     let shots = driver::screenshot_dir();
+    let axe = axe_or_skip("browser tests");
     let browser = Browser::start().await;
+    let mut problems = Vec::new();
+    for viewport in [DESKTOP, PHONE] {
+        browser.viewport(viewport).await;
+        for (kind, path) in [("login", "/login"), ("signup", "/signup")] {
+            let page = (kind, "all", path);
+            problems.extend(look_at(&browser, &base, page, viewport, &shots, axe.as_ref()).await);
+        }
+    }
+    browser.viewport(DESKTOP).await;
     log_in(&browser, &base, "ruby").await;
+    let team = own_team(&browser, &base).await;
 
     // Act and assert: every page at both widths.
-    let mut pages = vec![("home", "all", "/".to_owned())];
+    let mut pages = vec![
+        ("home", "all", "/".to_owned()),
+        ("teams", "all", "/teams".to_owned()),
+        ("team", "all", format!("/teams/{team}")),
+        ("upload", "all", format!("/teams/{team}/upload")),
+    ];
     for p in &played {
         let c = &p.competition;
         pages.push(("competition", p.game, format!("/competitions/{c}")));
@@ -276,11 +322,11 @@ async fn the_pages_of_finished_competitions_work_in_chromium_on_a_desktop_and_a_
             format!("/submissions/{}", p.submission),
         ));
     }
-    let mut problems = Vec::new();
     for viewport in [DESKTOP, PHONE] {
         browser.viewport(viewport).await;
         for (kind, game, path) in &pages {
-            problems.extend(look_at(&browser, &base, (kind, game, path), viewport, &shots).await);
+            let page = (*kind, *game, path.as_str());
+            problems.extend(look_at(&browser, &base, page, viewport, &shots, axe.as_ref()).await);
         }
     }
     eprintln!("browser screenshots: {}", shots.display());
@@ -304,11 +350,21 @@ async fn the_page_checks_catch_a_script_error_and_a_page_wider_than_a_phone() {
         return;
     }
     let dir = scratch();
+    let axe = axe_or_skip("browser self-check");
     let browser = Browser::start().await;
     browser.viewport(PHONE).await;
     let page = "data:text/html,<meta name=viewport content='width=device-width, initial-scale=1'>\
-                <div style='width:600px'>wide</div><script>no_such_function()</script>";
-    let problems = look_at(&browser, page, ("test", "none", ""), PHONE, dir.path()).await;
+                <div style='width:600px'>wide <input id=nameless></div>\
+                <script>no_such_function()</script>";
+    let problems = look_at(
+        &browser,
+        page,
+        ("test", "none", ""),
+        PHONE,
+        dir.path(),
+        axe.as_ref(),
+    )
+    .await;
     let all = problems.join("\n");
     assert!(
         all.contains("no_such_function"),
@@ -318,6 +374,12 @@ async fn the_page_checks_catch_a_script_error_and_a_page_wider_than_a_phone() {
         all.contains("px wide on a 390 px screen"),
         "the overflow is reported: {all}"
     );
+    if axe.is_some() {
+        assert!(
+            all.contains("accessibility: label (critical)") && all.contains("#nameless"),
+            "the unlabelled field is reported: {all}"
+        );
+    }
     assert!(
         dir.path().join("none-test-390.png").is_file(),
         "a screenshot is saved"
