@@ -11,6 +11,7 @@
 
 mod axe;
 mod driver;
+mod focus;
 mod forms;
 mod replay;
 

@@ -349,7 +349,8 @@
     } else if (entry.kind === "refused") {
       lines.push(who + " tried " + JSON.stringify(entry.action) + ": refused, " + (entry.note || ""));
     } else {
-      lines.push(who + ": " + (entry.note || "a fault"));
+      // The word, not only the red colour, says it is a fault.
+      lines.push("Fault, " + who + ": " + (entry.note || "no reason given"));
     }
     var box = el("div", { class: "rv-entry rv-" + entry.kind }, [
       el("span", { class: "rv-n", text: "#" + entry.n + " " })
