@@ -341,7 +341,8 @@ async fn the_pages_of_finished_competitions_work_in_chromium_on_a_desktop_and_a_
     // The replay viewer of every finished match, where the match page has one.
     browser.viewport(DESKTOP).await;
     for p in &played {
-        replay::step_through_every_match(&browser, &base, p.game, &p.matches, &shots).await;
+        replay::step_through_every_match(&browser, &base, p.game, &p.matches, &shots, axe.as_ref())
+            .await;
     }
 }
 
