@@ -244,19 +244,27 @@ async fn look_at(
             ));
         }
     }
+    // A match page's replay viewer draws itself after loading its frames: shown and checked
+    // drawn.
+    browser
+        .wait_for(
+            "const r = document.querySelector('#replay'); return !r || r.dataset.ready === '1';",
+            Duration::from_secs(30),
+        )
+        .await;
+    browser
+        .screenshot(&shots.join(format!("{game}-{kind}-{}.png", viewport.width)))
+        .await;
     if let Some(axe) = axe {
-        // A match page's replay viewer draws itself after loading its frames: checked drawn.
+        // What folds away (the text timeline, logs) is checked unfolded.
         browser
-            .wait_for(
-                "const r = document.querySelector('#replay'); return !r || r.dataset.ready === '1';",
-                Duration::from_secs(30),
+            .run(
+                "document.querySelectorAll('details').forEach(d => { d.open = true; });",
+                json!([]),
             )
             .await;
         problems.extend(axe.check(browser, &where_).await);
     }
-    browser
-        .screenshot(&shots.join(format!("{game}-{kind}-{}.png", viewport.width)))
-        .await;
     problems
 }
 
