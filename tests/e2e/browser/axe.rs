@@ -119,7 +119,12 @@ pub fn axe_or_skip(test: &str) -> Option<Axe> {
     let in_ci = std::env::var("CI").is_ok_and(|v| v == "true");
     let loaded = Axe::load();
     let available = loaded.as_ref().map(|_| ()).map_err(Clone::clone);
-    match super::run_or_skip(available, in_ci, &format!("{test} (accessibility)")) {
+    match super::run_or_skip(
+        available,
+        in_ci,
+        &format!("{test} (accessibility)"),
+        "axe-core",
+    ) {
         Ok(true) => loaded.ok(),
         Ok(false) => None,
         Err(e) => panic!("{e}"),

@@ -38,13 +38,19 @@ struct Played {
     matches: Vec<String>,
 }
 
-/// Whether to run a browser test: `Ok(true)` when the browser is there, `Ok(false)` (skip, with
-/// the reason printed) when it is missing outside CI, `Err` (fail) when it is missing in CI.
-fn run_or_skip(available: Result<(), String>, in_ci: bool, test: &str) -> Result<bool, String> {
+/// Whether to run a browser test: `Ok(true)` when what it `needs` (Chromium, axe-core) is
+/// there, `Ok(false)` (skip, with the reason printed) when it is missing outside CI, `Err`
+/// (fail) when it is missing in CI.
+fn run_or_skip(
+    available: Result<(), String>,
+    in_ci: bool,
+    test: &str,
+    needs: &str,
+) -> Result<bool, String> {
     match available {
         Ok(()) => Ok(true),
         Err(why) if in_ci => Err(format!(
-            "{test}: the browser tests need Chromium in CI: {why}"
+            "{test}: the browser tests need {needs} in CI: {why}"
         )),
         Err(why) => {
             eprintln!("SKIPPED {test}: {why}");
@@ -56,19 +62,23 @@ fn run_or_skip(available: Result<(), String>, in_ci: bool, test: &str) -> Result
 /// `true` unless the browser is missing; then panics in CI (`CI=true`) and tells why locally.
 fn browser_or_skip(test: &str) -> bool {
     let in_ci = std::env::var("CI").is_ok_and(|v| v == "true");
-    run_or_skip(driver::available(), in_ci, test).unwrap_or_else(|e| panic!("{e}"))
+    run_or_skip(driver::available(), in_ci, test, "Chromium").unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]
-fn without_chromium_the_browser_tests_fail_in_ci_and_are_skipped_elsewhere() {
+fn without_chromium_or_axe_the_browser_tests_fail_in_ci_and_are_skipped_elsewhere() {
     let missing = || Err("/usr/bin/chromium missing".to_owned());
-    let failed = run_or_skip(missing(), true, "t").expect_err("fails in CI");
+    let failed = run_or_skip(missing(), true, "t", "Chromium").expect_err("fails in CI");
     assert!(failed.contains("need Chromium in CI") && failed.contains("/usr/bin/chromium"));
     assert_eq!(
-        run_or_skip(missing(), false, "the skip rule's own test"),
+        run_or_skip(missing(), false, "the skip rule's own test", "Chromium"),
         Ok(false)
     );
-    assert_eq!(run_or_skip(Ok(()), true, "t"), Ok(true));
+    assert_eq!(run_or_skip(Ok(()), true, "t", "axe-core"), Ok(true));
+    let no_axe = run_or_skip(Err("no axe.min.js".into()), true, "t", "axe-core");
+    assert!(no_axe
+        .expect_err("fails in CI")
+        .contains("need axe-core in CI: no axe.min.js"));
 }
 
 /// The match ids a competition page links, in page order, without repeats.
