@@ -59,9 +59,31 @@ ensure_browser() {
   local missing=()
   [ -x /usr/bin/chromium ] || missing+=(chromium)
   [ -x /usr/bin/chromedriver ] || missing+=(chromium-driver)
-  [ ${#missing[@]} -eq 0 ] && return 0
-  ( apt_install "${missing[@]}" ) \
-    || say "could not install ${missing[*]}: the browser tests will fail in CI and be skipped elsewhere"
+  if [ ${#missing[@]} -gt 0 ]; then
+    ( apt_install "${missing[@]}" ) \
+      || say "could not install ${missing[*]}: the browser tests will fail in CI and be skipped elsewhere"
+  fi
+  ensure_axe
+}
+
+# axe-core, the accessibility checker the browser tests inject into every page, from the npm
+# registry into a per-version cache directory (once); the tests read its `axe.min.js` from
+# there (or from $CROUPIER_AXE_JS). Keep AXE_VERSION equal to AXE_VERSION in
+# tests/e2e/browser/axe.rs (a test checks). Never fatal, as for Chromium.
+AXE_VERSION=4.10.3
+axe_dir() { printf '%s/croupier/axe-core-%s' "${XDG_CACHE_HOME:-$HOME/.cache}" "$AXE_VERSION"; }
+ensure_axe() {
+  local dir
+  dir=$(axe_dir)
+  [ -f "$dir/node_modules/axe-core/axe.min.js" ] && return 0
+  if ! command -v npm >/dev/null 2>&1; then
+    say "npm not found: the accessibility checks will fail in CI and be skipped elsewhere"
+    return 0
+  fi
+  say "installing axe-core@$AXE_VERSION into $dir"
+  mkdir -p "$dir"
+  npm install --prefix "$dir" --no-save --no-audit --no-fund --silent "axe-core@$AXE_VERSION" >/dev/null \
+    || say "could not install axe-core: the accessibility checks will fail in CI and be skipped elsewhere"
 }
 
 ensure_rust() {

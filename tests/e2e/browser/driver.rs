@@ -210,6 +210,17 @@ impl Browser {
             .await;
     }
 
+    /// Presses the Tab key, as a keyboard user moving to the next control does.
+    pub async fn press_tab(&self) {
+        let key = |kind: &str| json!({ "type": kind, "value": "\u{E004}" });
+        self.post(
+            "/actions",
+            json!({ "actions": [{ "type": "key", "id": "keyboard",
+                                  "actions": [key("keyDown"), key("keyUp")] }] }),
+        )
+        .await;
+    }
+
     /// Saves a PNG of the viewport to `path`.
     pub async fn screenshot(&self, path: &Path) {
         let v = self.call(reqwest::Method::GET, "/screenshot", None).await;

@@ -1,11 +1,13 @@
 //! Forms in a real browser: the new-competition form shows the rule sets and entries of the
 //! game picked in its select as soon as it is picked, so that it never shows one game's entries
-//! under another game's name (issue #18's "builds the wrong game").
+//! under another game's name (issue #18's "builds the wrong game"); the form and the admin page
+//! pass the accessibility check ([`super::axe`]).
 
 use std::time::Duration;
 
 use serde_json::json;
 
+use super::axe::axe_or_skip;
 use super::driver::{screenshot_dir, Browser, DESKTOP};
 use super::{browser_or_skip, log_in_with};
 use crate::pipeline::procs::{scratch, Proc};
@@ -19,6 +21,7 @@ async fn changing_the_game_of_the_new_competition_form_shows_that_games_form() {
     let dir = scratch();
     let up = Proc::up_with(dir.path(), "0", &[]).await;
     let base = up.url();
+    let axe = axe_or_skip("new-competition form");
     let browser = Browser::start().await;
     browser.viewport(DESKTOP).await;
     log_in_with(&browser, &base, "admin", &up.admin_password()).await;
@@ -67,6 +70,10 @@ async fn changing_the_game_of_the_new_competition_form_shows_that_games_form() {
     browser
         .screenshot(&screenshot_dir().join("admin-new-competition-1280.png"))
         .await;
+    let mut inaccessible = Vec::new();
+    if let Some(axe) = &axe {
+        inaccessible.extend(axe.check(&browser, "the new-competition form").await);
+    }
 
     // Enter in a field creates, as in any form (here refused: no bot is ready), rather than
     // re-showing the form as "Choose game" does.
@@ -83,5 +90,19 @@ async fn changing_the_game_of_the_new_competition_form_shows_that_games_form() {
     assert!(
         refused,
         "Enter did not try to create the competition: {page}"
+    );
+    if let Some(axe) = &axe {
+        inaccessible.extend(
+            axe.check(&browser, "the refused new-competition form")
+                .await,
+        );
+        browser.open(&format!("{base}/admin")).await;
+        inaccessible.extend(axe.check(&browser, "the admin page").await);
+    }
+    assert!(
+        inaccessible.is_empty(),
+        "{} accessibility problem(s):\n{}",
+        inaccessible.len(),
+        inaccessible.join("\n")
     );
 }

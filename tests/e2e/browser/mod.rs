@@ -4,11 +4,14 @@
 //! player looks at, at 1280 px and at 390 px, and the replay viewer of every finished match.
 //!
 //! Each page must answer 200, log no console error or uncaught exception and, at 390 px, not be
-//! wider than the screen. A PNG of each goes to `<target dir>/browser-screenshots/` (the folder
+//! wider than the screen, and pass axe-core's accessibility check with no serious or critical
+//! violation ([`axe`]; also the log-in, sign-up, team, upload and admin pages). A PNG of each goes to `<target dir>/browser-screenshots/` (the folder
 //! CI keeps as an artifact). Without Chromium the test fails when `CI=true` and is skipped with
 //! a message otherwise. See docs/architecture.md#browser-tests.
 
+mod axe;
 mod driver;
+mod focus;
 mod forms;
 mod replay;
 
@@ -20,6 +23,7 @@ use crate::helpers::PASSWORD;
 use crate::pipeline::api::Api;
 use crate::pipeline::bots::game_kit;
 use crate::pipeline::procs::{scratch, Proc};
+use axe::{axe_or_skip, Axe};
 use driver::{Browser, Viewport, DESKTOP, PHONE};
 
 /// Pages that are wider than a 390 px screen today, as (page kind, game): a known failure,
@@ -34,13 +38,19 @@ struct Played {
     matches: Vec<String>,
 }
 
-/// Whether to run a browser test: `Ok(true)` when the browser is there, `Ok(false)` (skip, with
-/// the reason printed) when it is missing outside CI, `Err` (fail) when it is missing in CI.
-fn run_or_skip(available: Result<(), String>, in_ci: bool, test: &str) -> Result<bool, String> {
+/// Whether to run a browser test: `Ok(true)` when what it `needs` (Chromium, axe-core) is
+/// there, `Ok(false)` (skip, with the reason printed) when it is missing outside CI, `Err`
+/// (fail) when it is missing in CI.
+fn run_or_skip(
+    available: Result<(), String>,
+    in_ci: bool,
+    test: &str,
+    needs: &str,
+) -> Result<bool, String> {
     match available {
         Ok(()) => Ok(true),
         Err(why) if in_ci => Err(format!(
-            "{test}: the browser tests need Chromium in CI: {why}"
+            "{test}: the browser tests need {needs} in CI: {why}"
         )),
         Err(why) => {
             eprintln!("SKIPPED {test}: {why}");
@@ -52,19 +62,23 @@ fn run_or_skip(available: Result<(), String>, in_ci: bool, test: &str) -> Result
 /// `true` unless the browser is missing; then panics in CI (`CI=true`) and tells why locally.
 fn browser_or_skip(test: &str) -> bool {
     let in_ci = std::env::var("CI").is_ok_and(|v| v == "true");
-    run_or_skip(driver::available(), in_ci, test).unwrap_or_else(|e| panic!("{e}"))
+    run_or_skip(driver::available(), in_ci, test, "Chromium").unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]
-fn without_chromium_the_browser_tests_fail_in_ci_and_are_skipped_elsewhere() {
+fn without_chromium_or_axe_the_browser_tests_fail_in_ci_and_are_skipped_elsewhere() {
     let missing = || Err("/usr/bin/chromium missing".to_owned());
-    let failed = run_or_skip(missing(), true, "t").expect_err("fails in CI");
+    let failed = run_or_skip(missing(), true, "t", "Chromium").expect_err("fails in CI");
     assert!(failed.contains("need Chromium in CI") && failed.contains("/usr/bin/chromium"));
     assert_eq!(
-        run_or_skip(missing(), false, "the skip rule's own test"),
+        run_or_skip(missing(), false, "the skip rule's own test", "Chromium"),
         Ok(false)
     );
-    assert_eq!(run_or_skip(Ok(()), true, "t"), Ok(true));
+    assert_eq!(run_or_skip(Ok(()), true, "t", "axe-core"), Ok(true));
+    let no_axe = run_or_skip(Err("no axe.min.js".into()), true, "t", "axe-core");
+    assert!(no_axe
+        .expect_err("fails in CI")
+        .contains("need axe-core in CI: no axe.min.js"));
 }
 
 /// The match ids a competition page links, in page order, without repeats.
@@ -191,14 +205,15 @@ async fn log_in_with(browser: &Browser, base: &str, username: &str, password: &s
     browser.console_errors().await;
 }
 
-/// Opens `path` at `viewport`, checks it and saves its screenshot as `name`; returns the
-/// problems found (empty when none).
+/// Opens `path` at `viewport`, checks it (with `axe` too, when given) and saves its screenshot
+/// as `name`; returns the problems found (empty when none).
 async fn look_at(
     browser: &Browser,
     base: &str,
     (kind, game, path): (&str, &str, &str),
     viewport: Viewport,
     shots: &std::path::Path,
+    axe: Option<&Axe>,
 ) -> Vec<String> {
     let mut problems = Vec::new();
     browser.open(&format!("{base}{path}")).await;
@@ -239,10 +254,44 @@ async fn look_at(
             ));
         }
     }
+    // A match page's replay viewer draws itself after loading its frames: shown and checked
+    // drawn.
+    browser
+        .wait_for(
+            "const r = document.querySelector('#replay'); return !r || r.dataset.ready === '1';",
+            Duration::from_secs(30),
+        )
+        .await;
     browser
         .screenshot(&shots.join(format!("{game}-{kind}-{}.png", viewport.width)))
         .await;
+    if let Some(axe) = axe {
+        // What folds away (the text timeline, logs) is checked unfolded.
+        browser
+            .run(
+                "document.querySelectorAll('details').forEach(d => { d.open = true; });",
+                json!([]),
+            )
+            .await;
+        problems.extend(axe.check(browser, &where_).await);
+    }
     problems
+}
+
+/// The id of the first team the signed-in user's Teams page links.
+async fn own_team(browser: &Browser, base: &str) -> String {
+    browser.open(&format!("{base}/teams")).await;
+    let id = browser
+        .run(
+            "return [...document.querySelectorAll('a[href^=\"/teams/\"]')]
+               .map(a => a.getAttribute('href').slice('/teams/'.length))
+               .find(id => /^[0-9a-f-]{36}$/.test(id)) || null;",
+            json!([]),
+        )
+        .await;
+    id.as_str()
+        .unwrap_or_else(|| panic!("the Teams page links no team: {id}"))
+        .to_owned()
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -256,11 +305,27 @@ async fn the_pages_of_finished_competitions_work_in_chromium_on_a_desktop_and_a_
     let base = up.url();
     let played = play(&base, &up.admin_password()).await;
     let shots = driver::screenshot_dir();
+    let axe = axe_or_skip("browser tests");
     let browser = Browser::start().await;
+    let mut problems = Vec::new();
+    for viewport in [DESKTOP, PHONE] {
+        browser.viewport(viewport).await;
+        for (kind, path) in [("login", "/login"), ("signup", "/signup")] {
+            let page = (kind, "all", path);
+            problems.extend(look_at(&browser, &base, page, viewport, &shots, axe.as_ref()).await);
+        }
+    }
+    browser.viewport(DESKTOP).await;
     log_in(&browser, &base, "ruby").await;
+    let team = own_team(&browser, &base).await;
 
     // Act and assert: every page at both widths.
-    let mut pages = vec![("home", "all", "/".to_owned())];
+    let mut pages = vec![
+        ("home", "all", "/".to_owned()),
+        ("teams", "all", "/teams".to_owned()),
+        ("team", "all", format!("/teams/{team}")),
+        ("upload", "all", format!("/teams/{team}/upload")),
+    ];
     for p in &played {
         let c = &p.competition;
         pages.push(("competition", p.game, format!("/competitions/{c}")));
@@ -276,11 +341,11 @@ async fn the_pages_of_finished_competitions_work_in_chromium_on_a_desktop_and_a_
             format!("/submissions/{}", p.submission),
         ));
     }
-    let mut problems = Vec::new();
     for viewport in [DESKTOP, PHONE] {
         browser.viewport(viewport).await;
         for (kind, game, path) in &pages {
-            problems.extend(look_at(&browser, &base, (kind, game, path), viewport, &shots).await);
+            let page = (*kind, *game, path.as_str());
+            problems.extend(look_at(&browser, &base, page, viewport, &shots, axe.as_ref()).await);
         }
     }
     eprintln!("browser screenshots: {}", shots.display());
@@ -294,7 +359,8 @@ async fn the_pages_of_finished_competitions_work_in_chromium_on_a_desktop_and_a_
     // The replay viewer of every finished match, where the match page has one.
     browser.viewport(DESKTOP).await;
     for p in &played {
-        replay::step_through_every_match(&browser, &base, p.game, &p.matches, &shots).await;
+        replay::step_through_every_match(&browser, &base, p.game, &p.matches, &shots, axe.as_ref())
+            .await;
     }
 }
 
@@ -304,11 +370,21 @@ async fn the_page_checks_catch_a_script_error_and_a_page_wider_than_a_phone() {
         return;
     }
     let dir = scratch();
+    let axe = axe_or_skip("browser self-check");
     let browser = Browser::start().await;
     browser.viewport(PHONE).await;
     let page = "data:text/html,<meta name=viewport content='width=device-width, initial-scale=1'>\
-                <div style='width:600px'>wide</div><script>no_such_function()</script>";
-    let problems = look_at(&browser, page, ("test", "none", ""), PHONE, dir.path()).await;
+                <div style='width:600px'>wide <input id=nameless></div>\
+                <script>no_such_function()</script>";
+    let problems = look_at(
+        &browser,
+        page,
+        ("test", "none", ""),
+        PHONE,
+        dir.path(),
+        axe.as_ref(),
+    )
+    .await;
     let all = problems.join("\n");
     assert!(
         all.contains("no_such_function"),
@@ -318,6 +394,12 @@ async fn the_page_checks_catch_a_script_error_and_a_page_wider_than_a_phone() {
         all.contains("px wide on a 390 px screen"),
         "the overflow is reported: {all}"
     );
+    if axe.is_some() {
+        assert!(
+            all.contains("accessibility: label (critical)") && all.contains("#nameless"),
+            "the unlabelled field is reported: {all}"
+        );
+    }
     assert!(
         dir.path().join("none-test-390.png").is_file(),
         "a screenshot is saved"

@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 
+use super::axe::Axe;
 use super::driver::Browser;
 
 /// The games whose replay viewer is checked: all five. For these a match page without
@@ -290,12 +291,14 @@ async fn own_move(browser: &Browser, id: &str) -> Result<Option<(u64, u64, u64, 
 
 /// The signed-in team's own move, deep-linked as the match page links it
 /// (`#move=K&view=seat:N`): the panel shows that move's time and stderr; the omniscient view
-/// shows no panel. `Ok(false)` when the team has no seat in this match.
+/// shows no panel; with `axe`, the seat's view with its panel passes the accessibility check.
+/// `Ok(false)` when the team has no seat in this match.
 async fn check_own_move(
     browser: &Browser,
     base: &str,
     id: &str,
     shot: &Path,
+    axe: Option<&Axe>,
 ) -> Result<bool, String> {
     let Some((seat, step, ms, stderr)) = own_move(browser, id).await? else {
         return Ok(false);
@@ -336,6 +339,14 @@ async fn check_own_move(
         )
         .await;
     browser.screenshot(shot).await;
+    if let Some(axe) = axe {
+        let problems = axe
+            .check(browser, &format!("seat {seat}'s view with its own move"))
+            .await;
+        if !problems.is_empty() {
+            return Err(problems.join("\n"));
+        }
+    }
     choose_view(browser, 0).await?;
     let hidden = browser
         .run(
@@ -351,13 +362,14 @@ async fn check_own_move(
 
 /// Opens each match page, steps its replay to the end, switches perspective and compares the
 /// drawn scores with the result table; then shows the signed-in team's own move records in the
-/// first match it played. Panics listing every problem.
+/// first match it played (checked by `axe` too, when given). Panics listing every problem.
 pub async fn step_through_every_match(
     browser: &Browser,
     base: &str,
     game: &str,
     matches: &[String],
     shots: &Path,
+    axe: Option<&Axe>,
 ) {
     let mut problems = Vec::new();
     for (n, id) in matches.iter().enumerate() {
@@ -398,7 +410,7 @@ pub async fn step_through_every_match(
     for id in matches {
         browser.open(&format!("{base}/matches/{id}")).await;
         let shot = shots.join(format!("{game}-replay-own-move.png"));
-        match check_own_move(browser, base, id, &shot).await {
+        match check_own_move(browser, base, id, &shot, axe).await {
             Ok(false) => continue,
             Ok(true) => {}
             Err(e) => problems.push(format!("{game} match {id}, own moves: {e}")),

@@ -169,6 +169,30 @@ async fn the_match_page_holds_the_viewer_and_loads_frames_on_demand(pool: sqlx::
 }
 
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn the_text_timeline_says_fault_in_words_not_only_in_red(pool: sqlx::PgPool) {
+    // Arrange: a match whose third entry is a fault
+    let (mut visitor, match_id, _) = finished_match(&pool).await;
+
+    // Act
+    let page = visitor.get(&format!("/matches/{match_id}")).await;
+    let script = visitor.get("/static/viewer/viewer.js").await;
+
+    // Assert: the timeline's fault row and the viewer's fault entry both carry the word
+    page.assert_status(StatusCode::OK);
+    let row = page
+        .body
+        .split("<li class=\"fault\"")
+        .nth(1)
+        .and_then(|r| r.split("</li>").next())
+        .unwrap_or_else(|| panic!("no fault row:\n{}", page.body));
+    assert!(
+        row.contains("<strong>Fault:</strong>") && row.contains("answered off turn"),
+        "{row}"
+    );
+    assert!(script.body.contains(r#""Fault, " + who"#));
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
 async fn the_page_of_a_huge_match_stays_under_150_kb(pool: sqlx::PgPool) {
     // Arrange: 5000 long entries and 3000 long log lines, more than any real match
     let mut league = League::with_teams(&pool, 3).await;

@@ -34,7 +34,7 @@ async fn pages_show_a_timeline(base: &str, competition_id: &str, shows: &str) {
     let id: String = page[at + "/matches/".len()..].chars().take(36).collect();
     let page = get(format!("/matches/{id}")).await;
     assert!(
-        page.contains(r#"<ol class="timeline">"#),
+        page.contains(r#"<ol class="timeline""#),
         "a timeline:\n{page}"
     );
     assert!(

@@ -83,7 +83,7 @@
     })));
     box.appendChild(el("details", {}, [
       el("summary", { text: "The observation at this step" }),
-      el("pre", { class: "log", text: JSON.stringify(obs, null, 1) })
+      el("pre", { class: "log", tabindex: "0", role: "region", "aria-label": "observation", text: JSON.stringify(obs, null, 1) })
     ]));
   }
 
@@ -332,7 +332,7 @@
     if (typeof m.peak_kib === "number") facts += " \u00b7 memory peak " + (m.peak_kib / 1024).toFixed(1) + " MiB";
     if (m.forced) facts += " \u00b7 lost: the referee played for it";
     box.appendChild(el("p", { class: "rv-own-facts", text: facts }));
-    if (m.stderr) box.appendChild(el("pre", { class: "rv-own-stderr", "aria-label": "stderr of this move", text: m.stderr }));
+    if (m.stderr) box.appendChild(el("pre", { class: "rv-own-stderr", tabindex: "0", role: "region", "aria-label": "stderr of this move", text: m.stderr }));
     else box.appendChild(el("p", { class: "muted", text: "Nothing on stderr during this move." }));
   };
 
@@ -349,7 +349,8 @@
     } else if (entry.kind === "refused") {
       lines.push(who + " tried " + JSON.stringify(entry.action) + ": refused, " + (entry.note || ""));
     } else {
-      lines.push(who + ": " + (entry.note || "a fault"));
+      // The word, not only the red colour, says it is a fault.
+      lines.push("Fault, " + who + ": " + (entry.note || "no reason given"));
     }
     var box = el("div", { class: "rv-entry rv-" + entry.kind }, [
       el("span", { class: "rv-n", text: "#" + entry.n + " " })
