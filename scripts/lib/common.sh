@@ -77,8 +77,7 @@ ensure_axe() {
   dir=$(axe_dir)
   [ -f "$dir/node_modules/axe-core/axe.min.js" ] && return 0
   if ! command -v npm >/dev/null 2>&1; then
-    say "npm not found: the accessibility checks will fail in CI and be skipped elsewhere"
-    return 0
+    ( apt_install npm ) || { say "could not install npm: the accessibility checks will fail in CI and be skipped elsewhere"; return 0; }
   fi
   say "installing axe-core@$AXE_VERSION into $dir"
   mkdir -p "$dir"
