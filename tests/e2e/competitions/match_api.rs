@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 use sqlx::PgPool;
 use uuid::Uuid;
 
-use super::{finish, schedule, set_status, League};
+use super::{attach_blob, finish, schedule, set_status, League};
 use crate::helpers::{Reply, TestApp, PASSWORD};
 
 /// A token for `username` (signed up with [`PASSWORD`]).
@@ -323,15 +323,10 @@ async fn a_seats_log_is_for_its_team_and_admins_and_a_404_for_anyone_else(pool: 
     .await;
     let owls_seat = seat_of(seats, league.entrants[0].submission_id);
     let stderr = b"owls: thinking hard".as_slice();
-    sqlx::query("insert into blob (sha256, size, data) values (sha256($1), length($1), $1)")
-        .bind(stderr)
-        .execute(&pool)
-        .await
-        .unwrap();
-    sqlx::query("update seat_result set stderr_sha256 = sha256($3), end_detail = 'slow' where match_id = $1 and seat = $2")
+    attach_blob(&pool, *id, owls_seat, "stderr_sha256", stderr).await;
+    sqlx::query("update seat_result set end_detail = 'slow' where match_id = $1 and seat = $2")
         .bind(id)
         .bind(i32::try_from(owls_seat).unwrap())
-        .bind(stderr)
         .execute(&pool)
         .await
         .unwrap();
@@ -383,20 +378,7 @@ async fn the_match_page_links_the_same_downloads_with_the_same_rules(pool: PgPoo
     set_status(&pool, *running, "running", "running").await;
     let owls_seat = seat_of(seats, league.entrants[0].submission_id);
     let stderr = b"owls: thinking hard".as_slice();
-    sqlx::query("insert into blob (sha256, size, data) values (sha256($1), length($1), $1)")
-        .bind(stderr)
-        .execute(&pool)
-        .await
-        .unwrap();
-    sqlx::query(
-        "update seat_result set stderr_sha256 = sha256($3) where match_id = $1 and seat = $2",
-    )
-    .bind(done)
-    .bind(i32::try_from(owls_seat).unwrap())
-    .bind(stderr)
-    .execute(&pool)
-    .await
-    .unwrap();
+    attach_blob(&pool, *done, owls_seat, "stderr_sha256", stderr).await;
     let mut visitor = TestApp::new(pool.clone());
     let log = format!("/matches/{done}/seats/{owls_seat}/log.txt");
 

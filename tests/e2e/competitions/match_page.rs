@@ -5,7 +5,7 @@ use serde_json::{json, Value};
 use sqlx::PgPool;
 use uuid::Uuid;
 
-use super::{finish, one_game_doc, play_out, schedule, League, Result3};
+use super::{attach_blob, finish, one_game_doc, play_out, schedule, League, Result3};
 use crate::helpers::TestApp;
 
 /// A replay document as the worker stores it (format 1), for a short No Thanks game.
@@ -51,20 +51,7 @@ async fn played_match(pool: &PgPool, league: &mut League) -> (Uuid, usize) {
         .position(|s| league.team_of(*s) == "Owls")
         .unwrap();
     let stderr = b"owls thinking: card 23 looks cheap".as_slice();
-    sqlx::query("insert into blob (sha256, size, data) values (sha256($1), length($1), $1)")
-        .bind(stderr)
-        .execute(pool)
-        .await
-        .unwrap();
-    sqlx::query(
-        "update seat_result set stderr_sha256 = sha256($3) where match_id = $1 and seat = $2",
-    )
-    .bind(match_id)
-    .bind(i32::try_from(owls_seat).unwrap())
-    .bind(stderr)
-    .execute(pool)
-    .await
-    .unwrap();
+    attach_blob(pool, match_id, owls_seat, "stderr_sha256", stderr).await;
     (match_id, owls_seat)
 }
 

@@ -189,13 +189,7 @@ fn created(page: &Page) -> Uuid {
 /// A `ready` submission of `team_id`, written straight into the database (as if compiled).
 pub async fn ready_submission(pool: &PgPool, team_id: Uuid, user: &str, game: &str) -> Uuid {
     let source = format!("# bot of {team_id}\n");
-    sqlx::query(
-        "insert into blob (sha256, size, data) values (sha256($1), length($1), $1) on conflict do nothing",
-    )
-    .bind(source.as_bytes())
-    .execute(pool)
-    .await
-    .expect("blob");
+    put_blob(pool, source.as_bytes()).await;
     sqlx::query_scalar(
         "insert into submission (team_id, game, language, version, status, filename, bundle_kind,
                                  source_sha256, source_size, unpacked_size, submitted_by)
@@ -238,6 +232,32 @@ pub async fn schedule(pool: &PgPool, competition_id: Uuid) -> Vec<(Uuid, Vec<Uui
 /// One seat's result: rank, score, end state.
 pub type Result3 = (i32, f64, &'static str);
 
+/// Stores `bytes` as a blob (once, as the store does).
+pub async fn put_blob(pool: &PgPool, bytes: &[u8]) {
+    sqlx::query(
+        "insert into blob (sha256, size, data) values (sha256($1), length($1), $1) on conflict do nothing",
+    )
+    .bind(bytes)
+    .execute(pool)
+    .await
+    .expect("blob");
+}
+
+/// A seat's private file of a finished match, as the worker stores it: `bytes` as a blob and
+/// `column` (`stderr_sha256` or `move_log_sha256`) of the seat's result pointing at it.
+pub async fn attach_blob(pool: &PgPool, match_id: Uuid, seat: usize, column: &str, bytes: &[u8]) {
+    put_blob(pool, bytes).await;
+    sqlx::query(&format!(
+        "update seat_result set {column} = sha256($3) where match_id = $1 and seat = $2"
+    ))
+    .bind(match_id)
+    .bind(i32::try_from(seat).unwrap())
+    .bind(bytes)
+    .execute(pool)
+    .await
+    .expect("seat result");
+}
+
 /// Writes a finished match as the worker does: the seat results, `finished`, the job done,
 /// and the replay document when one is given.
 pub async fn finish(pool: &PgPool, match_id: Uuid, seats: &[Result3], replay: Option<&Value>) {
@@ -257,11 +277,7 @@ pub async fn finish(pool: &PgPool, match_id: Uuid, seats: &[Result3], replay: Op
     }
     if let Some(doc) = replay {
         let bytes = serde_json::to_vec(doc).unwrap();
-        sqlx::query("insert into blob (sha256, size, data) values (sha256($1), length($1), $1) on conflict do nothing")
-            .bind(&bytes)
-            .execute(pool)
-            .await
-            .expect("replay blob");
+        put_blob(pool, &bytes).await;
         sqlx::query("insert into replay (match_id, sha256) values ($1, sha256($2))")
             .bind(match_id)
             .bind(&bytes)

@@ -7,7 +7,7 @@ use croupier_games::{GameId, Recorder, Seat};
 use serde_json::{json, Value};
 use uuid::Uuid;
 
-use super::{finish, one_game_doc, play_out, schedule, League, Result3};
+use super::{attach_blob, finish, one_game_doc, play_out, schedule, League, Result3};
 use crate::helpers::TestApp;
 
 /// A real No Thanks game between built-in bots, with a refused move and a fault on the way,
@@ -252,20 +252,7 @@ async fn a_seats_own_moves_reach_its_team_with_its_view_and_nobody_else(pool: sq
         { "game": 0, "entry": 7, "ms": 3, "peak_kib": 9500 }
     ]);
     let bytes = serde_json::to_vec(&moves).unwrap();
-    sqlx::query("insert into blob (sha256, size, data) values (sha256($1), length($1), $1)")
-        .bind(&bytes)
-        .execute(&pool)
-        .await
-        .unwrap();
-    sqlx::query(
-        "update seat_result set move_log_sha256 = sha256($3) where match_id = $1 and seat = $2",
-    )
-    .bind(match_id)
-    .bind(i32::try_from(seat).unwrap())
-    .bind(&bytes)
-    .execute(&pool)
-    .await
-    .unwrap();
+    attach_blob(&pool, match_id, seat, "move_log_sha256", &bytes).await;
     let view = format!("seat:{seat}");
     let mut visitor = TestApp::new(pool.clone());
 

@@ -79,17 +79,6 @@ struct MatchRow {
     finished_at: Option<OffsetDateTime>,
 }
 
-struct SeatRow {
-    match_id: Uuid,
-    seat: i32,
-    team_name: Option<String>,
-    version: Option<i32>,
-    builtin: Option<String>,
-    rank: Option<i32>,
-    score: Option<f64>,
-    end_state: Option<EndState>,
-}
-
 /// Up to `limit` matches in schedule order from `offset`, each with its seats.
 pub async fn match_lines(
     pool: &PgPool,
@@ -113,23 +102,7 @@ pub async fn match_lines(
     .fetch_all(pool)
     .await?;
     let ids: Vec<Uuid> = rows.iter().map(|m| m.match_id).collect();
-    // language=PostgreSQL
-    let seats = sqlx::query_as!(
-        SeatRow,
-        r#"
-        select ms.match_id, ms.seat, t.name as "team_name?", s.version as "version?", ms.builtin,
-               r.rank as "rank?", r.score as "score?", r.end_state as "end_state?: EndState"
-        from match_seat ms
-             left join submission s using (submission_id)
-             left join team t using (team_id)
-             left join seat_result r using (match_id, seat)
-        where ms.match_id = any($1)
-        order by ms.match_id, ms.seat
-        "#,
-        &ids
-    )
-    .fetch_all(pool)
-    .await?;
+    let seats = crate::matches::listing::seats_of(pool, &ids).await?;
     Ok(rows
         .into_iter()
         .map(|m| MatchLine {
