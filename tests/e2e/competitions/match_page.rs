@@ -5,7 +5,7 @@ use serde_json::{json, Value};
 use sqlx::PgPool;
 use uuid::Uuid;
 
-use super::{attach_blob, finish, one_game_doc, play_out, schedule, League, Result3};
+use super::{attach_blob, finish, one_game_doc, play_out, FirstMatch, League, Result3};
 use crate::helpers::TestApp;
 
 /// A replay document as the worker stores it (format 1), for a short No Thanks game.
@@ -38,12 +38,12 @@ fn replay(players: &[String]) -> Value {
 
 /// A finished match with a replay, and Owls' seat's stderr; the match id and Owls' seat.
 async fn played_match(pool: &PgPool, league: &mut League) -> (Uuid, usize) {
-    let competition_id = league.create("1").await;
-    let (match_id, seats) = schedule(pool, competition_id).await.remove(0);
-    let players: Vec<String> = seats
-        .iter()
-        .map(|s| format!("{}-v1", league.team_of(*s)))
-        .collect();
+    let FirstMatch {
+        match_id,
+        seats,
+        players,
+        ..
+    } = league.first_match(pool).await;
     let results: Vec<Result3> = (1..=3).map(|r| (r, f64::from(10 * r), "ok")).collect();
     finish(pool, match_id, &results, Some(&replay(&players))).await;
     let owls_seat = seats
@@ -143,12 +143,12 @@ async fn a_count_of_one_reads_in_the_singular_on_the_match_page(pool: PgPool) {
     // Arrange: a real No Thanks game whose first card is passed once, then taken with its 1 coin
     use croupier_games::{GameId, Recorder, Turn};
     let mut league = League::with_teams(&pool, 3).await;
-    let competition_id = league.create("1").await;
-    let (match_id, seats) = schedule(&pool, competition_id).await.remove(0);
-    let players: Vec<String> = seats
-        .iter()
-        .map(|s| format!("{}-v1", league.team_of(*s)))
-        .collect();
+    let FirstMatch {
+        competition_id,
+        match_id,
+        players,
+        ..
+    } = league.first_match(&pool).await;
     let game = GameId::NO_THANKS;
     let mut recorder = Recorder::new(game, "boardcoder", &Value::Null, 11).unwrap();
     for action in ["pass", "pick"] {

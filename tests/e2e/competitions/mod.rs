@@ -167,6 +167,23 @@ impl League {
         created(&page)
     }
 
+    /// Creates a one-round No Thanks competition of every entrant and returns its first
+    /// scheduled match.
+    pub async fn first_match(&mut self, pool: &PgPool) -> FirstMatch {
+        let competition_id = self.create("1").await;
+        let (match_id, seats) = schedule(pool, competition_id).await.remove(0);
+        let players = seats
+            .iter()
+            .map(|s| format!("{}-v1", self.team_of(*s)))
+            .collect();
+        FirstMatch {
+            competition_id,
+            match_id,
+            seats,
+            players,
+        }
+    }
+
     /// Creates a No Thanks competition of every entrant through the form; its id.
     pub async fn create(&mut self, rounds: &str) -> Uuid {
         let page = self
@@ -231,6 +248,16 @@ pub async fn schedule(pool: &PgPool, competition_id: Uuid) -> Vec<(Uuid, Vec<Uui
 
 /// One seat's result: rank, score, end state.
 pub type Result3 = (i32, f64, &'static str);
+
+/// A competition's first scheduled match ([`League::first_match`]).
+pub struct FirstMatch {
+    pub competition_id: Uuid,
+    pub match_id: Uuid,
+    /// The submission in each seat.
+    pub seats: Vec<Uuid>,
+    /// The players' names as the worker writes them (`<team>-v1`), in seat order.
+    pub players: Vec<String>,
+}
 
 /// Stores `bytes` as a blob (once, as the store does).
 pub async fn put_blob(pool: &PgPool, bytes: &[u8]) {

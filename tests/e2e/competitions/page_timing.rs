@@ -10,7 +10,7 @@ use axum::http::{header, Request};
 use croupier_games::{GameId, Recorder, Replay};
 use serde_json::{json, Value};
 
-use super::{finish, play_out, schedule, League, Result3};
+use super::{finish, play_out, League, Result3};
 use crate::helpers::TestApp;
 
 /// A whole Guandan game from `seed`, every seat played by the first built-in bot (heuristic).
@@ -23,8 +23,7 @@ fn long_game(seed: u64) -> Replay {
 #[ignore = "a measurement, not a check: scripts/bench/match-page"]
 async fn the_largest_match_page_and_its_frames_timed(pool: sqlx::PgPool) {
     let mut league = League::with_teams(&pool, 3).await;
-    let competition_id = league.create("1").await;
-    let (match_id, _) = schedule(&pool, competition_id).await.remove(0);
+    let match_id = league.first_match(&pool).await.match_id;
     let mut games: Vec<Replay> = (1..=8).map(long_game).collect();
     games.sort_by_key(|r| std::cmp::Reverse(r.entries.len()));
     games.truncate(2);

@@ -7,7 +7,7 @@ use croupier_games::{GameId, Recorder, Seat};
 use serde_json::{json, Value};
 use uuid::Uuid;
 
-use super::{attach_blob, finish, one_game_doc, play_out, schedule, League, Result3};
+use super::{attach_blob, finish, one_game_doc, play_out, FirstMatch, League, Result3};
 use crate::helpers::TestApp;
 
 /// A real No Thanks game between built-in bots, with a refused move and a fault on the way,
@@ -23,12 +23,9 @@ fn played_replay(players: &[String]) -> (Value, Vec<Result3>) {
 /// A visitor, a finished No Thanks match with a real replay, and that replay document.
 async fn finished_match(pool: &sqlx::PgPool) -> (TestApp, Uuid, Value) {
     let mut league = League::with_teams(pool, 3).await;
-    let competition_id = league.create("1").await;
-    let (match_id, seats) = schedule(pool, competition_id).await.remove(0);
-    let players: Vec<String> = seats
-        .iter()
-        .map(|s| format!("{}-v1", league.team_of(*s)))
-        .collect();
+    let FirstMatch {
+        match_id, players, ..
+    } = league.first_match(pool).await;
     let (doc, results) = played_replay(&players);
     finish(pool, match_id, &results, Some(&doc)).await;
     (TestApp::new(pool.clone()), match_id, doc)
@@ -113,8 +110,7 @@ async fn a_seats_frames_are_what_its_bot_was_sent_and_hide_what_the_engine_hides
 async fn an_unfinished_match_has_no_frames_yet(pool: sqlx::PgPool) {
     // Arrange: a scheduled match, not played
     let mut league = League::with_teams(&pool, 3).await;
-    let competition_id = league.create("1").await;
-    let (match_id, _) = schedule(&pool, competition_id).await.remove(0);
+    let match_id = league.first_match(&pool).await.match_id;
     let mut visitor = TestApp::new(pool.clone());
 
     // Act
@@ -196,8 +192,7 @@ async fn the_text_timeline_says_fault_in_words_not_only_in_red(pool: sqlx::PgPoo
 async fn the_page_of_a_huge_match_stays_under_150_kb(pool: sqlx::PgPool) {
     // Arrange: 5000 long entries and 3000 long log lines, more than any real match
     let mut league = League::with_teams(&pool, 3).await;
-    let competition_id = league.create("1").await;
-    let (match_id, _) = schedule(&pool, competition_id).await.remove(0);
+    let match_id = league.first_match(&pool).await.match_id;
     let long = "{\"cards\": [\"H2\", \"S3\"], \"type\": \"Pair\"} ".repeat(12);
     let entries: Vec<Value> = (0..5000)
         .map(|i| json!({ "entry": "fault", "seat": i % 3, "reason": long }))
@@ -237,12 +232,12 @@ async fn the_page_of_a_huge_match_stays_under_150_kb(pool: sqlx::PgPool) {
 async fn a_seats_own_moves_reach_its_team_with_its_view_and_nobody_else(pool: sqlx::PgPool) {
     // Arrange: a finished match whose Owls seat has move records
     let mut league = League::with_teams(&pool, 3).await;
-    let competition_id = league.create("1").await;
-    let (match_id, seats) = schedule(&pool, competition_id).await.remove(0);
-    let players: Vec<String> = seats
-        .iter()
-        .map(|s| format!("{}-v1", league.team_of(*s)))
-        .collect();
+    let FirstMatch {
+        match_id,
+        seats,
+        players,
+        ..
+    } = league.first_match(&pool).await;
     let (doc, results) = played_replay(&players);
     finish(&pool, match_id, &results, Some(&doc)).await;
     let owls = league.entrants[0].submission_id;
