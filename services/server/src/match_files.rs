@@ -114,6 +114,47 @@ pub async fn seat_log(
     match_id: Uuid,
     seat: i32,
 ) -> Result<SeatLog, Error> {
+    let seat = private_seat(state, user, match_id, seat).await?;
+    let stderr = match &seat.stderr_sha256 {
+        Some(sha) => blobs::get(&state.pool, sha).await?,
+        None => Vec::new(),
+    };
+    let moves = move_records(state, &seat).await?;
+    Ok(SeatLog {
+        seat,
+        stderr,
+        moves,
+    })
+}
+
+/// `seat`'s move records, when `user` may read its log (the rule of [`seat_log`]), without
+/// loading the rest of the log.
+pub async fn seat_moves(
+    state: &AppState,
+    user: Option<&User>,
+    match_id: Uuid,
+    seat: i32,
+) -> Result<Vec<MoveRecord>, Error> {
+    let seat = private_seat(state, user, match_id, seat).await?;
+    move_records(state, &seat).await
+}
+
+async fn move_records(state: &AppState, seat: &SeatWithResult) -> Result<Vec<MoveRecord>, Error> {
+    match &seat.move_log_sha256 {
+        Some(sha) => {
+            serde_json::from_slice(&blobs::get(&state.pool, sha).await?).map_err(Error::internal)
+        }
+        None => Ok(Vec::new()),
+    }
+}
+
+/// The seat of a finished match whose private data `user` may read; see [`seat_log`].
+async fn private_seat(
+    state: &AppState,
+    user: Option<&User>,
+    match_id: Uuid,
+    seat: i32,
+) -> Result<SeatWithResult, Error> {
     let user = user.ok_or(Error::NotFound)?;
     let m = matches::get(&state.pool, match_id).await?;
     let seat = matches::seats_with_results(&state.pool, match_id)
@@ -135,19 +176,5 @@ pub async fn seat_log(
             m.status
         )));
     }
-    let stderr = match &seat.stderr_sha256 {
-        Some(sha) => blobs::get(&state.pool, sha).await?,
-        None => Vec::new(),
-    };
-    let moves = match &seat.move_log_sha256 {
-        Some(sha) => {
-            serde_json::from_slice(&blobs::get(&state.pool, sha).await?).map_err(Error::internal)?
-        }
-        None => Vec::new(),
-    };
-    Ok(SeatLog {
-        seat,
-        stderr,
-        moves,
-    })
+    Ok(seat)
 }

@@ -160,8 +160,8 @@ async fn own_moves(
     seat: Seat,
 ) -> Result<Option<Vec<MoveRecord>>> {
     let seat = i32::try_from(seat.index()).map_err(Error::internal)?;
-    match match_files::seat_log(state, user, match_id, seat).await {
-        Ok(log) => Ok(Some(log.moves)),
+    match match_files::seat_moves(state, user, match_id, seat).await {
+        Ok(moves) => Ok(Some(moves)),
         Err(Error::NotFound) => Ok(None),
         Err(e) => Err(e),
     }
