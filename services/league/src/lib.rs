@@ -72,6 +72,7 @@ mod error;
 mod history;
 mod imp;
 mod ratings;
+mod record;
 mod results;
 mod schedule;
 mod scheme;
@@ -84,9 +85,10 @@ mod testing;
 
 pub use bridge::{duplicate_sets, DuplicateSet};
 pub use error::LeagueError;
-pub use history::{history, HistoryPoint, HistoryStep};
+pub use history::{history, HistoryPoint, HistoryStep, Outline};
 pub use imp::imps;
-pub use ratings::{ratings, Rating};
+pub use ratings::{rated, ratings, Rating, Skill};
+pub use record::{absorb, records, Record};
 pub use results::{EndState, MatchResult, SeatOutcome, UnknownEndState};
 pub use schedule::{match_count, schedule, PlannedMatch, ScheduleSpec, MAX_MATCHES};
 pub use scheme::{Format, RatingForm, Scheme, Scoring};
@@ -94,5 +96,5 @@ pub use settings::{
     formats, CompetitionSettings, SettingsError, MAX_GAMES_PER_MATCH, MAX_MOVE_TIME_MS, MAX_ROUNDS,
     SEAT_CPU_MILLICORES, SEAT_DISK_MIB, SEAT_MEMORY_MIB,
 };
-pub use standings::{battle_score, rank_points, standings, Extra, Standing};
-pub use stats::{t_975, Interval};
+pub use standings::{battle_score, rank_points, ranked, standings, Extra, Standing, Tally};
+pub use stats::{t_975, Interval, Moments};
