@@ -78,6 +78,7 @@ impl HistoryPoint {
 /// stride doubles, so the outline spans the whole history evenly; the latest point is always
 /// kept too. The leaderboard draws its sparklines from it without reading every match.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Outline {
     stride: u32,
     seen: u32,

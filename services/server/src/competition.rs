@@ -164,6 +164,7 @@ pub async fn create(
                 m.settings
             },
             seats: m.seats.into_iter().map(SeatRef::Submission).collect(),
+            duplicate_set: Some(i32::try_from(m.group).map_err(Error::internal)?),
         });
     }
     let new = NewCompetition {

@@ -1,23 +1,20 @@
-//! A competition's leaderboard, computed on every read from its finished matches with the
-//! game's scheme (`croupier_league::standings`) and ratings (`croupier_league::ratings`), so it
-//! is never stale and needs no bookkeeping when a match finishes, fails or is re-run.
+//! A competition's leaderboard, read from the board kept as results land (`croupier_board`:
+//! each entry's standings tally, rating and history outline, updated in the transaction that
+//! records a result) and ranked with the game's scheme (`croupier_league::ranked`). A read is
+//! one query over the entries, whatever the number of matches.
 //!
-//! A match's duplicate set (the league's `group`) is rebuilt from the stored matches: the
-//! matches of one round (same seed) between the same entrants, or in self-play the round.
-//! Entries that have not finished a game yet are listed last, without a position.
-//!
-//! Each row also carries its entrant's history (`croupier_league::history`: the rating, or
-//! Hanabi's mean score, after each match), computed in the same pass from the same results, for
-//! the row's sparkline, the submission page's plot and the API's `…/history`.
+//! Entries that have not finished a game yet are listed last, without a position. Each row
+//! carries its entrant's history outline (at most `croupier_league::Outline::CAP` points of the
+//! rating, or Hanabi's mean score, after each match) for the row's sparkline; the whole
+//! history is read per entry ([`history`], [`histories`]) for plots and the API.
 
 use std::collections::{BTreeMap, HashMap};
 
 use croupier_games::GameId;
 use croupier_league::{
-    CompetitionSettings, EndState, Extra, Format, HistoryPoint, MatchResult, RatingForm, Scheme,
-    Scoring, SeatOutcome,
+    CompetitionSettings, Extra, HistoryPoint, Outline, RatingForm, Record, Scheme, Scoring,
 };
-use croupier_store::competitions::{self, Competition, SeatScore};
+use croupier_store::competitions::{self, Competition};
 use croupier_store::PgPool;
 use serde::Serialize;
 use uuid::Uuid;
@@ -183,24 +180,6 @@ fn extra_heading(rows: &[BoardRow]) -> &'static str {
         .unwrap_or("")
 }
 
-/// The best score of each entrant in one seat of one match (`score_order` decides "best").
-fn best_scores(
-    results: &[MatchResult<Uuid>],
-    order: croupier_games::ScoreOrder,
-) -> HashMap<Uuid, f64> {
-    let mut best: HashMap<Uuid, f64> = HashMap::new();
-    for seat in results.iter().flat_map(|r| &r.seats) {
-        let better = |old: f64| match order {
-            croupier_games::ScoreOrder::HigherIsBetter => seat.score > old,
-            croupier_games::ScoreOrder::LowerIsBetter => seat.score < old,
-        };
-        if best.get(&seat.entrant).is_none_or(|old| better(*old)) {
-            best.insert(seat.entrant, seat.score);
-        }
-    }
-    best
-}
-
 fn metric_name(scoring: Scoring) -> &'static str {
     match scoring {
         Scoring::RankPoints { .. } => "rank points",
@@ -214,30 +193,22 @@ fn metric_name(scoring: Scoring) -> &'static str {
 pub async fn build(pool: &PgPool, c: &Competition) -> Result<Board> {
     let game: GameId = c.game.parse().map_err(Error::internal)?;
     let scheme = Scheme::of(game);
-    let format = CompetitionSettings::from_stored(&c.settings)
-        .map_err(Error::internal)?
-        .format_of(game);
     let entries = competitions::entries(pool, c.competition_id).await?;
-    let seats = competitions::seat_scores(pool, c.competition_id).await?;
-    let results = to_results(game, format, &seats);
-    let standings = croupier_league::standings(game, &results);
-    let ratings: HashMap<Uuid, RatingView> = croupier_league::ratings(game, &results)
-        .into_iter()
-        .map(|r| {
-            let view = RatingView {
-                display: r.display,
-                mu: r.rating,
-                sigma: r.uncertainty,
-            };
-            (r.entrant, view)
-        })
-        .collect();
-    let mut histories = croupier_league::history(game, &results);
-    let best = best_scores(&results, scheme.score_order);
+    let kept = croupier_board::read(pool, c.competition_id)
+        .await
+        .map_err(Error::internal)?;
+    let mut records: BTreeMap<Uuid, Record> = BTreeMap::new();
+    let mut outlines: HashMap<Uuid, Outline> = HashMap::new();
+    for e in kept {
+        records.insert(e.submission_id, e.record);
+        outlines.insert(e.submission_id, e.outline);
+    }
+    let standings = croupier_league::ranked(game, &records);
     let entry = |id: &Uuid| entries.iter().find(|e| e.submission_id == *id);
     let mut rows: Vec<BoardRow> = Vec::with_capacity(entries.len());
     for s in &standings {
         let Some(e) = entry(&s.entrant) else { continue };
+        let record = records.get(&s.entrant);
         rows.push(BoardRow {
             position: Some(s.position),
             submission_id: e.submission_id,
@@ -249,14 +220,21 @@ pub async fn build(pool: &PgPool, c: &Competition) -> Result<Board> {
             metric: s.metric,
             rank_points: s.rank_points,
             mean_score: s.mean_score,
-            best_score: best.get(&s.entrant).copied(),
+            best_score: record.and_then(|r| r.tally.best_score()),
             wins: s.wins,
             faults: s.faults,
             per_game_mean: s.interval.mean,
             per_game_half_width: s.interval.half_width,
-            rating: ratings.get(&s.entrant).copied(),
+            rating: record.and_then(|r| r.skill).map(|k| RatingView {
+                display: k.display(),
+                mu: k.mu,
+                sigma: k.sigma,
+            }),
             extra: s.extra.clone(),
-            history: histories.remove(&s.entrant).unwrap_or_default(),
+            history: outlines
+                .remove(&s.entrant)
+                .map(|o| o.points())
+                .unwrap_or_default(),
         });
     }
     for e in &entries {
@@ -296,27 +274,54 @@ pub async fn build(pool: &PgPool, c: &Competition) -> Result<Board> {
         metric: metric_name(scheme.scoring),
         rated: scheme.rating != RatingForm::Unrated,
         lower_is_better: scheme.score_order == croupier_games::ScoreOrder::LowerIsBetter,
-        matches: results.len(),
+        matches: usize::try_from(c.progress.finished).unwrap_or(0),
         rows,
     })
 }
 
+/// One entry's whole history in `c` (for its plot).
+pub async fn history(
+    pool: &PgPool,
+    c: &Competition,
+    submission_id: Uuid,
+) -> Result<Vec<HistoryPoint>> {
+    croupier_board::history(pool, c.competition_id, submission_id)
+        .await
+        .map_err(Error::internal)
+}
+
+/// Every entry's whole history in `c`.
+pub async fn histories(
+    pool: &PgPool,
+    c: &Competition,
+) -> Result<BTreeMap<Uuid, Vec<HistoryPoint>>> {
+    croupier_board::histories(pool, c.competition_id)
+        .await
+        .map_err(Error::internal)
+}
+
 /// Where a match's ranks decide nothing by themselves (Bridge), what the duplicate set of the
-/// table `ordinal` of `c` came to, once both its tables have finished: the other table's
-/// ordinal and each side's IMPs, as `(entrant, IMPs)` with the first table's North-South first.
+/// finished table `match_id` of `c` came to, once both its tables have finished: the other
+/// table's ordinal and each side's IMPs, as `(entrant, IMPs)` with the first table's
+/// North-South first.
 pub async fn duplicate_of(
     pool: &PgPool,
     c: &Competition,
-    ordinal: i32,
+    match_id: Uuid,
 ) -> Result<Option<(u32, [(Uuid, i64); 2])>> {
     let game: GameId = c.game.parse().map_err(Error::internal)?;
     let format = CompetitionSettings::from_stored(&c.settings)
         .map_err(Error::internal)?
         .format_of(game);
-    let seats = competitions::seat_scores(pool, c.competition_id).await?;
-    let results = to_results(game, format, &seats);
-    let ordinal = u32::try_from(ordinal).unwrap_or(u32::MAX);
-    Ok(croupier_league::duplicate_sets(&results)
+    let Some((table, mut mates)) = croupier_board::with_mates(pool, game, format, match_id)
+        .await
+        .map_err(Error::internal)?
+    else {
+        return Ok(None);
+    };
+    let ordinal = table.ordinal;
+    mates.push(table);
+    Ok(croupier_league::duplicate_sets(&mates)
         .into_iter()
         .find(|set| set.ordinals.contains(&ordinal))
         .map(|set| {
@@ -327,73 +332,4 @@ pub async fn duplicate_of(
                 .unwrap_or(ordinal);
             (other, [(set.first, set.imps), (set.second, -set.imps)])
         }))
-}
-
-/// The finished matches as the league reads them. `seats` come in (ordinal, match, seat) order.
-fn to_results(game: GameId, format: Format, seats: &[SeatScore]) -> Vec<MatchResult<Uuid>> {
-    let mut by_match: BTreeMap<(i32, Uuid), Vec<&SeatScore>> = BTreeMap::new();
-    for s in seats {
-        by_match.entry((s.ordinal, s.match_id)).or_default().push(s);
-    }
-    let mut groups: HashMap<(i64, Vec<Uuid>), u32> = HashMap::new();
-    let mut results = Vec::with_capacity(by_match.len());
-    for ((ordinal, _), seats) in by_match {
-        // Built-in bots are no entrants: such a match is no competition match.
-        let Some(entrants) = seats
-            .iter()
-            .map(|s| s.submission_id)
-            .collect::<Option<Vec<_>>>()
-        else {
-            continue;
-        };
-        let seed = seats.first().map_or(0, |s| s.seed);
-        let mut set = entrants.clone();
-        set.sort();
-        set.dedup();
-        if format == Format::SelfPlay {
-            set.clear();
-        }
-        let next = u32::try_from(groups.len()).unwrap_or(u32::MAX);
-        let group = *groups.entry((seed, set)).or_insert(next);
-        results.push(MatchResult {
-            ordinal: u32::try_from(ordinal).unwrap_or(0),
-            group,
-            seats: seats
-                .iter()
-                .zip(entrants)
-                .map(|(s, entrant)| SeatOutcome {
-                    entrant,
-                    score: s.score,
-                    rank: u32::try_from(s.rank).unwrap_or(u32::MAX),
-                    end_state: end_state(s.end_state),
-                })
-                .collect(),
-            // IMP scoring (Bridge): North-South's score on each board of this table (seat 0 is
-            // North).
-            boards: if Scheme::of(game).scoring == Scoring::Imps {
-                seats
-                    .first()
-                    .map(|s| s.game_scores.clone())
-                    .unwrap_or_default()
-            } else {
-                Vec::new()
-            },
-        });
-    }
-    results
-}
-
-/// The league's name for a stored seat end state.
-fn end_state(stored: croupier_store::EndState) -> EndState {
-    use croupier_store::EndState as Stored;
-    match stored {
-        Stored::Ok => EndState::Ok,
-        Stored::TimeLimit => EndState::TimeLimit,
-        Stored::MemoryLimit => EndState::MemoryLimit,
-        Stored::Crashed => EndState::Crashed,
-        Stored::OutputLimit => EndState::OutputLimit,
-        Stored::InvalidOutput => EndState::InvalidOutput,
-        Stored::IllegalAction => EndState::IllegalAction,
-        Stored::SetupError => EndState::SetupError,
-    }
 }

@@ -34,7 +34,7 @@ pub struct NewCompetition<'a> {
     pub entries: &'a [Uuid],
 }
 
-/// Matches of a competition per status.
+/// Matches of a competition per status (kept by triggers in `competition_progress`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 pub struct Progress {
     pub queued: i64,
@@ -59,6 +59,7 @@ impl Progress {
         let active = self.queued + self.running > 0;
         match stored {
             CompetitionStatus::Cancelled => CompetitionStatus::Cancelled,
+            CompetitionStatus::Paused => CompetitionStatus::Paused,
             CompetitionStatus::Scheduled
             | CompetitionStatus::Running
             | CompetitionStatus::Finished => match active {
@@ -119,7 +120,12 @@ impl From<Row> for Competition {
             rules: r.rules,
             kind: r.kind,
             settings: r.settings,
-            status: progress.status(r.status),
+            // A ladder's status is what its organiser set: it runs with or without queued
+            // matches; a round-robin's follows its matches.
+            status: match r.kind {
+                CompetitionKind::Ladder => r.status,
+                _ => progress.status(r.status),
+            },
             created_by: r.created_by,
             created_at: r.created_at,
             progress,
@@ -141,14 +147,14 @@ async fn fetch(
         select c.competition_id, c.name, c.game, c.rules, c.kind as "kind: CompetitionKind", c.settings,
                c.status as "status: CompetitionStatus",
                u.username as created_by, c.created_at,
-               count(m.match_id) filter (where m.status = 'queued') as "queued!",
-               count(m.match_id) filter (where m.status = 'running') as "running!",
-               count(m.match_id) filter (where m.status = 'finished') as "finished!",
-               count(m.match_id) filter (where m.status = 'failed') as "failed!",
-               count(m.match_id) filter (where m.status = 'cancelled') as "cancelled!"
+               coalesce(sum(p.matches) filter (where p.status = 'queued'), 0)::bigint as "queued!",
+               coalesce(sum(p.matches) filter (where p.status = 'running'), 0)::bigint as "running!",
+               coalesce(sum(p.matches) filter (where p.status = 'finished'), 0)::bigint as "finished!",
+               coalesce(sum(p.matches) filter (where p.status = 'failed'), 0)::bigint as "failed!",
+               coalesce(sum(p.matches) filter (where p.status = 'cancelled'), 0)::bigint as "cancelled!"
         from competition c
              join app_user u on u.user_id = c.created_by
-             left join match m on m.competition_id = c.competition_id
+             left join competition_progress p on p.competition_id = c.competition_id
         where ($1::uuid is null or c.competition_id = $1)
           and ($2::uuid is null or exists (
                 select 1 from competition_entry e

@@ -20,6 +20,7 @@ pub mod jobs;
 pub mod logins;
 pub mod matches;
 pub mod sessions;
+pub mod standings;
 pub mod state;
 pub mod submissions;
 pub mod teams;

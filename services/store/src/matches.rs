@@ -33,6 +33,9 @@ pub struct NewMatch {
     pub seed: u64,
     pub settings: serde_json::Value,
     pub seats: Vec<SeatRef>,
+    /// The league's duplicate set (a Bridge table scores with the other table of its set);
+    /// `None` outside competitions.
+    pub duplicate_set: Option<i32>,
 }
 
 #[derive(Debug, Clone, serde::Serialize)]
@@ -130,13 +133,14 @@ pub async fn create_many(
         .map(|m| i64::from_ne_bytes(m.seed.to_ne_bytes()))
         .collect();
     let settings: Vec<serde_json::Value> = planned.iter().map(|m| m.settings.clone()).collect();
+    let sets: Vec<Option<i32>> = planned.iter().map(|m| m.duplicate_set).collect();
     // language=PostgreSQL
     sqlx::query!(
         r#"
-        insert into match (match_id, competition_id, game, rules, seed, settings, ordinal)
-        select m.id, $2, m.game, m.rules, m.seed, m.settings, m.ordinal
-        from unnest($1::uuid[], $3::text[], $4::text[], $5::bigint[], $6::jsonb[], $7::int[])
-             as m(id, game, rules, seed, settings, ordinal)
+        insert into match (match_id, competition_id, game, rules, seed, settings, ordinal, duplicate_set)
+        select m.id, $2, m.game, m.rules, m.seed, m.settings, m.ordinal, m.duplicate_set
+        from unnest($1::uuid[], $3::text[], $4::text[], $5::bigint[], $6::jsonb[], $7::int[], $8::int[])
+             as m(id, game, rules, seed, settings, ordinal, duplicate_set)
         "#,
         &ids,
         competition_id,
@@ -144,7 +148,8 @@ pub async fn create_many(
         &rules,
         &seeds,
         &settings,
-        &ordinals
+        &ordinals,
+        &sets as &[Option<i32>]
     )
     .execute(&mut *conn)
     .await?;

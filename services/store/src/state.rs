@@ -93,6 +93,8 @@ text_enum! {
         Scheduled = "scheduled",
         /// Running (set again when failed matches are re-run).
         Running = "running",
+        /// A ladder an organiser paused: no new matches until it is resumed.
+        Paused = "paused",
         /// Every match is done.
         Finished = "finished",
         /// Cancelled by an administrator.
@@ -103,9 +105,9 @@ text_enum! {
 text_enum! {
     /// `competition.kind`.
     CompetitionKind {
-        /// Every entrant meets the others by the game's scheme (the only kind created today).
+        /// Every entrant meets the others by the game's scheme, scheduled at creation.
         RoundRobin = "round_robin",
-        /// A ladder.
+        /// A ladder: runs continuously, matches chosen by rating and uncertainty as results land.
         Ladder = "ladder",
         /// Each entrant plays with copies of itself.
         Selfplay = "selfplay",
@@ -184,13 +186,15 @@ mod tests {
         }
     }
 
-    /// The same lists as the CHECK constraints of the migrations that created the columns.
+    /// The same lists as the CHECK constraints of the migrations that created (or last changed)
+    /// the columns.
     #[test]
     fn the_enums_list_the_values_the_migrations_allow() {
         let migrations = concat!(
             include_str!("../../../migrations/20261121000002_account.sql"),
             include_str!("../../../migrations/20261121000003_submission.sql"),
             include_str!("../../../migrations/20261121000004_competition.sql"),
+            include_str!("../../../migrations/20261126093000_ladder.sql"),
         );
         let quoted = |all: Vec<&str>| {
             all.iter()

@@ -73,6 +73,7 @@ async fn matches_are_listed_newest_first_by_competition_submission_result_and_te
                 SeatRef::Submission(b),
                 SeatRef::Submission(c),
             ],
+            duplicate_set: None,
         })
         .collect();
     let new = NewCompetition {

@@ -1,5 +1,6 @@
 //! The match job: load the match and its seats, unpack the artifacts (cached), play it with the
-//! referee, and write seat results, replay and `finished` in one fenced transaction.
+//! referee, and write seat results, replay, `finished` and the leaderboard's update
+//! (`croupier_board::record`) in one fenced transaction.
 //!
 //! A `cancelled` match is completed without being played. A seat's crash, timeout or illegal
 //! move is a result; a sandbox that cannot start or a retryable referee error is a platform
@@ -98,6 +99,7 @@ pub(crate) async fn run(w: &Worker, job: &Claimed) -> Result<Done, StoreError> {
         tx.rollback().await?;
         return Ok(Done::LeaseLost);
     }
+    croupier_board::record(&mut tx, match_id).await?;
     tx.commit().await?;
     Ok(Done::Completed(Outcome::Finished))
 }

@@ -51,6 +51,7 @@ async fn a_submission_that_crashes_on_every_call_is_stored_last_and_idle(pool: P
         seed: 7,
         settings: serde_json::json!({}),
         seats: subs.iter().map(|s| SeatRef::Submission(*s)).collect(),
+        duplicate_set: None,
     }];
     let ids = matches::create_many(&mut pool.acquire().await.unwrap(), competition, &planned)
         .await

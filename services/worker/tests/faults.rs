@@ -106,6 +106,7 @@ async fn a_match_with_an_invalid_spec_fails_at_once_without_a_retry(pool: PgPool
         seats: ["random", "no-such-bot", "random"]
             .map(|b| SeatRef::Builtin(b.into()))
             .to_vec(),
+        duplicate_set: None,
     };
     let ids = matches::create_many(&mut pool.acquire().await.unwrap(), competition, &[planned])
         .await

@@ -48,6 +48,7 @@ fn planned(subs: &[Uuid]) -> Vec<NewMatch> {
         seed: 7,
         settings: serde_json::json!({}),
         seats: subs.iter().map(|s| SeatRef::Submission(*s)).collect(),
+        duplicate_set: None,
     }]
 }
 

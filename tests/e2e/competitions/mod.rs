@@ -313,6 +313,12 @@ pub async fn finish(pool: &PgPool, match_id: Uuid, seats: &[Result3], replay: Op
             .expect("replay");
     }
     set_status(pool, match_id, "finished", "done").await;
+    // As the worker does in its result transaction: the board takes the result.
+    let mut tx = pool.begin().await.expect("a transaction");
+    croupier_board::record(&mut tx, match_id)
+        .await
+        .expect("the board takes the result");
+    tx.commit().await.expect("commit");
 }
 
 /// Sets a match's status and its latest job's.

@@ -150,6 +150,7 @@ async fn measure(pool: &PgPool, sandbox: Sandbox, opts: &Options) -> Result<()> 
                 seed: i as u64,
                 settings: serde_json::json!({}),
                 seats: (0..3).map(|s| bots[(s + i) % 3].clone()).collect(),
+                duplicate_set: None,
             })
             .collect();
         let t0 = Instant::now();

@@ -41,19 +41,21 @@ async fn leaderboard(
 }
 
 /// Every entry's history in leaderboard order: the rating (or Hanabi's mean score) after each
-/// of its matches (`croupier_league::history`), from the same pass as the leaderboard.
+/// of its matches, as the board recorded them.
 async fn history(
     State(state): State<AppState>,
     ApiPath(competition_id): ApiPath<Uuid>,
 ) -> ApiResult<Json<Value>> {
     let c = competitions::get(&state.pool, competition_id).await?;
     let board = leaderboard::build(&state.pool, &c).await?;
+    let mut histories = leaderboard::histories(&state.pool, &c).await?;
     let entries: Vec<Value> = board
         .rows
         .iter()
         .map(|r| {
+            let points = histories.remove(&r.submission_id).unwrap_or_default();
             json!({ "submission_id": r.submission_id, "team_id": r.team_id, "team_name": r.team_name,
-                    "version": r.version, "label": r.label, "points": r.history })
+                    "version": r.version, "label": r.label, "points": points })
         })
         .collect();
     let kind = if board.rated { "rating" } else { "score" };

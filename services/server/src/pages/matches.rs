@@ -117,7 +117,7 @@ async fn duplicate_note(
     let Some(c) = competition else {
         return Ok(alone.to_owned());
     };
-    let Some((other, sides)) = crate::leaderboard::duplicate_of(&state.pool, c, m.ordinal).await?
+    let Some((other, sides)) = crate::leaderboard::duplicate_of(&state.pool, c, m.match_id).await?
     else {
         return Ok(format!("{alone} The other table has not finished yet."));
     };

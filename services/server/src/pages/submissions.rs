@@ -138,8 +138,8 @@ async fn show(
 }
 
 /// The submission's plot in each competition it has played a match in (the newest
-/// [`history::MAX_PLOTS`]), with how many more it played in. Each is its leaderboard row's
-/// history, so the plot ends where the leaderboard stands.
+/// [`history::MAX_PLOTS`]), with how many more it played in. Each is its whole history on the
+/// competition's board, so the plot ends where the leaderboard stands.
 async fn history_plots(state: &AppState, submission_id: Uuid) -> Result<(Vec<HistoryPlot>, usize)> {
     let mut plots = Vec::new();
     let mut omitted = 0;
@@ -155,14 +155,15 @@ async fn history_plots(state: &AppState, submission_id: Uuid) -> Result<(Vec<His
         let Some(row) = board.rows.iter().find(|r| r.submission_id == submission_id) else {
             continue;
         };
-        if row.history.is_empty() {
+        let points = leaderboard::history(&state.pool, &c, submission_id).await?;
+        if points.is_empty() {
             continue;
         }
         let id = format!("history-{}", c.competition_id);
         plots.push(HistoryPlot {
             competition_id: c.competition_id,
-            svg: history::plot(&id, &c.name, &row.history),
-            caption: history::caption(&row.history),
+            svg: history::plot(&id, &c.name, &points),
+            caption: history::caption(&points),
             place: row.place(),
             competition_name: c.name,
         });

@@ -15,6 +15,8 @@ pub struct SeatScore {
     pub match_id: Uuid,
     pub ordinal: i32,
     pub seed: i64,
+    /// The league's duplicate set (`None` for matches older than the column).
+    pub duplicate_set: Option<i32>,
     pub seat: i32,
     pub submission_id: Option<Uuid>,
     pub rank: i32,
@@ -33,7 +35,7 @@ pub async fn seat_scores(
     Ok(sqlx::query_as!(
         SeatScore,
         r#"
-        select m.match_id, m.ordinal, m.seed, r.seat, ms.submission_id, r.rank, r.score,
+        select m.match_id, m.ordinal, m.seed, m.duplicate_set, r.seat, ms.submission_id, r.rank, r.score,
                r.end_state as "end_state: EndState", r.game_scores
         from match m
              join seat_result r using (match_id)
