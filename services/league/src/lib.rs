@@ -67,10 +67,12 @@
 //! assert_eq!(rated.len(), 4);
 //! # Ok::<(), croupier_league::LeagueError>(())
 //! ```
+mod ab;
 mod bridge;
 mod error;
 mod history;
 mod imp;
+mod ladder;
 mod ratings;
 mod results;
 mod schedule;
@@ -82,10 +84,12 @@ mod stats;
 #[cfg(test)]
 mod testing;
 
+pub use ab::{ab_test, AbConfig, AbReport, Verdict};
 pub use bridge::{duplicate_sets, DuplicateSet};
 pub use error::LeagueError;
 pub use history::{history, HistoryPoint, HistoryStep};
 pub use imp::imps;
+pub use ladder::{next_groups, Contender, LadderPick, NextIds};
 pub use ratings::{ratings, Rating};
 pub use results::{EndState, MatchResult, SeatOutcome, UnknownEndState};
 pub use schedule::{match_count, schedule, PlannedMatch, ScheduleSpec, MAX_MATCHES};
