@@ -71,6 +71,13 @@ fn placing_entrants_anchor_first_fewest_first_until_capped() {
     let with = |id: u32| -> Vec<bool> { groups.iter().map(|g| g.contains(&id)).collect() };
     assert_eq!(with(7), [true, true, false, false], "{groups:?}");
     assert_eq!(with(8), [false, false, true, true], "{groups:?}");
+
+    // Placing beats a higher σ: 9 is sure of itself and far from everyone, 1 is unsure.
+    let mut field = settled(6);
+    field[0].sigma = 7.0;
+    field.push(rated(9, 80.0, 1.5, 4));
+    let plan = pick(GameId::GUANDAN, &field, 1, NEXT);
+    assert!(plan.iter().all(|m| m.seats.contains(&9)), "{plan:?}");
 }
 
 #[test]
@@ -78,7 +85,7 @@ fn once_placed_the_highest_sigma_anchors_then_the_fewest_played() {
     // No Thanks triples: 9 is unsure and far from everyone's μ, so it is nobody's near
     // opponent; it can only appear as the anchor.
     let mut field = settled(6);
-    field.push(rated(9, 45.0, 6.0, 20));
+    field.push(rated(9, 45.0, 6.0, 60)); // more played than the others
     let plan = pick(GameId::NO_THANKS, &field, 1, NEXT);
     assert_eq!(plan.len(), 3);
     assert!(plan.iter().all(|m| m.seats.contains(&9)), "{plan:?}");
@@ -108,15 +115,18 @@ fn opponents_are_the_nearest_in_mu_and_vary_with_the_seed() {
     ] {
         field.push(rated(id, mu, 2.0, 40));
     }
-    let mut seen = BTreeSet::new();
+    let (mut seen, mut first_north_south) = (BTreeSet::new(), BTreeSet::new());
     for seed_base in 0..40 {
         let next = NextIds { seed_base, ..NEXT };
         let plan = pick(GameId::BRIDGE, &field, 1, next);
         let group = members(&plan.iter().collect::<Vec<_>>());
         assert!(group.contains(&1));
         seen.extend(group.into_iter().filter(|&e| e != 1));
+        first_north_south.insert(plan[0].seats[0] == 1);
     }
     assert_eq!(seen, BTreeSet::from([4, 5, 6]));
+    // Who sits first (table 1 North-South) varies too.
+    assert_eq!(first_north_south, BTreeSet::from([false, true]));
 }
 
 #[test]
