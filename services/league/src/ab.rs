@@ -101,8 +101,8 @@ pub struct AbReport {
     pub mean_diff: f64,
     /// The fixed-n 95% t interval ([`Interval::of`]): for display, not for stopping.
     pub ci95: Interval,
-    /// The anytime-valid (1 − α) confidence sequence at `games` (infinite below 2 games, which
-    /// JSON shows as null).
+    /// The anytime-valid (1 − α) confidence sequence at `games`: infinite while the games are
+    /// too few to bound it (up to 10 with the defaults), which JSON shows as null.
     pub always_valid: (f64, f64),
     pub verdict: Verdict,
     /// The game count at which the verdict was reached (`None` while [`Verdict::Continue`]).
@@ -110,7 +110,7 @@ pub struct AbReport {
 }
 
 /// Runs the sequential test over `diffs` (A − B per completed group, positive when A did
-/// better; see the [module docs](self)) as if it had been checked after every game.
+/// better; method in `docs/rules.md#ab-tests`) as if it had been checked after every game.
 pub fn ab_test(diffs: &[f64], config: &AbConfig) -> AbReport {
     let games: Vec<f64> = diffs.iter().copied().filter(|d| d.is_finite()).collect();
     let mut running = Running::default();

@@ -5,6 +5,9 @@
 //! [`schedule`], [`standings`], [`ratings`] and [`history`] (each entrant's rating or score
 //! after each of its matches, for plots); the game's [`Scheme`] decides the rest, so no caller
 //! matches on games. Entrants are any `Clone + Ord` id (Croupier passes submission ids).
+//! Ladders (continuous matchmaking) ask [`next_groups`] for their next duplicate groups, and
+//! A/B tests of two submissions decide with [`ab_test`] (`docs/rules.md#ladders`,
+//! `docs/rules.md#ab-tests`).
 //!
 //! # Schemes (`docs/rules.md#leaderboards`)
 //!

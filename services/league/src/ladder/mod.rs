@@ -92,10 +92,10 @@ pub struct NextIds {
     pub seed_base: u64,
 }
 
-/// Chooses up to `want_groups` more groups of a ladder (see the [module docs](self)) and returns
-/// their matches in play order: whole groups in `game`'s native format, ordinals and group
-/// numbers counting up from `next`, group `g` on seed `splitmix64(next.seed_base + g)` (top bit
-/// cleared) with `round == g`.
+/// Chooses up to `want_groups` more groups of a ladder (rules in `docs/rules.md#ladders` and
+/// the module docs) and returns their matches in play order: whole groups in `game`'s native
+/// format, ordinals and group numbers counting up from `next`, group `g` on seed
+/// `splitmix64(next.seed_base + g)` (top bit cleared) with `round == g`.
 ///
 /// `spec` gives the rule set, the format and the setting overrides exactly as for
 /// [`schedule`](crate::schedule); its `rounds` and `base_seed` are not used. Fewer groups (or
