@@ -68,7 +68,8 @@ pub(crate) fn duplicates<E: PartialEq>(results: &[MatchResult<E>]) -> Vec<Duplic
     sets
 }
 
-fn pair<E: PartialEq>(mut tables: Vec<&MatchResult<E>>) -> Option<Duplicate<'_, E>> {
+/// The duplicate set of `tables` when they are exactly its two tables, seated as a set is.
+pub(crate) fn pair<E: PartialEq>(mut tables: Vec<&MatchResult<E>>) -> Option<Duplicate<'_, E>> {
     tables.sort_by_key(|t| t.ordinal);
     let [one, two] = tables.as_slice() else {
         return None;

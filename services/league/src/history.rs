@@ -6,11 +6,7 @@ use std::collections::BTreeMap;
 use croupier_games::GameId;
 use serde::{Deserialize, Serialize};
 
-use crate::ratings::{rate, Table};
 use crate::results::MatchResult;
-use crate::standings::per_entrant;
-use crate::stats::t_975;
-use crate::{RatingForm, Scheme};
 
 /// An entrant's standing right after one of its matches.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -77,6 +73,46 @@ impl HistoryPoint {
     }
 }
 
+/// A whole history in at most [`Outline::CAP`] points, kept as points arrive: every
+/// `stride`-th point is kept and, when the list is full, every other one is dropped and the
+/// stride doubles, so the outline spans the whole history evenly; the latest point is always
+/// kept too. The leaderboard draws its sparklines from it without reading every match.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Outline {
+    stride: u32,
+    seen: u32,
+    kept: Vec<HistoryPoint>,
+    last: Option<HistoryPoint>,
+}
+
+impl Outline {
+    pub const CAP: usize = 64;
+
+    pub fn push(&mut self, point: HistoryPoint) {
+        self.stride = self.stride.max(1);
+        if self.seen % self.stride == 0 {
+            self.kept.push(point);
+            if self.kept.len() > Self::CAP {
+                self.kept = self.kept.iter().step_by(2).copied().collect();
+                self.stride *= 2;
+            }
+        }
+        self.seen += 1;
+        self.last = Some(point);
+    }
+
+    /// The kept points in order, ending with the latest.
+    pub fn points(&self) -> Vec<HistoryPoint> {
+        let mut points = self.kept.clone();
+        if let Some(last) = self.last {
+            if points.last() != Some(&last) {
+                points.push(last);
+            }
+        }
+        points
+    }
+}
+
 /// Every entrant's history in `game`, its points in match order.
 ///
 /// * Rated games: the rating after each match that rated the entrant, computed exactly as
@@ -91,81 +127,7 @@ pub fn history<E: Clone + Ord>(
     game: GameId,
     results: &[MatchResult<E>],
 ) -> BTreeMap<E, Vec<HistoryPoint>> {
-    if Scheme::of(game).rating == RatingForm::Unrated {
-        return scores(results);
-    }
-    let mut table = Table::recording();
-    rate(game, results, &mut table);
-    table
-        .into_history()
-        .into_iter()
-        .map(|(entrant, steps)| {
-            let points = steps.into_iter().map(|(ordinal, mu, sigma)| HistoryPoint {
-                ordinal,
-                step: HistoryStep::Rating {
-                    mu,
-                    sigma,
-                    display: mu - 3.0 * sigma,
-                },
-            });
-            (entrant, points.collect())
-        })
-        .collect()
-}
-
-/// Score histories: per entrant, each match's score and the running mean with its interval.
-fn scores<E: Clone + Ord>(results: &[MatchResult<E>]) -> BTreeMap<E, Vec<HistoryPoint>> {
-    let mut ordered: Vec<&MatchResult<E>> = results.iter().filter(|r| r.counts()).collect();
-    ordered.sort_by_key(|r| r.ordinal);
-    let mut sums: BTreeMap<E, Running> = BTreeMap::new();
-    let mut out: BTreeMap<E, Vec<HistoryPoint>> = BTreeMap::new();
-    for result in ordered {
-        for game in per_entrant(result.seats.iter()) {
-            let running = sums.entry(game.entrant.clone()).or_default();
-            running.add(game.score);
-            let point = HistoryPoint {
-                ordinal: result.ordinal,
-                step: HistoryStep::Score {
-                    score: game.score,
-                    mean: running.mean(),
-                    half_width: running.half_width(),
-                },
-            };
-            out.entry(game.entrant.clone()).or_default().push(point);
-        }
-    }
-    out
-}
-
-/// A running mean and 95% Student-t interval (the same formula as [`Interval`](crate::Interval),
-/// kept in O(1) per value; Welford's update keeps it exact enough for long runs).
-#[derive(Default)]
-struct Running {
-    n: u32,
-    mean: f64,
-    /// Sum of squared deviations from the mean.
-    m2: f64,
-}
-
-impl Running {
-    fn add(&mut self, x: f64) {
-        self.n += 1;
-        let delta = x - self.mean;
-        self.mean += delta / f64::from(self.n);
-        self.m2 += delta * (x - self.mean);
-    }
-
-    fn mean(&self) -> f64 {
-        self.mean
-    }
-
-    fn half_width(&self) -> Option<f64> {
-        (self.n >= 2).then(|| {
-            let n = f64::from(self.n);
-            let sd = (self.m2.max(0.0) / (n - 1.0)).sqrt();
-            t_975(self.n - 1) * sd / n.sqrt()
-        })
-    }
+    crate::records(game, results).1
 }
 
 #[cfg(test)]

@@ -77,6 +77,7 @@ mod history;
 mod imp;
 mod ladder;
 mod ratings;
+mod record;
 mod results;
 mod schedule;
 mod scheme;
@@ -90,10 +91,11 @@ mod testing;
 pub use ab::{ab_test, AbConfig, AbReport, Verdict};
 pub use bridge::{duplicate_sets, DuplicateSet};
 pub use error::LeagueError;
-pub use history::{history, HistoryPoint, HistoryStep};
+pub use history::{history, HistoryPoint, HistoryStep, Outline};
 pub use imp::imps;
 pub use ladder::{next_groups, Contender, LadderPick, NextIds};
-pub use ratings::{ratings, Rating};
+pub use ratings::{rated, ratings, Rating, Skill};
+pub use record::{absorb, records, Record};
 pub use results::{EndState, MatchResult, SeatOutcome, UnknownEndState};
 pub use schedule::{match_count, schedule, PlannedMatch, ScheduleSpec, MAX_MATCHES};
 pub use scheme::{Format, RatingForm, Scheme, Scoring};
@@ -101,5 +103,5 @@ pub use settings::{
     formats, CompetitionSettings, SettingsError, MAX_GAMES_PER_MATCH, MAX_MOVE_TIME_MS, MAX_ROUNDS,
     SEAT_CPU_MILLICORES, SEAT_DISK_MIB, SEAT_MEMORY_MIB,
 };
-pub use standings::{battle_score, rank_points, standings, Extra, Standing};
-pub use stats::{t_975, Interval};
+pub use standings::{battle_score, rank_points, ranked, standings, Extra, Standing, Tally};
+pub use stats::{t_975, Interval, Moments};

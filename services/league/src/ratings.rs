@@ -1,4 +1,5 @@
-//! Ratings: Weng-Lin (OpenSkill) via `skillratings`; the rules are on [`ratings`].
+//! Ratings: Weng-Lin (OpenSkill) via `skillratings`, updated one landed result at a time; the
+//! rules are on [`ratings`].
 
 use std::collections::BTreeMap;
 
@@ -7,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use skillratings::weng_lin::{weng_lin_multi_team, WengLinConfig, WengLinRating};
 use skillratings::MultiTeamOutcome;
 
-use crate::bridge::duplicates;
+use crate::record::{Landed, Record};
 use crate::results::MatchResult;
 use crate::standings::sides_apart;
 use crate::{RatingForm, Scheme};
@@ -26,6 +27,46 @@ pub struct Rating<E> {
     pub games: u32,
 }
 
+/// An entrant's Weng-Lin rating as the board keeps it between results.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Skill {
+    /// μ, the estimated skill.
+    pub mu: f64,
+    /// σ, how unsure that estimate is.
+    pub sigma: f64,
+    /// Matches rated (Bridge: duplicate sets).
+    pub rated: u32,
+}
+
+impl Default for Skill {
+    /// Everyone starts at μ = 25, σ = 25/3.
+    fn default() -> Self {
+        let start = WengLinRating::new();
+        Skill {
+            mu: start.rating,
+            sigma: start.uncertainty,
+            rated: 0,
+        }
+    }
+}
+
+impl Skill {
+    /// μ − 3σ: the value to rank and show.
+    pub fn display(&self) -> f64 {
+        self.mu - 3.0 * self.sigma
+    }
+
+    pub(crate) fn rating<E>(&self, entrant: E) -> Rating<E> {
+        Rating {
+            entrant,
+            rating: self.mu,
+            uncertainty: self.sigma,
+            display: self.display(),
+            games: self.rated,
+        }
+    }
+}
+
 /// The ratings of `game` from its finished matches, best display value first (then entrant),
 /// updated match by match in ordinal order with Weng-Lin (the OpenSkill model):
 ///
@@ -39,138 +80,99 @@ pub struct Rating<E> {
 ///
 /// Everyone starts at rating μ = 25, uncertainty σ = 25/3; the conservative display value is
 /// μ − 3σ (0 at the start), which only rises as a bot both wins and becomes certain. Matches with
-/// a platform fault, or with one entrant on two sides, are skipped.
+/// a platform fault, or with one entrant on two sides, are skipped. A live board applies the
+/// same update to each result as it lands ([`absorb`](crate::absorb)).
 pub fn ratings<E: Clone + Ord>(game: GameId, results: &[MatchResult<E>]) -> Vec<Rating<E>> {
-    let mut table = Table::default();
-    rate(game, results, &mut table);
-    table.into_ratings()
+    rated(&crate::records(game, results).0)
 }
 
-/// Runs every rated match of `results` through `table`, in ordinal order (see [`ratings`]).
-pub(crate) fn rate<E: Clone + Ord>(game: GameId, results: &[MatchResult<E>], table: &mut Table<E>) {
-    let mut ordered: Vec<&MatchResult<E>> = results.iter().filter(|r| r.counts()).collect();
-    ordered.sort_by_key(|r| r.ordinal);
-    match Scheme::of(game).rating {
-        RatingForm::FreeForAll => {
-            for result in ordered {
-                let sides = result.seats.iter().map(|s| (vec![&s.entrant], s.rank));
-                table.update(result.ordinal, sides.collect());
-            }
-        }
-        RatingForm::Teams => {
-            for result in ordered.into_iter().filter(|r| sides_apart(r)) {
-                let side = |n: usize| {
-                    let mut entrants: Vec<&E> = result.side(n).map(|s| &s.entrant).collect();
-                    entrants.sort();
-                    entrants.dedup();
-                    (entrants, result.side_rank(n))
-                };
-                table.update(result.ordinal, vec![side(0), side(1)]);
-            }
-        }
-        RatingForm::Duplicate => {
-            for set in duplicates(results) {
-                let imps = set.imps();
-                let (first, second) = (u32::from(imps < 0) + 1, u32::from(imps > 0) + 1);
-                let sides = vec![(vec![set.first], first), (vec![set.second], second)];
-                table.update(set.ordinal, sides);
-            }
-        }
-        RatingForm::Unrated => {}
-    }
+/// The ratings held in `records`, best display value first (then entrant).
+pub fn rated<E: Clone + Ord>(records: &BTreeMap<E, Record>) -> Vec<Rating<E>> {
+    let mut out: Vec<Rating<E>> = records
+        .iter()
+        .filter_map(|(e, r)| r.skill.map(|s| s.rating(e.clone())))
+        .collect();
+    out.sort_by(|a, b| {
+        b.display
+            .total_cmp(&a.display)
+            .then_with(|| a.entrant.cmp(&b.entrant))
+    });
+    out
 }
 
-/// The running ratings. With [`Table::recording`] it also keeps every entrant's rating after
-/// each of its rated matches (the history).
-pub(crate) struct Table<E> {
-    config: WengLinConfig,
-    entries: BTreeMap<E, (WengLinRating, u32)>,
-    /// (ordinal, rating after that match) per entrant, when recording.
-    history: Option<BTreeMap<E, Vec<(u32, WengLinRating)>>>,
-}
-
-impl<E> Default for Table<E> {
-    fn default() -> Self {
-        Table {
-            config: WengLinConfig::new(),
-            entries: BTreeMap::new(),
-            history: None,
+/// Rates one landed match (or, for Bridge, the duplicate set it completed) into `records`;
+/// returns the entrants whose rating changed.
+pub(crate) fn rate<E: Clone + Ord>(
+    scheme: &Scheme,
+    landed: Landed<'_, E>,
+    records: &mut BTreeMap<E, Record>,
+) -> Vec<E> {
+    match (scheme.rating, landed) {
+        (RatingForm::FreeForAll, Landed::Match(result)) => {
+            let sides = result.seats.iter().map(|s| (vec![&s.entrant], s.rank));
+            update(records, sides.collect())
         }
+        (RatingForm::Teams, Landed::Match(result)) if sides_apart(result) => {
+            let side = |n: usize| {
+                let mut entrants: Vec<&E> = result.side(n).map(|s| &s.entrant).collect();
+                entrants.sort();
+                entrants.dedup();
+                (entrants, result.side_rank(n))
+            };
+            update(records, vec![side(0), side(1)])
+        }
+        (RatingForm::Duplicate, Landed::Set(set)) => {
+            let imps = set.imps();
+            let (first, second) = (u32::from(imps < 0) + 1, u32::from(imps > 0) + 1);
+            update(
+                records,
+                vec![(vec![set.first], first), (vec![set.second], second)],
+            )
+        }
+        _ => Vec::new(),
     }
 }
 
-impl<E: Clone + Ord> Table<E> {
-    /// A table that records each entrant's rating after each of its matches.
-    pub(crate) fn recording() -> Self {
-        Table {
-            history: Some(BTreeMap::new()),
-            ..Table::default()
+/// Rates one match of `sides` (entrants, rank); skipped when an entrant is on two sides.
+fn update<E: Clone + Ord>(records: &mut BTreeMap<E, Record>, sides: Vec<(Vec<&E>, u32)>) -> Vec<E> {
+    let mut everyone: Vec<&E> = sides.iter().flat_map(|(e, _)| e.iter().copied()).collect();
+    let count = everyone.len();
+    everyone.sort();
+    everyone.dedup();
+    if everyone.len() != count || sides.len() < 2 || sides.iter().any(|(e, _)| e.is_empty()) {
+        return Vec::new();
+    }
+    let current = |e: &E| {
+        let skill = records.get(e).and_then(|r| r.skill).unwrap_or_default();
+        WengLinRating {
+            rating: skill.mu,
+            uncertainty: skill.sigma,
+        }
+    };
+    let teams: Vec<Vec<WengLinRating>> = sides
+        .iter()
+        .map(|(entrants, _)| entrants.iter().map(|e| current(e)).collect())
+        .collect();
+    let input: Vec<(&[WengLinRating], MultiTeamOutcome)> = teams
+        .iter()
+        .zip(&sides)
+        .map(|(team, (_, rank))| (team.as_slice(), MultiTeamOutcome::new(*rank as usize)))
+        .collect();
+    let updated = weng_lin_multi_team(&input, &WengLinConfig::new());
+    let mut changed = Vec::with_capacity(count);
+    for ((entrants, _), new) in sides.iter().zip(updated) {
+        for (entrant, rating) in entrants.iter().zip(new) {
+            let record = records.entry((*entrant).clone()).or_default();
+            let rated = record.skill.map_or(0, |s| s.rated) + 1;
+            record.skill = Some(Skill {
+                mu: rating.rating,
+                sigma: rating.uncertainty,
+                rated,
+            });
+            changed.push((*entrant).clone());
         }
     }
-
-    /// The recorded (ordinal, μ, σ) per entrant, in rating order (empty unless recording).
-    pub(crate) fn into_history(self) -> BTreeMap<E, Vec<(u32, f64, f64)>> {
-        let history = self.history.unwrap_or_default();
-        history
-            .into_iter()
-            .map(|(e, steps)| {
-                let steps = steps.into_iter().map(|(o, r)| (o, r.rating, r.uncertainty));
-                (e, steps.collect())
-            })
-            .collect()
-    }
-
-    /// Rates one match of `sides` (entrants, rank); skipped when an entrant is on two sides.
-    fn update(&mut self, ordinal: u32, sides: Vec<(Vec<&E>, u32)>) {
-        let mut everyone: Vec<&E> = sides.iter().flat_map(|(e, _)| e.iter().copied()).collect();
-        let count = everyone.len();
-        everyone.sort();
-        everyone.dedup();
-        if everyone.len() != count || sides.len() < 2 || sides.iter().any(|(e, _)| e.is_empty()) {
-            return;
-        }
-        let current = |e: &E| self.entries.get(e).map_or_else(WengLinRating::new, |x| x.0);
-        let teams: Vec<Vec<WengLinRating>> = sides
-            .iter()
-            .map(|(entrants, _)| entrants.iter().map(|e| current(e)).collect())
-            .collect();
-        let input: Vec<(&[WengLinRating], MultiTeamOutcome)> = teams
-            .iter()
-            .zip(&sides)
-            .map(|(team, (_, rank))| (team.as_slice(), MultiTeamOutcome::new(*rank as usize)))
-            .collect();
-        let updated = weng_lin_multi_team(&input, &self.config);
-        for ((entrants, _), new) in sides.iter().zip(updated) {
-            for (entrant, rating) in entrants.iter().zip(new) {
-                let entry = self.entries.entry((*entrant).clone()).or_default();
-                *entry = (rating, entry.1 + 1);
-                if let Some(history) = &mut self.history {
-                    let steps = history.entry((*entrant).clone()).or_default();
-                    steps.push((ordinal, rating));
-                }
-            }
-        }
-    }
-
-    fn into_ratings(self) -> Vec<Rating<E>> {
-        let mut out: Vec<Rating<E>> = self
-            .entries
-            .into_iter()
-            .map(|(entrant, (r, games))| Rating {
-                entrant,
-                rating: r.rating,
-                uncertainty: r.uncertainty,
-                display: r.rating - 3.0 * r.uncertainty,
-                games,
-            })
-            .collect();
-        out.sort_by(|a, b| {
-            b.display
-                .total_cmp(&a.display)
-                .then_with(|| a.entrant.cmp(&b.entrant))
-        });
-        out
-    }
+    changed
 }
 
 #[cfg(test)]

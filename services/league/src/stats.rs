@@ -21,26 +21,9 @@ pub struct Interval {
 impl Interval {
     /// The interval of `values` (mean 0 and no width for an empty sample).
     pub fn of(values: &[f64]) -> Interval {
-        let n = values.len();
-        let count = u32::try_from(n).unwrap_or(u32::MAX);
-        if n == 0 {
-            return Interval {
-                n: 0,
-                mean: 0.0,
-                half_width: None,
-            };
-        }
-        let mean = values.iter().sum::<f64>() / n as f64;
-        let half_width = (n >= 2).then(|| {
-            let ss: f64 = values.iter().map(|x| (x - mean).powi(2)).sum();
-            let sd = (ss / (n - 1) as f64).sqrt();
-            t_975(count - 1) * sd / (n as f64).sqrt()
-        });
-        Interval {
-            n: count,
-            mean,
-            half_width,
-        }
+        let mut moments = Moments::default();
+        values.iter().for_each(|&x| moments.push(x));
+        moments.interval()
     }
 
     pub fn low(&self) -> Option<f64> {
@@ -49,6 +32,57 @@ impl Interval {
 
     pub fn high(&self) -> Option<f64> {
         self.half_width.map(|h| self.mean + h)
+    }
+}
+
+/// A sample kept in O(1): its size, sum and sum of squared deviations, the last updated one
+/// value at a time with Welford's method (stable over millions of values, unlike a sum of
+/// squares); the mean is the plain `sum / n`, exactly what a two-pass mean gives. The
+/// leaderboard stores one per entrant and adds each result as it lands.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+pub struct Moments {
+    pub n: u32,
+    pub sum: f64,
+    /// Σ (x − mean)².
+    pub m2: f64,
+}
+
+impl Moments {
+    pub fn push(&mut self, x: f64) {
+        let before = self.mean();
+        self.n = self.n.saturating_add(1);
+        self.sum += x;
+        self.m2 += (x - before) * (x - self.mean());
+    }
+
+    /// The mean (0 for an empty sample).
+    pub fn mean(&self) -> f64 {
+        if self.n == 0 {
+            0.0
+        } else {
+            self.sum / f64::from(self.n)
+        }
+    }
+
+    /// The mean and its 95% confidence interval (see [`Interval`]).
+    pub fn interval(&self) -> Interval {
+        if self.n == 0 {
+            return Interval {
+                n: 0,
+                mean: 0.0,
+                half_width: None,
+            };
+        }
+        let n = f64::from(self.n);
+        let half_width = (self.n >= 2).then(|| {
+            let sd = (self.m2.max(0.0) / (n - 1.0)).sqrt();
+            t_975(self.n - 1) * sd / n.sqrt()
+        });
+        Interval {
+            n: self.n,
+            mean: self.mean(),
+            half_width,
+        }
     }
 }
 
@@ -118,6 +152,18 @@ mod tests {
             })
             .collect();
         assert!(widths.windows(2).all(|w| w[1] < w[0]), "{widths:?}");
+    }
+
+    #[test]
+    fn moments_kept_one_value_at_a_time_give_the_two_pass_interval() {
+        let values: Vec<f64> = (0..1000).map(|i| f64::from((i * 37) % 11) - 3.5).collect();
+        let n = values.len() as f64;
+        let mean = values.iter().sum::<f64>() / n;
+        let sd = (values.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt();
+        let interval = Interval::of(&values);
+        assert!(close(interval.mean, mean, 1e-12));
+        let half = interval.half_width.unwrap_or(0.0);
+        assert!(close(half, t_975(999) * sd / n.sqrt(), 1e-12));
     }
 
     #[test]

@@ -181,3 +181,37 @@ fn points_serialize_with_their_kind() {
         Some(point)
     );
 }
+
+#[test]
+fn an_outline_spans_the_whole_history_in_a_bounded_number_of_points() {
+    let point = |i: u32| HistoryPoint {
+        ordinal: i,
+        step: HistoryStep::Score {
+            score: f64::from(i),
+            mean: f64::from(i),
+            half_width: None,
+        },
+    };
+    let mut outline = Outline::default();
+    for i in 0..10 {
+        outline.push(point(i));
+    }
+    let all: Vec<u32> = outline.points().iter().map(|p| p.ordinal).collect();
+    assert_eq!(
+        all,
+        (0..10).collect::<Vec<_>>(),
+        "a short history is kept whole"
+    );
+    for i in 10..100_000 {
+        outline.push(point(i));
+    }
+    let kept: Vec<u32> = outline.points().iter().map(|p| p.ordinal).collect();
+    assert!(kept.len() <= Outline::CAP + 1, "{}", kept.len());
+    assert!(kept.len() > Outline::CAP / 2, "{}", kept.len());
+    assert_eq!((kept[0], kept[kept.len() - 1]), (0, 99_999));
+    let gaps: Vec<u32> = kept.windows(2).map(|w| w[1] - w[0]).collect();
+    assert!(
+        gaps[..gaps.len() - 1].windows(2).all(|g| g[0] == g[1]),
+        "even: {gaps:?}"
+    );
+}

@@ -3,14 +3,16 @@
 
 mod tally;
 
-pub use tally::rank_points;
-pub(crate) use tally::{per_entrant, sides_apart};
+pub(crate) use tally::{add_match, add_set, per_entrant, sides_apart};
+pub use tally::{rank_points, Tally};
 
 use std::cmp::Ordering;
+use std::collections::BTreeMap;
 
 use croupier_games::GameId;
 use serde::{Deserialize, Serialize};
 
+use crate::record::Record;
 use crate::results::MatchResult;
 use crate::stats::Interval;
 use crate::{Scheme, Scoring};
@@ -89,11 +91,17 @@ pub fn battle_score(position: u32) -> u32 {
 /// it wins when its best seat ranks 1st, and one faulty seat makes the game a fault. (Schedules
 /// never seat an entrant twice in a rank-point game; the rule keeps hand-made fields fair too.)
 pub fn standings<E: Clone + Ord>(game: GameId, results: &[MatchResult<E>]) -> Vec<Standing<E>> {
+    ranked(game, &crate::records(game, results).0)
+}
+
+/// The standings held in `records` (a live board's), ranked as [`standings`] ranks them.
+/// Entrants that have not completed a game yet are left out.
+pub fn ranked<E: Clone + Ord>(game: GameId, records: &BTreeMap<E, Record>) -> Vec<Standing<E>> {
     let scheme = Scheme::of(game);
-    let tallies = tally::collect(scheme.scoring, results);
-    let mut rows: Vec<Standing<E>> = tallies
-        .into_iter()
-        .map(|(entrant, t)| t.into_row(entrant, scheme.scoring))
+    let mut rows: Vec<Standing<E>> = records
+        .iter()
+        .filter(|(_, r)| r.tally.games() > 0)
+        .map(|(entrant, r)| r.tally.row(entrant.clone(), scheme.scoring))
         .collect();
     rows.sort_by(|a, b| {
         b.metric

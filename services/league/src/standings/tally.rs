@@ -1,11 +1,14 @@
-//! Summing finished matches per entrant, one way per [`Scoring`].
+//! Summing finished matches per entrant, one way per [`Scoring`], one result at a time.
 
 use std::collections::BTreeMap;
 
-use crate::bridge::duplicates;
+use croupier_games::ScoreOrder;
+use serde::{Deserialize, Serialize};
+
+use crate::bridge::Duplicate;
 use crate::results::{MatchResult, SeatOutcome};
-use crate::stats::Interval;
-use crate::Scoring;
+use crate::stats::Moments;
+use crate::{Scheme, Scoring};
 
 use super::{Extra, Standing};
 
@@ -19,14 +22,20 @@ pub fn rank_points(rank: u32) -> u32 {
     }
 }
 
-#[derive(Default)]
-pub(super) struct Tally {
+/// What the standings keep of one entrant: running sums updated as each result lands
+/// ([`add_match`], [`add_set`]), so a board never re-reads old matches.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Tally {
     games: u32,
     /// One value per game (Bridge: per board) for the interval.
-    samples: Vec<f64>,
+    samples: Moments,
+    /// Games won, draws ½ (Guandan's metric).
+    won: f64,
     /// Rank points, an entrant's seats in one match averaged.
     rank_point_sum: f64,
     score: f64,
+    /// The best score of one seat in one match (per the game's score order).
+    best: Option<f64>,
     wins: u32,
     draws: u32,
     faults: u32,
@@ -41,9 +50,34 @@ impl Tally {
         self.faults += u32::from(faulted);
     }
 
-    pub(super) fn into_row<E>(self, entrant: E, scoring: Scoring) -> Standing<E> {
-        let interval = Interval::of(&self.samples);
-        let sum: f64 = self.samples.iter().sum();
+    fn seat_score(&mut self, score: f64, order: ScoreOrder) {
+        let better = match (self.best, order) {
+            (None, _) => true,
+            (Some(old), ScoreOrder::HigherIsBetter) => score > old,
+            (Some(old), ScoreOrder::LowerIsBetter) => score < old,
+        };
+        if better {
+            self.best = Some(score);
+        }
+    }
+
+    /// Games counted (Bridge: tables of completed duplicate sets).
+    pub fn games(&self) -> u32 {
+        self.games
+    }
+
+    /// The best score of one seat in one match so far.
+    pub fn best_score(&self) -> Option<f64> {
+        self.best
+    }
+
+    /// The metric's samples so far (the mean score's, in unrated games).
+    pub(crate) fn samples(&self) -> &Moments {
+        &self.samples
+    }
+
+    pub(super) fn row<E>(&self, entrant: E, scoring: Scoring) -> Standing<E> {
+        let interval = self.samples.interval();
         let mean_score = if self.games == 0 {
             0.0
         } else {
@@ -52,9 +86,9 @@ impl Tally {
         let (metric, extra) = match scoring {
             Scoring::RankPoints { .. } => (self.rank_point_sum, Extra::None),
             Scoring::GamesWon => (
-                sum,
+                self.won,
                 Extra::Guandan {
-                    games_won: sum,
+                    games_won: self.won,
                     draws: self.draws,
                 },
             ),
@@ -85,77 +119,88 @@ impl Tally {
     }
 }
 
-pub(super) fn collect<E: Clone + Ord>(
-    scoring: Scoring,
-    results: &[MatchResult<E>],
-) -> BTreeMap<E, Tally> {
-    let mut tallies: BTreeMap<E, Tally> = BTreeMap::new();
-    let counted = results.iter().filter(|r| r.counts());
-    match scoring {
-        Scoring::RankPoints { .. } => {
-            for result in counted {
-                for e in per_entrant(result.seats.iter()) {
-                    let tally = tallies.entry(e.entrant.clone()).or_default();
-                    tally.game(e.rank_points, e.score, e.faulted);
-                    tally.rank_point_sum += e.rank_points;
-                    tally.wins += u32::from(e.best_rank == 1);
+/// Adds one finished match to its entrants' tallies (every scoring but IMPs, whose unit is the
+/// duplicate set: [`add_set`]). Returns whether it counted.
+pub(crate) fn add_match<E: Clone + Ord>(
+    scheme: &Scheme,
+    result: &MatchResult<E>,
+    tallies: &mut BTreeMap<E, Tally>,
+) -> bool {
+    if !result.counts() {
+        return false;
+    }
+    match scheme.scoring {
+        Scoring::RankPoints { .. } | Scoring::MeanScore => {
+            let rank_points = matches!(scheme.scoring, Scoring::RankPoints { .. });
+            for e in per_entrant(result.seats.iter()) {
+                let t = entry(tallies, e.entrant);
+                match rank_points {
+                    true => {
+                        t.game(e.rank_points, e.score, e.faulted);
+                        t.rank_point_sum += e.rank_points;
+                        t.wins += u32::from(e.best_rank == 1);
+                    }
+                    false => t.game(e.score, e.score, e.faulted),
                 }
             }
         }
         Scoring::GamesWon => {
-            for result in counted.filter(|r| sides_apart(r)) {
-                for side in 0..2 {
-                    let won = match result.side_rank(side).cmp(&result.side_rank(1 - side)) {
-                        std::cmp::Ordering::Less => 1.0,
-                        std::cmp::Ordering::Equal => 0.5,
-                        std::cmp::Ordering::Greater => 0.0,
-                    };
-                    for e in per_entrant(result.side(side)) {
-                        let tally = tallies.entry(e.entrant.clone()).or_default();
-                        tally.game(won, e.score, e.faulted);
-                        tally.wins += u32::from(won == 1.0);
-                        tally.draws += u32::from(won == 0.5);
-                    }
-                }
+            if !sides_apart(result) {
+                return false;
             }
-        }
-        Scoring::Imps => {
-            for set in duplicates(results) {
-                let faults = |e: &E| {
-                    let faulted = |t: &MatchResult<E>| {
-                        t.seats
-                            .iter()
-                            .any(|s| &s.entrant == e && s.end_state.is_fault())
-                    };
-                    set.tables.iter().filter(|t| faulted(t)).count() as u32
+            for side in 0..2 {
+                let won = match result.side_rank(side).cmp(&result.side_rank(1 - side)) {
+                    std::cmp::Ordering::Less => 1.0,
+                    std::cmp::Ordering::Equal => 0.5,
+                    std::cmp::Ordering::Greater => 0.0,
                 };
-                let imps = set.imps();
-                for (entrant, sign) in [(set.first, 1), (set.second, -1)] {
-                    let tally = tallies.entry(entrant.clone()).or_default();
-                    tally.games += 2;
-                    tally
-                        .samples
-                        .extend(set.board_imps.iter().map(|&i| (i * sign) as f64));
-                    tally.score += (set.points * sign) as f64;
-                    tally.imps += imps * sign;
-                    tally.wins += u32::from(imps * sign > 0);
-                    tally.draws += u32::from(imps == 0);
-                    tally.faults += faults(entrant);
+                for e in per_entrant(result.side(side)) {
+                    let t = entry(tallies, e.entrant);
+                    t.game(won, e.score, e.faulted);
+                    t.won += won;
+                    t.wins += u32::from(won == 1.0);
+                    t.draws += u32::from(won == 0.5);
                 }
             }
         }
-        Scoring::MeanScore => {
-            for result in counted {
-                for e in per_entrant(result.seats.iter()) {
-                    tallies
-                        .entry(e.entrant.clone())
-                        .or_default()
-                        .game(e.score, e.score, e.faulted);
-                }
-            }
-        }
+        Scoring::Imps => return false,
     }
-    tallies
+    for seat in &result.seats {
+        entry(tallies, &seat.entrant).seat_score(seat.score, scheme.score_order);
+    }
+    true
+}
+
+/// Adds one completed Bridge duplicate set to its two entrants' tallies.
+pub(crate) fn add_set<E: Clone + Ord>(
+    scheme: &Scheme,
+    set: &Duplicate<'_, E>,
+    tallies: &mut BTreeMap<E, Tally>,
+) {
+    let faults = |e: &E| {
+        let faulted = |t: &&&MatchResult<E>| {
+            t.seats
+                .iter()
+                .any(|s| &s.entrant == e && s.end_state.is_fault())
+        };
+        set.tables.iter().filter(faulted).count() as u32
+    };
+    let imps = set.imps();
+    for (entrant, sign) in [(set.first, 1), (set.second, -1)] {
+        let tally = entry(tallies, entrant);
+        tally.games += 2;
+        for &i in &set.board_imps {
+            tally.samples.push((i * sign) as f64);
+        }
+        tally.score += (set.points * sign) as f64;
+        tally.imps += imps * sign;
+        tally.wins += u32::from(imps * sign > 0);
+        tally.draws += u32::from(imps == 0);
+        tally.faults += faults(entrant);
+    }
+    for seat in set.tables.iter().flat_map(|t| &t.seats) {
+        entry(tallies, &seat.entrant).seat_score(seat.score, scheme.score_order);
+    }
 }
 
 /// Whether no entrant sits on both sides (otherwise a two-sided game says nothing about it).
@@ -212,4 +257,8 @@ pub(crate) fn per_entrant<'a, E: PartialEq + 'a>(
             e
         })
         .collect()
+}
+
+fn entry<'a, E: Clone + Ord>(tallies: &'a mut BTreeMap<E, Tally>, entrant: &E) -> &'a mut Tally {
+    tallies.entry(entrant.clone()).or_default()
 }
