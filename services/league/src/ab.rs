@@ -46,7 +46,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::Interval;
+use crate::{Interval, Moments};
 
 /// The test's parameters. Deserializes from settings; every field has a default.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -112,14 +112,13 @@ pub struct AbReport {
 /// Runs the sequential test over `diffs` (A − B per completed group, positive when A did
 /// better; method in `docs/rules.md#ab-tests`) as if it had been checked after every game.
 pub fn ab_test(diffs: &[f64], config: &AbConfig) -> AbReport {
-    let games: Vec<f64> = diffs.iter().copied().filter(|d| d.is_finite()).collect();
-    let mut running = Running::default();
+    let mut moments = Moments::default();
     let mut band = (f64::NEG_INFINITY, f64::INFINITY);
     let mut decision = None;
-    for &d in &games {
-        running.push(d);
-        band = running.sequence(config);
-        let t = running.n;
+    for &d in diffs.iter().filter(|d| d.is_finite()) {
+        moments.push(d);
+        band = sequence(&moments, config);
+        let t = moments.n;
         if decision.is_none() && t >= config.min_games && t <= config.max_games {
             decision = decide(band, config.margin).map(|v| (v, t));
         }
@@ -127,7 +126,7 @@ pub fn ab_test(diffs: &[f64], config: &AbConfig) -> AbReport {
             decision = Some((Verdict::Inconclusive, config.max_games));
         }
     }
-    let ci95 = Interval::of(&games);
+    let ci95 = moments.interval();
     AbReport {
         games: ci95.n,
         mean_diff: ci95.mean,
@@ -151,40 +150,22 @@ fn decide((low, high): (f64, f64), margin: f64) -> Option<Verdict> {
     }
 }
 
-/// Count, mean and sum of squared deviations, updated one value at a time (Welford).
-#[derive(Default)]
-struct Running {
-    n: u32,
-    mean: f64,
-    squares: f64,
-}
-
-impl Running {
-    fn push(&mut self, x: f64) {
-        self.n += 1;
-        let delta = x - self.mean;
-        self.mean += delta / f64::from(self.n);
-        self.squares += delta * (x - self.mean);
+/// Lai's confidence sequence after the games in `sample` (see the module docs): every μ₀ with
+/// `(x̄ − μ₀)² · t · (t − r(t + c)) ≤ r (t + c) · SS`, where SS is the sum of squared
+/// deviations, `r = 1 − K^(−1)` and `K = (√((t + c)/c) / α)^(2/t)`; unbounded while
+/// `r(t + c) ≥ t` (the first few games).
+fn sequence(sample: &Moments, config: &AbConfig) -> (f64, f64) {
+    let t = f64::from(sample.n);
+    let log_alpha = (1.0 / config.alpha).ln();
+    let c = f64::from(config.tuned_for.max(1)) / (2.0 * log_alpha + (2.0 * log_alpha + 1.0).ln());
+    let exponent = 2.0 / t * (log_alpha + 0.5 * ((t + c) / c).ln());
+    let r = -(-exponent).exp_m1();
+    let room = t - r * (t + c);
+    if sample.n < 2 || room <= 0.0 || !room.is_finite() {
+        return (f64::NEG_INFINITY, f64::INFINITY);
     }
-
-    /// Lai's confidence sequence at the current count (see the module docs): every μ₀ with
-    /// `(x̄ − μ₀)² · t · (t − r(t + c)) ≤ r (t + c) · SS`, where SS is the sum of squared
-    /// deviations, `r = 1 − K^(−1)` and `K = (√((t + c)/c) / α)^(2/t)`; unbounded while
-    /// `r(t + c) ≥ t` (the first few games).
-    fn sequence(&self, config: &AbConfig) -> (f64, f64) {
-        let t = f64::from(self.n);
-        let log_alpha = (1.0 / config.alpha).ln();
-        let c =
-            f64::from(config.tuned_for.max(1)) / (2.0 * log_alpha + (2.0 * log_alpha + 1.0).ln());
-        let exponent = 2.0 / t * (log_alpha + 0.5 * ((t + c) / c).ln());
-        let r = -(-exponent).exp_m1();
-        let room = t - r * (t + c);
-        if self.n < 2 || room <= 0.0 || !room.is_finite() {
-            return (f64::NEG_INFINITY, f64::INFINITY);
-        }
-        let half = (r * (t + c) * self.squares / (t * room)).sqrt();
-        (self.mean - half, self.mean + half)
-    }
+    let half = (r * (t + c) * sample.m2.max(0.0) / (t * room)).sqrt();
+    (sample.mean() - half, sample.mean() + half)
 }
 
 #[cfg(test)]
