@@ -31,7 +31,7 @@ use skillratings::weng_lin::WengLinConfig;
 
 use crate::schedule::{first_duplicate, format_of, seatings, table_of};
 use crate::seed::{round_seed, SplitMix64};
-use crate::{LeagueError, PlannedMatch, ScheduleSpec};
+use crate::{LeagueError, PlannedMatch, ScheduleSpec, Skill};
 
 /// One entrant of a ladder as the scheduler sees it now.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -48,12 +48,13 @@ pub struct Contender<E> {
 }
 
 impl<E> Contender<E> {
-    /// A newcomer: μ 25, σ 25/3, nothing played or pending.
+    /// A newcomer: the starting rating (μ 25, σ 25/3), nothing played or pending.
     pub fn new(entrant: E) -> Self {
+        let start = Skill::default();
         Contender {
             entrant,
-            mu: 25.0,
-            sigma: 25.0 / 3.0,
+            mu: start.mu,
+            sigma: start.sigma,
             played: 0,
             pending: 0,
         }

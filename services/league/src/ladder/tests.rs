@@ -58,6 +58,13 @@ fn members(group: &[&PlannedMatch<u32>]) -> BTreeSet<u32> {
 }
 
 #[test]
+fn a_newcomer_starts_at_the_weng_lin_start_with_nothing_played() {
+    let fresh = Contender::new(3_u32);
+    assert_eq!((fresh.mu, fresh.sigma), (25.0, 25.0 / 3.0));
+    assert_eq!((fresh.entrant, fresh.played, fresh.pending), (3, 0, 0));
+}
+
+#[test]
 fn placing_entrants_anchor_first_fewest_first_until_capped() {
     // Guandan pairs. 7 (1 played) and 8 (3 played) are placing; 1–4 are settled near μ 25,
     // surer than a newcomer, so a newcomer is never among another anchor's 3 best matches.
