@@ -5,6 +5,9 @@
 //! [`schedule`], [`standings`], [`ratings`] and [`history`] (each entrant's rating or score
 //! after each of its matches, for plots); the game's [`Scheme`] decides the rest, so no caller
 //! matches on games. Entrants are any `Clone + Ord` id (Croupier passes submission ids).
+//! Ladders (continuous matchmaking) ask [`next_groups`] for their next duplicate groups, and
+//! A/B tests of two submissions decide with [`ab_test`] (`docs/rules.md#ladders`,
+//! `docs/rules.md#ab-tests`).
 //!
 //! # Schemes (`docs/rules.md#leaderboards`)
 //!
@@ -67,10 +70,12 @@
 //! assert_eq!(rated.len(), 4);
 //! # Ok::<(), croupier_league::LeagueError>(())
 //! ```
+mod ab;
 mod bridge;
 mod error;
 mod history;
 mod imp;
+mod ladder;
 mod ratings;
 mod record;
 mod results;
@@ -83,10 +88,12 @@ mod stats;
 #[cfg(test)]
 mod testing;
 
+pub use ab::{ab_test, AbConfig, AbReport, Verdict};
 pub use bridge::{duplicate_sets, DuplicateSet};
 pub use error::LeagueError;
 pub use history::{history, HistoryPoint, HistoryStep, Outline};
 pub use imp::imps;
+pub use ladder::{next_groups, Contender, LadderPick, NextIds};
 pub use ratings::{rated, ratings, Rating, Skill};
 pub use record::{absorb, records, Record};
 pub use results::{EndState, MatchResult, SeatOutcome, UnknownEndState};

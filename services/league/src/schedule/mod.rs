@@ -102,16 +102,7 @@ pub fn schedule<E: Clone + PartialEq>(
     spec: &ScheduleSpec,
     entrants: &[E],
 ) -> Result<Vec<PlannedMatch<E>>, LeagueError> {
-    let scheme = Scheme::of(game);
-    let format = spec.format.unwrap_or_else(|| scheme.default_format());
-    if !scheme.offers(format) {
-        let offered: Vec<_> = scheme.formats.iter().map(|f| f.as_str()).collect();
-        return Err(LeagueError::FormatNotOffered {
-            game,
-            format,
-            offered: offered.join(", "),
-        });
-    }
+    let format = format_of(game, spec)?;
     if spec.rounds == 0 {
         return Err(LeagueError::NoRounds);
     }
@@ -132,8 +123,7 @@ pub fn schedule<E: Clone + PartialEq>(
             limit: MAX_MATCHES,
         });
     }
-    let (seats, settings) = table(game, format, &spec.settings)?;
-    check_settings(game, format, &spec.rules, &settings, seats)?;
+    let (seats, settings) = table_of(game, format, spec)?;
 
     let units = pairings(format, entrants.len());
     let mut planned = Vec::new();
@@ -167,7 +157,34 @@ pub fn schedule<E: Clone + PartialEq>(
     Ok(planned)
 }
 
-fn first_duplicate<E: PartialEq>(entrants: &[E]) -> Option<(usize, usize)> {
+/// The format `spec` asks for (the game's default when it names none), if the game offers it.
+pub(crate) fn format_of(game: GameId, spec: &ScheduleSpec) -> Result<Format, LeagueError> {
+    let scheme = Scheme::of(game);
+    let format = spec.format.unwrap_or_else(|| scheme.default_format());
+    if !scheme.offers(format) {
+        let offered: Vec<_> = scheme.formats.iter().map(|f| f.as_str()).collect();
+        return Err(LeagueError::FormatNotOffered {
+            game,
+            format,
+            offered: offered.join(", "),
+        });
+    }
+    Ok(format)
+}
+
+/// Seats per match and the overrides each match gets (see [`table`]), checked against the game
+/// (see [`check_settings`]).
+pub(crate) fn table_of(
+    game: GameId,
+    format: Format,
+    spec: &ScheduleSpec,
+) -> Result<(usize, Value), LeagueError> {
+    let (seats, settings) = table(game, format, &spec.settings)?;
+    check_settings(game, format, &spec.rules, &settings, seats)?;
+    Ok((seats, settings))
+}
+
+pub(crate) fn first_duplicate<E: PartialEq>(entrants: &[E]) -> Option<(usize, usize)> {
     entrants.iter().enumerate().find_map(|(i, a)| {
         let rest = entrants.get(i + 1..)?;
         rest.iter().position(|b| a == b).map(|j| (i, i + 1 + j))
@@ -244,7 +261,7 @@ fn pairings(format: Format, n: usize) -> Vec<Vec<usize>> {
 }
 
 /// The seatings of one pairing, in play order; `seating[i]` is the index of seat `i`'s entrant.
-fn seatings(format: Format, unit: &[usize], seats: usize) -> Vec<Vec<usize>> {
+pub(crate) fn seatings(format: Format, unit: &[usize], seats: usize) -> Vec<Vec<usize>> {
     let rotate = |by: usize| -> Vec<usize> {
         (0..seats)
             .filter_map(|s| unit.get((s + by) % unit.len().max(1)).copied())
