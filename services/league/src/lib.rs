@@ -100,8 +100,9 @@ pub use results::{EndState, MatchResult, SeatOutcome, UnknownEndState};
 pub use schedule::{match_count, schedule, PlannedMatch, ScheduleSpec, MAX_MATCHES};
 pub use scheme::{Format, RatingForm, Scheme, Scoring};
 pub use settings::{
-    formats, CompetitionSettings, SettingsError, MAX_GAMES_PER_MATCH, MAX_MOVE_TIME_MS, MAX_ROUNDS,
-    SEAT_CPU_MILLICORES, SEAT_DISK_MIB, SEAT_MEMORY_MIB,
+    formats, CompetitionSettings, LadderBudget, SettingsError, LADDER_MATCHES_PER_HOUR,
+    LADDER_PENDING, MAX_GAMES_PER_MATCH, MAX_MOVE_TIME_MS, MAX_ROUNDS, SEAT_CPU_MILLICORES,
+    SEAT_DISK_MIB, SEAT_MEMORY_MIB,
 };
 pub use standings::{battle_score, rank_points, ranked, standings, Extra, Standing, Tally};
 pub use stats::{t_975, Interval, Moments};

@@ -10,7 +10,7 @@ use croupier_games::GameId;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::{Format, ScheduleSpec, Scheme};
+use crate::{Format, LadderPick, ScheduleSpec, Scheme};
 
 /// The most rounds one competition may have.
 pub const MAX_ROUNDS: u32 = 1000;
@@ -59,6 +59,38 @@ pub struct CompetitionSettings {
     /// `None`: the worker's default.
     #[serde(default)]
     pub seat_cpu_millicores: Option<u32>,
+    /// A ladder's pace and matchmaking (round-robins ignore it).
+    #[serde(default)]
+    pub ladder: LadderBudget,
+}
+
+/// How fast a ladder makes matches, and how it chooses them.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LadderBudget {
+    /// At most this many matches created per hour ([`LADDER_MATCHES_PER_HOUR`]).
+    pub matches_per_hour: u32,
+    /// At most this many matches queued or running at once: the ladder's share of the
+    /// workers ([`LADDER_PENDING`]).
+    pub max_pending: u32,
+    /// Placement groups, the per-entrant pending cap and the opponent spread.
+    pub pick: LadderPick,
+}
+
+/// The range of a ladder's matches per hour.
+pub const LADDER_MATCHES_PER_HOUR: std::ops::RangeInclusive<u32> = 1..=1_000_000;
+/// The range of a ladder's matches queued or running at once.
+pub const LADDER_PENDING: std::ops::RangeInclusive<u32> = 1..=10_000;
+
+impl Default for LadderBudget {
+    /// 600 matches an hour, 6 at a time, the matchmaker's defaults.
+    fn default() -> Self {
+        LadderBudget {
+            matches_per_hour: 600,
+            max_pending: 6,
+            pick: LadderPick::default(),
+        }
+    }
 }
 
 fn one() -> u32 {
@@ -78,6 +110,7 @@ impl Default for CompetitionSettings {
             seat_memory_mib: None,
             seat_disk_mib: None,
             seat_cpu_millicores: None,
+            ladder: LadderBudget::default(),
         }
     }
 }
@@ -117,6 +150,18 @@ pub enum SettingsError {
         hi = SEAT_CPU_MILLICORES.end()
     )]
     SeatCpu(u32),
+    #[error(
+        "a ladder makes {lo} to {hi} matches an hour, not {0}",
+        lo = LADDER_MATCHES_PER_HOUR.start(),
+        hi = LADDER_MATCHES_PER_HOUR.end()
+    )]
+    LadderPace(u32),
+    #[error(
+        "a ladder has {lo} to {hi} matches waiting or running at once, not {0}",
+        lo = LADDER_PENDING.start(),
+        hi = LADDER_PENDING.end()
+    )]
+    LadderPending(u32),
     /// The stored JSON is not settings (a stored competition only ever has valid ones).
     #[error("invalid competition settings: {0}")]
     Stored(String),
@@ -125,6 +170,12 @@ pub enum SettingsError {
 impl CompetitionSettings {
     /// Checks every setting for `game`; the first problem found is the error.
     pub fn validate(&self, game: GameId) -> Result<(), SettingsError> {
+        if !LADDER_MATCHES_PER_HOUR.contains(&self.ladder.matches_per_hour) {
+            return Err(SettingsError::LadderPace(self.ladder.matches_per_hour));
+        }
+        if !LADDER_PENDING.contains(&self.ladder.max_pending) {
+            return Err(SettingsError::LadderPending(self.ladder.max_pending));
+        }
         if self.rounds == 0 || self.rounds > MAX_ROUNDS {
             return Err(SettingsError::Rounds(self.rounds));
         }

@@ -8,9 +8,10 @@
 //! read them back as the same struct.
 
 use croupier_games::GameId;
-use croupier_league::{CompetitionSettings, LeagueError};
+use croupier_league::{CompetitionSettings, LadderBudget, LeagueError};
 use croupier_store::competitions::{self, Candidate, NewCompetition};
 use croupier_store::matches::{NewMatch, SeatRef};
+use croupier_store::CompetitionKind;
 use serde::Deserialize;
 use serde_json::json;
 use uuid::Uuid;
@@ -26,6 +27,13 @@ pub use croupier_league::{formats, Format, MAX_GAMES_PER_MATCH, MAX_MOVE_TIME_MS
 #[serde(deny_unknown_fields)]
 pub struct CompetitionRequest {
     pub name: String,
+    /// `round_robin` (the default: every match scheduled now) or `ladder` (matches made
+    /// continuously by the workers as results land; every team's newest ready bot enters).
+    #[serde(default = "round_robin")]
+    pub kind: CompetitionKind,
+    /// A ladder's pace and matchmaking; `None`: the defaults (600 matches an hour, 6 at once).
+    #[serde(default)]
+    pub ladder: Option<LadderBudget>,
     pub game: String,
     /// A rule set of the game; empty or absent: the game's default.
     #[serde(default)]
@@ -66,6 +74,10 @@ pub struct CompetitionRequest {
 
 fn one() -> u32 {
     1
+}
+
+fn round_robin() -> CompetitionKind {
+    CompetitionKind::RoundRobin
 }
 
 /// What was stored.
@@ -127,6 +139,7 @@ pub async fn create(
         seat_memory_mib: req.seat_memory_mib,
         seat_disk_mib: req.seat_disk_mib,
         seat_cpu_millicores: req.seat_cpu_millicores,
+        ladder: req.ladder.unwrap_or_default(),
     };
     settings
         .validate(game)
@@ -149,8 +162,19 @@ pub async fn create(
             ids.clone()
         }
     };
-    let planned = croupier_league::schedule(game, &settings.schedule_spec(rules), &chosen)
-        .map_err(|e| Error::BadRequest(schedule_error(game, &e)))?;
+    let planned = match req.kind {
+        CompetitionKind::RoundRobin => {
+            croupier_league::schedule(game, &settings.schedule_spec(rules), &chosen)
+                .map_err(|e| Error::BadRequest(schedule_error(game, &e)))?
+        }
+        // A ladder schedules as it goes (`croupier_worker`'s ladder tick).
+        CompetitionKind::Ladder => Vec::new(),
+        CompetitionKind::Selfplay => {
+            return Err(Error::BadRequest(
+                "a competition is a round_robin or a ladder".into(),
+            ))
+        }
+    };
     let mut matches = Vec::with_capacity(planned.len());
     for m in planned {
         matches.push(NewMatch {
@@ -174,6 +198,7 @@ pub async fn create(
         settings: &settings.to_stored(),
         created_by,
         entries: &chosen,
+        kind: req.kind,
     };
     let competition_id = competitions::create(&state.pool, &new, &matches).await?;
     tracing::info!(%competition_id, by = %created_by, game = %game, matches = matches.len(), "competition created");

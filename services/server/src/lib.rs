@@ -33,6 +33,7 @@ pub mod error;
 pub mod extract;
 pub mod history;
 pub mod html;
+pub mod ladder;
 pub mod leaderboard;
 pub mod match_files;
 pub mod ops;

@@ -32,6 +32,8 @@ pub struct NewCompetition<'a> {
     pub created_by: Uuid,
     /// The entered submissions: each must be a `ready` bot of `game`.
     pub entries: &'a [Uuid],
+    /// A round-robin comes with its whole schedule; a ladder starts `running` with none.
+    pub kind: CompetitionKind,
 }
 
 /// Matches of a competition per status (kept by triggers in `competition_progress`).
@@ -79,8 +81,10 @@ pub struct Competition {
     pub rules: String,
     pub kind: CompetitionKind,
     pub settings: serde_json::Value,
-    /// Derived with [`Progress::status`].
+    /// Derived with [`Progress::status`] (a ladder's is the organiser's).
     pub status: CompetitionStatus,
+    /// A ladder enters new submissions (always true for a round-robin).
+    pub entries_open: bool,
     pub created_by: String,
     #[serde(with = "time::serde::rfc3339")]
     pub created_at: OffsetDateTime,
@@ -95,6 +99,7 @@ struct Row {
     kind: CompetitionKind,
     settings: serde_json::Value,
     status: CompetitionStatus,
+    entries_open: bool,
     created_by: String,
     created_at: OffsetDateTime,
     queued: i64,
@@ -126,6 +131,7 @@ impl From<Row> for Competition {
                 CompetitionKind::Ladder => r.status,
                 _ => progress.status(r.status),
             },
+            entries_open: r.entries_open,
             created_by: r.created_by,
             created_at: r.created_at,
             progress,
@@ -145,7 +151,7 @@ async fn fetch(
         Row,
         r#"
         select c.competition_id, c.name, c.game, c.rules, c.kind as "kind: CompetitionKind", c.settings,
-               c.status as "status: CompetitionStatus",
+               c.status as "status: CompetitionStatus", c.entries_open,
                u.username as created_by, c.created_at,
                coalesce(sum(p.matches) filter (where p.status = 'queued'), 0)::bigint as "queued!",
                coalesce(sum(p.matches) filter (where p.status = 'running'), 0)::bigint as "running!",
@@ -250,15 +256,17 @@ pub async fn create(
     // language=PostgreSQL
     let competition_id = sqlx::query_scalar!(
         r#"
-        insert into competition (name, game, rules, settings, created_by)
-        values ($1, $2, $3, $4, $5)
+        insert into competition (name, game, rules, settings, created_by, kind, status, standings_ready)
+        values ($1, $2, $3, $4, $5, $6,
+                case when $6 = 'ladder' then 'running' else 'scheduled' end, true)
         returning competition_id
         "#,
         new.name,
         new.game,
         new.rules,
         new.settings,
-        new.created_by
+        new.created_by,
+        new.kind as CompetitionKind
     )
     .fetch_one(&mut *tx)
     .await?;
@@ -295,7 +303,7 @@ pub struct Entrant {
     pub label: String,
 }
 
-/// The entries, by team name and version.
+/// The active entries (a ladder's replaced versions are not), by team name and version.
 pub async fn entries(
     db: impl PgExecutor<'_>,
     competition_id: Uuid,
@@ -306,7 +314,7 @@ pub async fn entries(
         r#"
         select s.submission_id, s.team_id, t.name as team_name, s.version, s.label
         from competition_entry e join submission s using (submission_id) join team t using (team_id)
-        where e.competition_id = $1
+        where e.competition_id = $1 and e.active
         order by lower(t.name), s.version
         "#,
         competition_id
@@ -318,7 +326,7 @@ pub async fn entries(
 mod control;
 mod results;
 
-pub use control::{cancel, rerun_failed};
+pub use control::{cancel, cancel_queued, rerun_failed};
 pub use results::{match_lines, seat_scores, MatchLine, SeatLine, SeatScore};
 
 #[cfg(test)]

@@ -17,6 +17,7 @@ pub mod builds;
 pub mod competitions;
 mod error;
 pub mod jobs;
+pub mod ladders;
 pub mod logins;
 pub mod matches;
 pub mod sessions;

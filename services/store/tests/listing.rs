@@ -6,6 +6,7 @@ mod common;
 use croupier_store::competitions::{self, NewCompetition};
 use croupier_store::matches::listing::{self, MatchFilter, SeatOutcome};
 use croupier_store::matches::{self, NewMatch, NewSeatResult, SeatRef};
+use croupier_store::CompetitionKind;
 use croupier_store::EndState;
 use sqlx::PgPool;
 use uuid::Uuid;
@@ -83,6 +84,7 @@ async fn matches_are_listed_newest_first_by_competition_submission_result_and_te
         settings: &serde_json::json!({}),
         created_by: user,
         entries: &[a, b, c],
+        kind: CompetitionKind::RoundRobin,
     };
     let competition = competitions::create(&pool, &new, &planned).await.unwrap();
     let schedule = ids(&matches::of_competition(&pool, competition).await.unwrap());

@@ -17,6 +17,8 @@ pub struct WorkerConfig {
     /// Poll fallback when no notification arrives.
     pub poll_every: Duration,
     pub reap_every: Duration,
+    /// How often the running ladders are topped up with matches (`ladder::tick`).
+    pub ladder_every: Duration,
     /// On shutdown, how long the current job may still run before it is abandoned.
     pub shutdown_grace: Duration,
     /// Build directories and the artifact cache live here. It and its ancestors must be
@@ -55,6 +57,7 @@ impl WorkerConfig {
             heartbeat_every: Duration::from_secs(15),
             poll_every: Duration::from_secs(5),
             reap_every: Duration::from_secs(30),
+            ladder_every: Duration::from_secs(2),
             shutdown_grace: Duration::from_secs(30),
             scratch_dir: scratch_dir.into(),
             build: Limits {

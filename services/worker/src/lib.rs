@@ -38,6 +38,7 @@ mod artifact;
 mod compile;
 mod config;
 mod dispatch;
+mod ladder;
 mod lease;
 mod matchjob;
 mod outcome;

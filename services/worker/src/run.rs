@@ -78,6 +78,7 @@ impl Worker {
         tracing::info!(worker = %self.cfg.id, "worker started");
         // Aborted however the loop ends, even by a panic.
         let _reaper = AbortOnDrop(tokio::spawn(reap_loop(self.clone())));
+        let _ladders = AbortOnDrop(tokio::spawn(ladder_loop(self.clone())));
         let mut wakeups = Wakeups::new(self.pool.clone());
         tokio::pin!(shutdown);
         let mut failures = 0_u32;
@@ -132,6 +133,18 @@ async fn reap_loop(worker: Worker) {
             tracing::warn!(error = %e, "reaper failed");
         }
         tokio::time::sleep(worker.cfg.reap_every).await;
+    }
+}
+
+/// Keeps the running ladders fed (`crate::ladder::tick`).
+async fn ladder_loop(worker: Worker) {
+    loop {
+        match crate::ladder::tick(&worker.pool).await {
+            Ok(0) => {}
+            Ok(n) => tracing::debug!(matches = n, "ladder matches queued"),
+            Err(e) => tracing::warn!(error = %e, "ladder tick failed"),
+        }
+        tokio::time::sleep(worker.cfg.ladder_every).await;
     }
 }
 

@@ -22,6 +22,8 @@ pub fn routes() -> Vec<ApiRoute> {
         ApiRoute::get("/competitions/{competition_id}/leaderboard", leaderboard),
         ApiRoute::get("/competitions/{competition_id}/history", history),
         ApiRoute::post("/admin/competitions", create),
+        ApiRoute::post("/admin/competitions/{competition_id}/ladder", ladder),
+        ApiRoute::post("/admin/competitions/{competition_id}/rerun", rerun),
     ]
 }
 
@@ -81,4 +83,38 @@ async fn create(
         StatusCode::CREATED,
         Json(json!({ "competition": c, "entrants": created.entrants, "matches": created.matches })),
     ))
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LadderRequest {
+    action: crate::ladder::LadderAction,
+}
+
+/// Body: `{"action": "pause" | "resume" | "close_entries" | "open_entries" | "finish"}`.
+async fn ladder(
+    State(state): State<AppState>,
+    api: ApiUser,
+    ApiPath(competition_id): ApiPath<Uuid>,
+    ApiJson(req): ApiJson<LadderRequest>,
+) -> ApiResult<Json<Value>> {
+    if !api.user.is_admin {
+        return Err(Error::Forbidden("administrators only".into()).into());
+    }
+    let said = crate::ladder::control(&state, competition_id, req.action).await?;
+    let c = competitions::get(&state.pool, competition_id).await?;
+    Ok(Json(json!({ "competition": c, "message": said })))
+}
+
+/// Puts the competition's failed (voided) matches back in the queue.
+async fn rerun(
+    State(state): State<AppState>,
+    api: ApiUser,
+    ApiPath(competition_id): ApiPath<Uuid>,
+) -> ApiResult<Json<Value>> {
+    if !api.user.is_admin {
+        return Err(Error::Forbidden("administrators only".into()).into());
+    }
+    let requeued = competitions::rerun_failed(&state.pool, competition_id).await?;
+    Ok(Json(json!({ "requeued": requeued })))
 }

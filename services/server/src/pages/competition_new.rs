@@ -15,7 +15,9 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 use axum::Router;
 use croupier_games::GameId;
+use croupier_league::LadderBudget;
 use croupier_store::competitions::{self, Candidate};
+use croupier_store::CompetitionKind;
 use serde::Deserialize;
 use uuid::Uuid;
 
@@ -72,6 +74,9 @@ struct NewForm {
     format: String,
     settings: String,
     submissions: Vec<String>,
+    /// `round_robin` (or empty) or `ladder`.
+    kind: String,
+    matches_per_hour: String,
 }
 
 has_csrf!(NewForm);
@@ -94,6 +99,8 @@ impl From<Vec<(String, String)>> for NewForm {
                 "format" => form.format = value,
                 "settings" => form.settings = value,
                 "submission" => form.submissions.push(value),
+                "kind" => form.kind = value,
+                "matches_per_hour" => form.matches_per_hour = value,
                 _ => {}
             }
         }
@@ -112,6 +119,8 @@ impl NewForm {
             base_seed: self.base_seed,
             move_time_ms: self.move_time_ms,
             games_per_match: self.games_per_match,
+            kind: self.kind,
+            matches_per_hour: self.matches_per_hour,
             ..NewForm::default()
         }
     }
@@ -133,7 +142,24 @@ impl NewForm {
                     .map_err(|_| Error::BadRequest(format!("{s:?} is no submission id")))
             })
             .collect::<Result<Vec<_>>>()?;
+        let kind = match self.kind.trim() {
+            "" | "round_robin" => CompetitionKind::RoundRobin,
+            "ladder" => CompetitionKind::Ladder,
+            other => {
+                return Err(Error::BadRequest(format!(
+                    "{other:?} is not a kind of competition"
+                )))
+            }
+        };
+        let ladder = number(&self.matches_per_hour, "the ladder's matches per hour")?.map(
+            |matches_per_hour| LadderBudget {
+                matches_per_hour,
+                ..LadderBudget::default()
+            },
+        );
         Ok(CompetitionRequest {
+            kind,
+            ladder,
             name: self.name.clone(),
             game: self.game.clone(),
             rules: self.rules.clone(),

@@ -17,6 +17,7 @@ use crate::auth::csrf::CsrfForm;
 use crate::auth::AdminUser;
 use crate::error::{Error, Result};
 use crate::extract::{PagePath, PageQuery};
+use crate::ladder::LadderAction;
 use crate::leaderboard::{self, Board};
 use crate::templates::{game_name, games, render, Ctx, GameView};
 use crate::{has_csrf, AppState};
@@ -31,6 +32,7 @@ pub fn router() -> Router<AppState> {
         .route("/competitions/{competition_id}/leaderboard", get(board))
         .route("/admin/competitions/{competition_id}/cancel", post(cancel))
         .route("/admin/competitions/{competition_id}/rerun", post(rerun))
+        .route("/admin/competitions/{competition_id}/ladder", post(ladder))
 }
 
 #[derive(Template)]
@@ -141,6 +143,14 @@ struct PlainForm {
 
 has_csrf!(PlainForm);
 
+#[derive(Deserialize)]
+struct LadderForm {
+    csrf: String,
+    action: LadderAction,
+}
+
+has_csrf!(LadderForm);
+
 async fn index(State(state): State<AppState>, ctx: Ctx) -> Result<Response> {
     let all = competitions::list(&state.pool).await?;
     let any = !all.is_empty();
@@ -234,5 +244,17 @@ async fn rerun(
         ),
     })
     .await?;
+    Ok(Redirect::to(&format!("/competitions/{competition_id}")))
+}
+
+async fn ladder(
+    State(state): State<AppState>,
+    AdminUser(_): AdminUser,
+    ctx: Ctx,
+    PagePath(competition_id): PagePath<Uuid>,
+    CsrfForm(form): CsrfForm<LadderForm>,
+) -> Result<Redirect> {
+    let said = crate::ladder::control(&state, competition_id, form.action).await?;
+    ctx.flash(said.to_owned()).await?;
     Ok(Redirect::to(&format!("/competitions/{competition_id}")))
 }

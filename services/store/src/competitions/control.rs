@@ -1,6 +1,6 @@
 //! The admin's levers on a running competition: cancel and re-run failed matches.
 
-use sqlx::PgPool;
+use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use crate::StoreError;
@@ -22,6 +22,17 @@ pub async fn cancel(pool: &PgPool, competition_id: Uuid) -> Result<u64, StoreErr
     if stored.rows_affected() == 0 {
         return Err(StoreError::NotFound);
     }
+    let cancelled = cancel_queued(&mut tx, competition_id).await?;
+    tx.commit().await?;
+    Ok(cancelled)
+}
+
+/// Cancels the competition's queued matches and their queued jobs (see [`cancel`] for why
+/// the jobs go first), in the caller's transaction. Returns how many matches were cancelled.
+pub async fn cancel_queued(
+    conn: &mut PgConnection,
+    competition_id: Uuid,
+) -> Result<u64, StoreError> {
     // language=PostgreSQL
     let jobs = sqlx::query_scalar!(
         r#"
@@ -32,7 +43,7 @@ pub async fn cancel(pool: &PgPool, competition_id: Uuid) -> Result<u64, StoreErr
         "#,
         competition_id
     )
-    .fetch_all(&mut *tx)
+    .fetch_all(&mut *conn)
     .await?;
     // language=PostgreSQL
     let cancelled = sqlx::query!(
@@ -45,9 +56,8 @@ pub async fn cancel(pool: &PgPool, competition_id: Uuid) -> Result<u64, StoreErr
         competition_id,
         &jobs
     )
-    .execute(&mut *tx)
+    .execute(&mut *conn)
     .await?;
-    tx.commit().await?;
     Ok(cancelled.rows_affected())
 }
 

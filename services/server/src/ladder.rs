@@ -1,0 +1,61 @@
+//! An organiser's levers on a ladder, shared by the competition page and the admin API:
+//! pause (no new matches; queued and running ones play on), resume, close or open entries
+//! (closed: no new submissions enter; entered ones play on), and finish (queued matches are
+//! cancelled, running ones finish and count). Re-running failed matches is the same lever as a
+//! round-robin's (`competitions::rerun_failed`).
+
+use croupier_store::{ladders, CompetitionStatus, StoreError};
+use serde::Deserialize;
+use uuid::Uuid;
+
+use crate::error::{Error, Result};
+use crate::AppState;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LadderAction {
+    Pause,
+    Resume,
+    CloseEntries,
+    OpenEntries,
+    Finish,
+}
+
+/// Applies `action` to ladder `competition_id`; returns what happened, for the organiser.
+pub async fn control(
+    state: &AppState,
+    competition_id: Uuid,
+    action: LadderAction,
+) -> Result<&'static str> {
+    let mut tx = state.pool.begin().await.map_err(StoreError::from)?;
+    let (done, said) = match action {
+        LadderAction::Pause => (
+            ladders::set_status(&mut tx, competition_id, CompetitionStatus::Paused).await?,
+            "Paused: no new matches until it is resumed; those already queued play on.",
+        ),
+        LadderAction::Resume => (
+            ladders::set_status(&mut tx, competition_id, CompetitionStatus::Running).await?,
+            "Resumed.",
+        ),
+        LadderAction::Finish => (
+            ladders::set_status(&mut tx, competition_id, CompetitionStatus::Finished).await?,
+            "Finished: its queued matches are cancelled; running ones finish and count.",
+        ),
+        LadderAction::CloseEntries => (
+            ladders::set_entries_open(&mut *tx, competition_id, false).await?,
+            "Entries closed: the entered bots play on; new submissions do not enter.",
+        ),
+        LadderAction::OpenEntries => (
+            ladders::set_entries_open(&mut *tx, competition_id, true).await?,
+            "Entries open: every team's newest ready bot enters.",
+        ),
+    };
+    if !done {
+        return Err(Error::Conflict(
+            "no running ladder with that id (a finished or cancelled one cannot change)".into(),
+        ));
+    }
+    tx.commit().await.map_err(StoreError::from)?;
+    tracing::info!(%competition_id, ?action, "ladder changed");
+    Ok(said)
+}
