@@ -16,6 +16,7 @@
 //! cannot be read any more) is built from all its finished matches by the first writer or
 //! reader that finds it not ready ([`ensure`]); [`rebuild`] does it on demand.
 
+pub mod challenge;
 mod results;
 
 use std::collections::BTreeMap;

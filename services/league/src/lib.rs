@@ -99,6 +99,7 @@ pub use record::{absorb, records, Record};
 pub use results::{EndState, MatchResult, SeatOutcome, UnknownEndState};
 pub use schedule::{match_count, schedule, PlannedMatch, ScheduleSpec, MAX_MATCHES};
 pub use scheme::{Format, RatingForm, Scheme, Scoring};
+pub use seed::round_seed;
 pub use settings::{
     formats, CompetitionSettings, LadderBudget, SettingsError, LADDER_MATCHES_PER_HOUR,
     LADDER_PENDING, MAX_GAMES_PER_MATCH, MAX_MOVE_TIME_MS, MAX_ROUNDS, SEAT_CPU_MILLICORES,

@@ -24,7 +24,7 @@ pub(crate) fn splitmix64(x: u64) -> u64 {
 
 /// The deal seed of round `round` (0-based): `splitmix64(base + round)`, top bit cleared. Every
 /// match of a round is played on it, so the whole field meets the same deals.
-pub(crate) fn round_seed(base: u64, round: u32) -> u64 {
+pub fn round_seed(base: u64, round: u32) -> u64 {
     splitmix64(base.wrapping_add(u64::from(round))) & SEED_MASK
 }
 

@@ -27,6 +27,7 @@
 
 pub mod api;
 pub mod auth;
+pub mod challenge;
 pub mod competition;
 pub mod config;
 pub mod error;

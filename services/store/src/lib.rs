@@ -14,6 +14,7 @@
 
 pub mod blobs;
 pub mod builds;
+pub mod challenges;
 pub mod competitions;
 mod error;
 pub mod jobs;

@@ -117,6 +117,14 @@ pub struct NewSeatResult {
     pub game_scores: Vec<i64>,
 }
 
+/// Whose matches are inserted: a competition's (its board counts them) or a challenge's
+/// (unrated: no competition).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Owner {
+    Competition(Uuid),
+    Challenge(Uuid),
+}
+
 /// Inserts the planned matches of a competition, their seats and one queued job each, and
 /// returns their ids in `planned` order. Run it in a transaction to make the batch atomic.
 pub async fn create_many(
@@ -124,6 +132,19 @@ pub async fn create_many(
     competition_id: Uuid,
     planned: &[NewMatch],
 ) -> Result<Vec<Uuid>, StoreError> {
+    insert(conn, Owner::Competition(competition_id), planned).await
+}
+
+/// [`create_many`] for any [`Owner`].
+pub async fn insert(
+    conn: &mut PgConnection,
+    owner: Owner,
+    planned: &[NewMatch],
+) -> Result<Vec<Uuid>, StoreError> {
+    let (competition_id, challenge_id) = match owner {
+        Owner::Competition(id) => (Some(id), None),
+        Owner::Challenge(id) => (None, Some(id)),
+    };
     let ids: Vec<Uuid> = planned.iter().map(|_| Uuid::now_v7()).collect();
     let ordinals: Vec<i32> = planned.iter().map(|m| m.ordinal).collect();
     let games: Vec<String> = planned.iter().map(|m| m.game.clone()).collect();
@@ -137,19 +158,20 @@ pub async fn create_many(
     // language=PostgreSQL
     sqlx::query!(
         r#"
-        insert into match (match_id, competition_id, game, rules, seed, settings, ordinal, duplicate_set)
-        select m.id, $2, m.game, m.rules, m.seed, m.settings, m.ordinal, m.duplicate_set
+        insert into match (match_id, competition_id, challenge_id, game, rules, seed, settings, ordinal, duplicate_set)
+        select m.id, $2, $9, m.game, m.rules, m.seed, m.settings, m.ordinal, m.duplicate_set
         from unnest($1::uuid[], $3::text[], $4::text[], $5::bigint[], $6::jsonb[], $7::int[], $8::int[])
              as m(id, game, rules, seed, settings, ordinal, duplicate_set)
         "#,
         &ids,
-        competition_id,
+        competition_id as Option<Uuid>,
         &games,
         &rules,
         &seeds,
         &settings,
         &ordinals,
-        &sets as &[Option<i32>]
+        &sets as &[Option<i32>],
+        challenge_id as Option<Uuid>
     )
     .execute(&mut *conn)
     .await?;

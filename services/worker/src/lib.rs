@@ -34,6 +34,7 @@
 //! Metrics (`metrics` crate): `jobs_completed_total{kind,outcome}`, `job_duration_seconds{kind}`,
 //! `job_panics_total{kind}`, `jobs_reaped_total`.
 
+mod abtest;
 mod artifact;
 mod compile;
 mod config;

@@ -136,13 +136,18 @@ async fn reap_loop(worker: Worker) {
     }
 }
 
-/// Keeps the running ladders fed (`crate::ladder::tick`).
+/// Keeps the running ladders and A/B tests fed (`crate::ladder::tick`, `crate::abtest::tick`).
 async fn ladder_loop(worker: Worker) {
     loop {
         match crate::ladder::tick(&worker.pool).await {
             Ok(0) => {}
             Ok(n) => tracing::debug!(matches = n, "ladder matches queued"),
             Err(e) => tracing::warn!(error = %e, "ladder tick failed"),
+        }
+        match crate::abtest::tick(&worker.pool).await {
+            Ok(0) => {}
+            Ok(n) => tracing::debug!(matches = n, "A/B test matches queued"),
+            Err(e) => tracing::warn!(error = %e, "A/B test tick failed"),
         }
         tokio::time::sleep(worker.cfg.ladder_every).await;
     }

@@ -1,13 +1,15 @@
 //! The match pipeline end to end with the real programs: bots uploaded over HTTP are compiled
 //! and validated by sandboxed workers, an admin schedules a round-robin, workers play every
 //! match over the bots' original protocol, and the leaderboard ranks them — also when a worker
-//! is killed in the middle of a match, and when PostgreSQL restarts during the round-robin.
+//! is killed in the middle of a match, and when PostgreSQL restarts during the round-robin; a
+//! ladder that runs by itself.
 
 pub mod api;
 pub mod bots;
 mod entries;
 mod faults;
 mod games;
+mod ladder;
 pub mod procs;
 mod round_robin;
 mod supervision;

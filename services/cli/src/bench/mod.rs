@@ -17,12 +17,17 @@
 //!   `--deals` seeded deals, and a hand-built one) through the observation and the referee's
 //!   `act` message, `--runs` times: median and max against the 100 µs goal.
 //!
-//! `croupier bench` runs all four; `croupier bench spawn engine` only those. Run as root for
+//! * `results`: what recording one match result costs, leaderboard update included, on the
+//!   competition `--competition` (a No Thanks one with 3 or more entries, e.g. the one
+//!   `scripts/bench/leaderboard` seeds): `--runs` results through the worker's transaction.
+//!
+//! `croupier bench` runs the first four; `croupier bench spawn engine` only those. Run as root for
 //! the real sandbox (`--sandbox none` measures plain processes instead).
 
 mod engine;
 mod guandan_actions;
 mod hosted;
+mod results;
 mod spawn;
 
 use std::time::Duration;
@@ -39,6 +44,7 @@ pub enum Which {
     Engine,
     Hosted,
     GuandanActions,
+    Results,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -74,6 +80,9 @@ pub struct BenchArgs {
     /// hosted: the bots of every match.
     #[arg(long, value_enum, default_value = "python")]
     pub bots: HostedBots,
+    /// results: the competition whose results are recorded.
+    #[arg(long)]
+    pub competition: Option<uuid::Uuid>,
     /// Bot isolation for spawn and hosted: isolated (needs root) or none.
     #[arg(long, env = "CROUPIER_SANDBOX", default_value = "isolated")]
     pub sandbox: String,
@@ -137,6 +146,12 @@ pub async fn run(args: BenchArgs) -> Result<()> {
                 hosted::run(sb.clone(), &args.db, opts).await?;
             }
             (Which::GuandanActions, _) => guandan_actions::run(deals, runs).await?,
+            (Which::Results, _) => {
+                let Some(competition) = args.competition else {
+                    bail!("bench results needs --competition ID");
+                };
+                results::run(&args.db, competition, runs).await?;
+            }
             _ => {}
         }
     }

@@ -13,6 +13,7 @@
 
 mod accounts;
 mod admin;
+mod challenges;
 mod competitions;
 mod matches;
 pub mod openapi;
@@ -75,6 +76,7 @@ pub fn routes(config: &ServerConfig) -> Vec<ApiRoute> {
     all.extend(submissions::routes(config));
     all.extend(admin::routes());
     all.extend(competitions::routes());
+    all.extend(challenges::routes());
     all.extend(matches::routes());
     all
 }

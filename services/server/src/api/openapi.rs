@@ -43,6 +43,13 @@ fn json_body(schema: Value) -> Value {
     json!({ "requestBody": { "required": true, "content": { "application/json": { "schema": schema } } } })
 }
 
+/// A JSON body and one path parameter.
+fn body_at(param: &str, schema: Value) -> Value {
+    let mut extra = json_body(schema);
+    extra["parameters"] = json!([path_param(param)]);
+    extra
+}
+
 fn path_param(name: &str) -> Value {
     json!({ "name": name, "in": "path", "required": true, "schema": { "type": "string", "format": "uuid" } })
 }
@@ -198,9 +205,47 @@ fn operations() -> Value {
                 true, 200, json!({ "parameters": [path_param("match_id"),
                     { "name": "seat", "in": "path", "required": true, "schema": { "type": "integer", "minimum": 0 } }] })) },
             "/admin/competitions": { "post": op(
-                "Create a competition and queue all its matches in one transaction (admins only)", true, 201, json_body(competition_request())) }
+                "Create a competition (admins only): a round-robin with all its matches queued in one transaction, or a ladder (kind: ladder) that the workers keep playing", true, 201, json_body(competition_request())) },
+            "/admin/competitions/{competition_id}/ladder": { "post": op(
+                "Change a ladder (admins only): pause, resume, close_entries, open_entries or finish; 409 for a finished or cancelled one",
+                true, 200, body_at("competition_id", ladder_request())) },
+            "/competitions/{competition_id}/challenges": { "post": op(
+                "Start a challenge (unrated; a team member): seats — one {submission_id} (the competition's entries or the team's own ready bots) or {builtin} per seat, in seat order — and games (duplicate groups, 1 to 200: the seating and its rotations on one seed each). 429 over a team's budget (20 an hour, 400 matches waiting)",
+                true, 201, body_at("competition_id", challenge_request())) },
+            "/competitions/{competition_id}/ab_tests": { "post": op(
+                "Start an A/B test of two of the team's ready versions a and b (unrated): duplicate groups until a sequential test decides (95%, anytime-valid) or max_games groups are played",
+                true, 201, body_at("competition_id", ab_request())) },
+            "/challenges/{challenge_id}": { "get": op(
+                "A challenge or A/B test and its report: match counts, per participant games, mean score with its 95% CI, wins and faults; an A/B test's mean difference, CI, anytime-valid interval and verdict (team members and admins)",
+                true, 200, json!({ "parameters": [path_param("challenge_id")] })) },
+            "/teams/{team_id}/challenges": { "get": op(
+                "The team's challenges and A/B tests, newest first (members)",
+                true, 200, json!({ "parameters": [path_param("team_id")] })) },
+            "/admin/competitions/{competition_id}/rerun": { "post": op(
+                "Queue the competition's failed (voided) matches again (admins only); answers how many",
+                true, 200, json!({ "parameters": [path_param("competition_id")] })) }
         }
     })
+}
+
+fn ladder_request() -> Value {
+    json!({ "type": "object", "required": ["action"], "properties": { "action": { "type": "string",
+            "enum": ["pause", "resume", "close_entries", "open_entries", "finish"] } } })
+}
+
+fn challenge_request() -> Value {
+    json!({ "type": "object", "required": ["team_id", "seats"], "properties": {
+            "team_id": { "type": "string", "format": "uuid" },
+            "seats": { "type": "array", "items": { "type": "object" },
+                       "description": "per seat {\"submission_id\": …} or {\"builtin\": …}" },
+            "games": { "type": "integer", "minimum": 1, "maximum": 200, "default": 1 } } })
+}
+
+fn ab_request() -> Value {
+    json!({ "type": "object", "required": ["team_id", "a", "b"], "properties": {
+            "team_id": { "type": "string", "format": "uuid" },
+            "a": { "type": "string", "format": "uuid" }, "b": { "type": "string", "format": "uuid" },
+            "max_games": { "type": "integer", "minimum": 1, "maximum": 200, "default": 100 } } })
 }
 
 /// What `GET /competitions/{id}/history` answers.
@@ -244,6 +289,9 @@ fn competition_request() -> Value {
         "properties": {
             "name": { "type": "string", "maxLength": 80 },
             "game": { "type": "string", "enum": game_ids() },
+            "kind": { "type": "string", "enum": ["round_robin", "ladder"], "default": "round_robin",
+                      "description": "ladder: no schedule; the workers enter every team's newest ready bot and make matches continuously" },
+            "ladder": { "type": "object", "description": "a ladder's pace: matches_per_hour (default 600), max_pending (matches queued or running at once, default 6), pick: {placement, pending_cap, spread}" },
             "rules": { "type": "string", "description": "a rule set of the game (GET /games); default: the first" },
             "submissions": { "type": "array", "items": { "type": "string", "format": "uuid" },
                              "description": "ready submissions of the game; default: each team's latest ready one" },

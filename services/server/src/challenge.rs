@@ -1,0 +1,239 @@
+//! Challenges and A/B tests, shared by the API and the pages: who may ask (a member of the
+//! team), what may sit at the table (the competition's active entries, the team's own ready
+//! bots of the game, built-in bots), how much (at most [`MAX_GROUPS`] groups per challenge,
+//! [`PER_HOUR`] challenges per team per hour, [`MAX_PENDING`] of the team's challenge matches
+//! waiting), and the creation itself: a challenge's matches are all queued at once; an A/B
+//! test's are fed by the workers until it is decided. Unrated: no board ever counts them.
+
+use croupier_board::challenge::{plan, rotations};
+use croupier_games::GameId;
+use croupier_store::challenges::{self, NewChallenge};
+use croupier_store::matches::{self, Owner, SeatRef};
+use croupier_store::{competitions, submissions, teams, StoreError, SubmissionStatus};
+use serde::Deserialize;
+use serde_json::json;
+use uuid::Uuid;
+
+use crate::error::{Error, Result};
+use crate::AppState;
+
+/// The most duplicate groups one challenge (or A/B test) may ask for.
+pub const MAX_GROUPS: i32 = 200;
+/// Challenges and A/B tests a team may start per hour.
+pub const PER_HOUR: i64 = 20;
+/// The team's challenge matches that may wait or run at once.
+pub const MAX_PENDING: i64 = 400;
+
+/// A seat of a challenge: a submission or a built-in bot.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged, deny_unknown_fields)]
+pub enum SeatChoice {
+    Submission { submission_id: Uuid },
+    Builtin { builtin: String },
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChallengeRequest {
+    /// The asking team (the caller must be a member).
+    pub team_id: Uuid,
+    /// One per seat, in seat order.
+    pub seats: Vec<SeatChoice>,
+    /// Duplicate groups: each plays the seating and its rotations on one seed (default 1).
+    #[serde(default = "one")]
+    pub games: i32,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AbRequest {
+    pub team_id: Uuid,
+    /// The two versions, both the team's ready bots of the competition's game.
+    pub a: Uuid,
+    pub b: Uuid,
+    /// The most duplicate groups it may play before saying "inconclusive" (default 100).
+    #[serde(default = "hundred")]
+    pub max_games: i32,
+}
+
+fn one() -> i32 {
+    1
+}
+
+fn hundred() -> i32 {
+    100
+}
+
+/// Creates a challenge in competition `competition_id` and queues its matches.
+pub async fn create(
+    state: &AppState,
+    user_id: Uuid,
+    competition_id: Uuid,
+    req: &ChallengeRequest,
+) -> Result<Uuid> {
+    let (game, rules) = allowed(state, user_id, competition_id, req.team_id, req.games).await?;
+    if req.seats.len() != game.default_seats() {
+        return Err(Error::BadRequest(format!(
+            "{} is played by {} seats here, not {}",
+            game.display_name(),
+            game.default_seats(),
+            req.seats.len()
+        )));
+    }
+    let mut seating = Vec::with_capacity(req.seats.len());
+    for seat in &req.seats {
+        seating.push(match seat {
+            SeatChoice::Submission { submission_id } => {
+                visible(state, competition_id, req.team_id, game, *submission_id).await?;
+                SeatRef::Submission(*submission_id)
+            }
+            SeatChoice::Builtin { builtin } => {
+                if croupier_games::bots::builtin(game, builtin).is_none() {
+                    return Err(Error::BadRequest(format!(
+                        "{} has the built-in bots {}, not {builtin:?}",
+                        game.display_name(),
+                        croupier_games::bots::names(game).join(", ")
+                    )));
+                }
+                SeatRef::Builtin(builtin.clone())
+            }
+        });
+    }
+    let stored = json!(req
+        .seats
+        .iter()
+        .map(|s| match s {
+            SeatChoice::Submission { submission_id } => json!({ "submission_id": submission_id }),
+            SeatChoice::Builtin { builtin } => json!({ "builtin": builtin }),
+        })
+        .collect::<Vec<_>>());
+    let base_seed = rand::random::<u64>() >> 11;
+    let seatings = rotations(&seating);
+    let groups = u32::try_from(req.games).unwrap_or(1);
+    let planned = plan(game, &rules, base_seed, &seatings, 0..groups, 0);
+    let mut tx = state.pool.begin().await.map_err(StoreError::from)?;
+    let id = challenges::create(
+        &mut tx,
+        &NewChallenge {
+            competition_id,
+            team_id: req.team_id,
+            created_by: user_id,
+            kind: "challenge",
+            seats: stored,
+            games: req.games,
+            base_seed: i64::from_ne_bytes(base_seed.to_ne_bytes()),
+        },
+    )
+    .await?;
+    matches::insert(&mut tx, Owner::Challenge(id), &planned).await?;
+    tx.commit().await.map_err(StoreError::from)?;
+    tracing::info!(challenge_id = %id, %competition_id, matches = planned.len(), "challenge created");
+    Ok(id)
+}
+
+/// Creates an A/B test of two of the team's versions; the workers play it.
+pub async fn create_ab(
+    state: &AppState,
+    user_id: Uuid,
+    competition_id: Uuid,
+    req: &AbRequest,
+) -> Result<Uuid> {
+    let (game, _) = allowed(state, user_id, competition_id, req.team_id, req.max_games).await?;
+    if req.a == req.b {
+        return Err(Error::BadRequest(
+            "an A/B test needs two different versions".into(),
+        ));
+    }
+    for id in [req.a, req.b] {
+        let s = submissions::get(&state.pool, id).await?;
+        if s.team_id != req.team_id
+            || s.game != game.as_str()
+            || s.status != SubmissionStatus::Ready
+        {
+            return Err(Error::BadRequest(format!(
+                "submission {id} is not a ready {} bot of your team",
+                game.display_name()
+            )));
+        }
+    }
+    let base_seed = rand::random::<u64>() >> 11;
+    let mut tx = state.pool.begin().await.map_err(StoreError::from)?;
+    let id = challenges::create(
+        &mut tx,
+        &NewChallenge {
+            competition_id,
+            team_id: req.team_id,
+            created_by: user_id,
+            kind: "ab_test",
+            seats: json!([req.a, req.b]),
+            games: req.max_games,
+            base_seed: i64::from_ne_bytes(base_seed.to_ne_bytes()),
+        },
+    )
+    .await?;
+    tx.commit().await.map_err(StoreError::from)?;
+    tracing::info!(challenge_id = %id, %competition_id, "A/B test created");
+    Ok(id)
+}
+
+/// Checks the caller, the competition, the size and the team's budget; returns the game and
+/// its rule set.
+async fn allowed(
+    state: &AppState,
+    user_id: Uuid,
+    competition_id: Uuid,
+    team_id: Uuid,
+    groups: i32,
+) -> Result<(GameId, String)> {
+    teams::role_of(&state.pool, team_id, user_id)
+        .await?
+        .ok_or(Error::NotFound)?;
+    let c = competitions::get(&state.pool, competition_id).await?;
+    let game: GameId = c.game.parse().map_err(Error::internal)?;
+    if !(1..=MAX_GROUPS).contains(&groups) {
+        return Err(Error::BadRequest(format!(
+            "games must be 1 to {MAX_GROUPS}, not {groups}"
+        )));
+    }
+    let used = challenges::team_use(&state.pool, team_id).await?;
+    if used.last_hour >= PER_HOUR || used.pending >= MAX_PENDING {
+        return Err(Error::TooManyRequests {
+            message: format!(
+                "a team may start {PER_HOUR} challenges an hour with at most {MAX_PENDING} of their matches waiting; try again later"
+            ),
+            retry_after_secs: 300,
+        });
+    }
+    Ok((game, c.rules))
+}
+
+/// A submission a challenge may seat: an active entry of the competition, or a ready bot of the
+/// asking team for the game.
+async fn visible(
+    state: &AppState,
+    competition_id: Uuid,
+    team_id: Uuid,
+    game: GameId,
+    submission_id: Uuid,
+) -> Result<()> {
+    let entered = competitions::entries(&state.pool, competition_id)
+        .await?
+        .iter()
+        .any(|e| e.submission_id == submission_id);
+    if entered {
+        return Ok(());
+    }
+    let own = match submissions::get(&state.pool, submission_id).await {
+        Ok(s) => {
+            s.team_id == team_id && s.game == game.as_str() && s.status == SubmissionStatus::Ready
+        }
+        Err(StoreError::NotFound) => false,
+        Err(e) => return Err(e.into()),
+    };
+    if own {
+        return Ok(());
+    }
+    Err(Error::BadRequest(format!(
+        "submission {submission_id} is neither entered in this competition nor a ready bot of your team"
+    )))
+}
