@@ -5,7 +5,7 @@
 //! waiting), and the creation itself: a challenge's matches are all queued at once; an A/B
 //! test's are fed by the workers until it is decided. Unrated: no board ever counts them.
 
-use croupier_board::challenge::{plan, rotations};
+use croupier_board::challenge::{plan, rotations, Report};
 use croupier_games::GameId;
 use croupier_store::challenges::{self, NewChallenge};
 use croupier_store::matches::{self, Owner, SeatRef};
@@ -236,4 +236,11 @@ async fn visible(
     Err(Error::BadRequest(format!(
         "submission {submission_id} is neither entered in this competition nor a ready bot of your team"
     )))
+}
+
+/// The challenge with its report so far.
+pub async fn load(state: &AppState, challenge_id: Uuid) -> Result<Report> {
+    let c = challenges::get(&state.pool, challenge_id).await?;
+    let seats = challenges::seats(&state.pool, challenge_id).await?;
+    Ok(croupier_board::challenge::report(c, &seats))
 }

@@ -12,10 +12,40 @@ use axum::extract::{FromRequest, FromRequestParts, Multipart, Request};
 
 use crate::error::{ApiError, Error};
 
-/// An API request's JSON body (`Content-Type: application/json`).
-#[derive(FromRequest)]
-#[from_request(via(axum::Json), rejection(ApiError))]
+/// An API request's JSON body (`Content-Type: application/json`). The body's syntax is checked
+/// before its fields, so a body that is not JSON is a 400 whatever keys it starts with (serde
+/// would otherwise report the first unknown key of a truncated body as a 422).
 pub struct ApiJson<T>(pub T);
+
+impl<S: Send + Sync, T: serde::de::DeserializeOwned> FromRequest<S> for ApiJson<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let json = req
+            .headers()
+            .get(axum::http::header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse::<mime::Mime>().ok())
+            .is_some_and(|m| {
+                m.type_() == "application"
+                    && (m.subtype() == "json" || m.suffix().is_some_and(|s| s == "json"))
+            });
+        if !json {
+            return Err(Error::UnsupportedMediaType(
+                "the body must be JSON, sent with `Content-Type: application/json`".into(),
+            )
+            .into());
+        }
+        let bytes = axum::body::Bytes::from_request(req, state)
+            .await
+            .map_err(|e| Error::from(axum::extract::rejection::JsonRejection::from(e)))?;
+        if let Err(e) = serde_json::from_slice::<serde::de::IgnoredAny>(&bytes) {
+            return Err(Error::BadRequest(format!("the body is not valid JSON: {e}")).into());
+        }
+        let axum::Json(value) = axum::Json::<T>::from_bytes(&bytes).map_err(Error::from)?;
+        Ok(ApiJson(value))
+    }
+}
 
 /// An API request's path parameters.
 #[derive(FromRequestParts)]

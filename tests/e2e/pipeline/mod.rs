@@ -6,6 +6,7 @@
 
 pub mod api;
 pub mod bots;
+mod challenges;
 mod entries;
 mod faults;
 mod games;

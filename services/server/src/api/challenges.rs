@@ -4,7 +4,7 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
-use croupier_board::challenge::{report, Report};
+use croupier_board::challenge::Report;
 use croupier_store::{challenges, teams};
 use serde_json::{json, Value};
 use uuid::Uuid;
@@ -32,7 +32,10 @@ async fn create(
     ApiJson(req): ApiJson<ChallengeRequest>,
 ) -> ApiResult<(StatusCode, Json<Value>)> {
     let id = challenge::create(&state, api.user.user_id, competition_id, &req).await?;
-    Ok((StatusCode::CREATED, Json(json!(load(&state, id).await?))))
+    Ok((
+        StatusCode::CREATED,
+        Json(with_page(challenge::load(&state, id).await?)),
+    ))
 }
 
 async fn create_ab(
@@ -42,7 +45,10 @@ async fn create_ab(
     ApiJson(req): ApiJson<AbRequest>,
 ) -> ApiResult<(StatusCode, Json<Value>)> {
     let id = challenge::create_ab(&state, api.user.user_id, competition_id, &req).await?;
-    Ok((StatusCode::CREATED, Json(json!(load(&state, id).await?))))
+    Ok((
+        StatusCode::CREATED,
+        Json(with_page(challenge::load(&state, id).await?)),
+    ))
 }
 
 async fn show(
@@ -50,9 +56,9 @@ async fn show(
     api: ApiUser,
     ApiPath(challenge_id): ApiPath<Uuid>,
 ) -> ApiResult<Json<Value>> {
-    let found = load(&state, challenge_id).await?;
+    let found = challenge::load(&state, challenge_id).await?;
     member(&state, &api, found.challenge.team_id).await?;
-    Ok(Json(json!(found)))
+    Ok(Json(with_page(found)))
 }
 
 async fn of_team(
@@ -65,11 +71,12 @@ async fn of_team(
     Ok(Json(json!({ "challenges": list })))
 }
 
-/// The challenge with its report so far.
-pub async fn load(state: &AppState, challenge_id: Uuid) -> Result<Report, Error> {
-    let c = challenges::get(&state.pool, challenge_id).await?;
-    let seats = challenges::seats(&state.pool, challenge_id).await?;
-    Ok(report(c, &seats))
+/// The report as JSON, with the address of its page.
+fn with_page(report: Report) -> Value {
+    let page = format!("/challenges/{}", report.challenge.challenge_id);
+    let mut v = json!(report);
+    v["page"] = json!(page);
+    v
 }
 
 /// Members of the team and admins; 404 for anyone else.

@@ -4,6 +4,7 @@
 
 mod account;
 mod admin;
+mod challenges;
 mod competition_new;
 mod competitions;
 mod home;
@@ -37,6 +38,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .merge(submissions::router().layer(DefaultBodyLimit::max(upload_limit)))
         .merge(admin::router())
         .merge(competitions::router())
+        .merge(challenges::router())
         .merge(competition_new::router())
         .merge(matches::router())
         .merge(replay_frames::router())
