@@ -15,6 +15,7 @@
 pub mod blobs;
 pub mod builds;
 pub mod competitions;
+pub mod events;
 mod error;
 pub mod jobs;
 pub mod logins;
