@@ -15,8 +15,8 @@
 pub mod blobs;
 pub mod builds;
 pub mod competitions;
-pub mod events;
 mod error;
+pub mod events;
 pub mod jobs;
 pub mod logins;
 pub mod matches;
