@@ -258,7 +258,7 @@ async fn the_listener_listens_again_after_its_connection_is_killed_and_streams_r
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]
 async fn event_streams_are_not_compressed_and_unknown_ids_are_not_found(pool: PgPool) {
     // Arrange
-    let mut league = League::with_teams(&pool, 2).await;
+    let mut league = League::with_teams(&pool, 3).await;
     let first = league.first_match(&pool).await;
     let served = Served::start(&pool).await;
     let client = reqwest::Client::new();
