@@ -187,7 +187,7 @@ impl CompetitionFeed {
         match progress_event(&self.state, self.competition_id).await {
             Ok(event) => self.out.push_back(event),
             Err(error) => {
-                tracing::warn!(%error, competition_id = %self.competition_id, "live updates: no counts")
+                tracing::warn!(%error, competition_id = %self.competition_id, "live updates: no counts");
             }
         }
         if self.board {
@@ -252,7 +252,7 @@ impl MatchFeed {
                     match events::match_status(&self.state.pool, self.match_id).await {
                         Ok(status) => self.now = Some(status),
                         Err(error) => {
-                            tracing::warn!(%error, match_id = %self.match_id, "live updates: no status")
+                            tracing::warn!(%error, match_id = %self.match_id, "live updates: no status");
                         }
                     }
                 }
