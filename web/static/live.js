@@ -15,6 +15,8 @@
     return;
   }
   var ENDED = ["finished", "failed", "cancelled"];
+  // The page's status badge, beside its title.
+  var BADGE = ".title-row > .status.big";
 
   function announce(text) {
     live.textContent = text;
@@ -49,7 +51,7 @@
       if (!d) {
         return;
       }
-      var badge = document.querySelector('[data-live="status"]');
+      var badge = document.querySelector(BADGE);
       var changed = !badge || badge.textContent.trim() !== d.status;
       setStatus(badge, d.status);
       if (ENDED.indexOf(d.status) >= 0) {
@@ -129,7 +131,7 @@
         }
       });
     }
-    setStatus(document.querySelector('[data-live="status"]'), d.status);
+    setStatus(document.querySelector(BADGE), d.status);
     if (shown !== null && shown !== d.label) {
       announce(d.label);
     }

@@ -96,7 +96,7 @@ async fn a_result_shows_on_the_open_competition_page_without_a_reload(pool: PgPo
     finish(&pool, *second, &won_by(seats.len(), 0), None).await;
     let reloaded = browser
         .wait_for(
-            "return !window.liveMarker && document.querySelector('[data-live=status]').textContent === 'finished'
+            "return !window.liveMarker && document.querySelector('.title-row > .status.big').textContent === 'finished'
                  && !document.getElementById('live');",
             WAIT,
         )
