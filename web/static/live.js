@@ -69,6 +69,10 @@
   var base = live.dataset.fragments;
   var page = new URLSearchParams(window.location.search).get("page") || "1";
 
+  function focusables(el) {
+    return Array.prototype.slice.call(el.querySelectorAll('a[href], button, [tabindex="0"]'));
+  }
+
   function swap(selector, url) {
     var target = document.querySelector(selector);
     if (!target) {
@@ -79,7 +83,13 @@
         return r.ok ? r.text() : Promise.reject(new Error("HTTP " + r.status));
       })
       .then(function (html) {
+        // Focus inside the part stays on the same control of its new copy.
+        var before = focusables(target).indexOf(document.activeElement);
         target.innerHTML = html;
+        var now = focusables(target);
+        if (before >= 0 && now.length > 0) {
+          now[Math.min(before, now.length - 1)].focus({ preventScroll: true });
+        }
       });
   }
 
