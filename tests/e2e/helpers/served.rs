@@ -49,14 +49,7 @@ impl Served {
 
     /// Opens the event stream at `path`.
     pub async fn events(&self, path: &str) -> EventStream {
-        let response = reqwest::get(format!("{}{path}", self.base))
-            .await
-            .unwrap_or_else(|e| panic!("GET {path}: {e}"));
-        assert_eq!(response.status(), 200, "GET {path}");
-        EventStream {
-            response,
-            buffer: Vec::new(),
-        }
+        EventStream::open(&format!("{}{path}", self.base)).await
     }
 }
 
@@ -76,6 +69,18 @@ pub struct EventStream {
 }
 
 impl EventStream {
+    /// Opens the event stream at `url`.
+    pub async fn open(url: &str) -> EventStream {
+        let response = reqwest::get(url)
+            .await
+            .unwrap_or_else(|e| panic!("GET {url}: {e}"));
+        assert_eq!(response.status(), 200, "GET {url}");
+        EventStream {
+            response,
+            buffer: Vec::new(),
+        }
+    }
+
     /// The next event; `None` when the server ended the stream. Fails the test after
     /// [`EVENT_WAIT`] without one.
     pub async fn next(&mut self) -> Option<Sent> {
