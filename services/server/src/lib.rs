@@ -24,7 +24,8 @@
 //! reach a client.
 //!
 //! Dependencies inside the crate point one way: `pages` → `templates` → `auth` → `error` →
-//! `html`, and `api`/`pages` → `extract` → `error`; nothing imports a module above it.
+//! `html`, and `api`/`pages`/`live` → `extract` → `error` (`live` also uses `pages::labels`);
+//! nothing imports a module above it.
 
 pub mod api;
 pub mod auth;

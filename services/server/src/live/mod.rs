@@ -131,8 +131,8 @@ impl Hub {
         self.publish(Signal::Closing);
     }
 
-    /// Sends `signal` to every stream, as the listener does (for tests of the streams).
-    pub fn publish(&self, signal: Signal) {
+    /// Sends `signal` to every stream.
+    fn publish(&self, signal: Signal) {
         // An error only means that no stream is open.
         let _ = self.inner.signals.send(signal);
     }
