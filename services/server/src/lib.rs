@@ -7,7 +7,8 @@
 //! Layout: `auth/` (who is asking), `pages/` (HTML routes), `api/` (JSON routes), `upload`
 //! (validating and storing a bot upload, shared by both), `competition` (checking, scheduling
 //! and storing a new competition, shared by both), `leaderboard` (standings, ratings and their
-//! histories computed from finished matches), `plot` (SVG line plots and sparklines, pure) and
+//! histories computed from finished matches), `live` (server-sent events: match changes from
+//! PostgreSQL's `LISTEN` pushed to open pages), `plot` (SVG line plots and sparklines, pure) and
 //! `history` (those histories drawn with it), `match_files` (a match's replay and seat-log
 //! downloads and who may have them, shared by both), `templates` (askama page types and the
 //! page context), `html`
@@ -23,7 +24,8 @@
 //! reach a client.
 //!
 //! Dependencies inside the crate point one way: `pages` → `templates` → `auth` → `error` →
-//! `html`, and `api`/`pages` → `extract` → `error`; nothing imports a module above it.
+//! `html`, and `api`/`pages`/`live` → `extract` → `error` (`live` also uses `pages::labels`);
+//! nothing imports a module above it.
 
 pub mod api;
 pub mod auth;
@@ -36,6 +38,7 @@ pub mod history;
 pub mod html;
 pub mod ladder;
 pub mod leaderboard;
+pub mod live;
 pub mod match_files;
 pub mod ops;
 pub mod pages;
@@ -62,6 +65,8 @@ pub struct AppState {
     pub config: Arc<ServerConfig>,
     /// The bound on concurrent password hashing (sized by the config).
     pub hashing: Arc<auth::password::Gate>,
+    /// Match changes for the live event streams ([`live`]).
+    pub live: live::Hub,
 }
 
 impl AppState {
@@ -71,6 +76,7 @@ impl AppState {
             pool,
             config: Arc::new(config),
             hashing: Arc::new(hashing),
+            live: live::Hub::new(),
         }
     }
 }
@@ -80,6 +86,7 @@ pub fn app(state: AppState) -> Router {
     let sessions = auth::session_store::layer(&state);
     let router = Router::new()
         .merge(pages::router(&state))
+        .merge(live::streams::router())
         .nest(api::PREFIX, api::router(&state))
         .merge(ops::router())
         .fallback(no_route)
@@ -109,6 +116,13 @@ pub async fn serve(
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let sweeper = tokio::spawn(auth::session_store::sweep_expired(state.pool.clone()));
+    state.live.start(&state.pool);
+    // Event streams never end by themselves: they are ended first, so draining can finish.
+    let live = state.live.clone();
+    let shutdown = async move {
+        shutdown.await;
+        live.close();
+    };
     let result = axum::serve(
         listener,
         app(state).into_make_service_with_connect_info::<SocketAddr>(),

@@ -17,6 +17,7 @@ pub mod builds;
 pub mod challenges;
 pub mod competitions;
 mod error;
+pub mod events;
 pub mod jobs;
 pub mod ladders;
 pub mod logins;

@@ -13,6 +13,7 @@ mod axe;
 mod driver;
 mod focus;
 mod forms;
+mod live;
 mod replay;
 
 use std::time::Duration;

@@ -9,6 +9,7 @@ mod create;
 mod csrf;
 mod game_words;
 mod history;
+mod live;
 mod match_api;
 mod match_page;
 mod my_matches;
@@ -248,6 +249,21 @@ pub async fn schedule(pool: &PgPool, competition_id: Uuid) -> Vec<(Uuid, Vec<Uui
 
 /// One seat's result: rank, score, end state.
 pub type Result3 = (i32, f64, &'static str);
+
+/// Results where the seat of `winner_seat` is 1st and the others follow, all played out.
+pub fn won_by(seats: usize, winner_seat: usize) -> Vec<Result3> {
+    let mut next = 1;
+    (0..seats)
+        .map(|seat| {
+            if seat == winner_seat {
+                (1, 30.0, "ok")
+            } else {
+                next += 1;
+                (next, 10.0, "ok")
+            }
+        })
+        .collect()
+}
 
 /// A competition's first scheduled match ([`League::first_match`]).
 pub struct FirstMatch {

@@ -5,22 +5,7 @@ use axum::http::StatusCode;
 use sqlx::PgPool;
 use uuid::Uuid;
 
-use super::{finish, schedule, League, Result3};
-
-/// Results where the seat of `winner_seat` is 1st and the others follow, all played out.
-fn won_by(seats: usize, winner_seat: usize) -> Vec<Result3> {
-    let mut next = 1;
-    (0..seats)
-        .map(|seat| {
-            if seat == winner_seat {
-                (1, 30.0, "ok")
-            } else {
-                next += 1;
-                (next, 10.0, "ok")
-            }
-        })
-        .collect()
-}
+use super::{finish, schedule, won_by, League, Result3};
 
 /// Results where the seat of `crasher` is last and crashed.
 fn crashed(seats: usize, crasher: usize) -> Vec<Result3> {

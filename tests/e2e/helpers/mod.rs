@@ -9,6 +9,7 @@ mod answers;
 pub mod archives;
 mod db;
 mod forms;
+pub mod served;
 
 use std::collections::BTreeMap;
 

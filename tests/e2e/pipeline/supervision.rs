@@ -1,7 +1,9 @@
 //! `croupier up` for operators. It supervises its private PostgreSQL: the postmaster is
 //! SIGKILLed in the middle of a round-robin, `up` notices and restarts it, the web app and the
 //! in-process workers recover on their own, and every scheduled match is played and counted
-//! exactly once. And its metrics are served on the operator's address only.
+//! exactly once; a competition page's live event stream, open all along, hears the end too
+//! (the live-update listener listens again after each restart). And its metrics are served on
+//! the operator's address only.
 
 use std::path::Path;
 use std::time::Duration;
@@ -14,6 +16,7 @@ use sqlx::PgPool;
 
 use super::api::{three_ready_bots, Api};
 use super::procs::{eventually, scratch, Proc};
+use crate::helpers::served::EventStream;
 
 /// `(pid, connection options)` of the private PostgreSQL, from its `postmaster.pid` (line 1:
 /// pid, line 4: port, line 5: socket directory), once line 8 says it is `ready` (a postmaster
@@ -64,6 +67,7 @@ async fn up_restarts_its_postgresql_killed_twice_and_the_round_robin_finishes_wi
         .as_str()
         .expect("id")
         .to_owned();
+    let mut live = EventStream::open(&format!("{base}/competitions/{competition_id}/events")).await;
     // Act: SIGKILL the postmaster twice in the middle of the round-robin, after the first and
     // after the third finished match.
     let mut restarted = None;
@@ -108,6 +112,12 @@ async fn up_restarts_its_postgresql_killed_twice_and_the_round_robin_finishes_wi
         text.contains("restarting it") && text.contains("was restarted"),
         "{text}"
     );
+    assert!(
+        text.contains("live updates: listening again")
+            || text.contains("live updates: lost the database connection and reconnected"),
+        "the live-update listener said it reconnected: {text}"
+    );
+    live.until("progress", |p| p["finished"] == 6).await;
     assert!(
         board["competition"]["progress"]["finished"] == 6
             && board["competition"]["progress"]["failed"] == 0,

@@ -1,5 +1,9 @@
 //! Competitions, public: the index per game, a competition's progress page (counts, leaderboard,
 //! match list) and its leaderboard page; and the admin's cancel and re-run buttons.
+//!
+//! The progress page with `?fragment=board` answers only the leaderboard table, with
+//! `?fragment=matches` (and its `page`) only the match list: the HTML the live updates
+//! (`web/static/live.js`) swap in when a result lands.
 
 use askama::Template;
 use axum::extract::State;
@@ -57,6 +61,23 @@ struct ShowPage {
     facts: Facts,
     entries: Vec<Entrant>,
     board: Board,
+    matches: Vec<Line>,
+    page: i64,
+    pages: i64,
+}
+
+/// The leaderboard table alone.
+#[derive(Template)]
+#[template(path = "leaderboard_table.html")]
+struct BoardFragment {
+    board: Board,
+}
+
+/// The match list alone, with its pager.
+#[derive(Template)]
+#[template(path = "competition_matches.html")]
+struct MatchesFragment {
+    c: Competition,
     matches: Vec<Line>,
     page: i64,
     pages: i64,
@@ -134,6 +155,16 @@ impl Facts {
 struct MatchesQuery {
     #[serde(default)]
     page: Option<i64>,
+    #[serde(default)]
+    fragment: Option<Fragment>,
+}
+
+/// A part of a page, alone.
+#[derive(Deserialize, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+enum Fragment {
+    Board,
+    Matches,
 }
 
 #[derive(Deserialize)]
@@ -173,12 +204,24 @@ async fn show(
     let c = competitions::get(&state.pool, competition_id).await?;
     let pages = ((c.progress.total() + PER_PAGE - 1) / PER_PAGE).max(1);
     let page = query.page.unwrap_or(1).clamp(1, pages);
+    if query.fragment == Some(Fragment::Board) {
+        let board = leaderboard::build(&state.pool, &c).await?;
+        return Ok(render(&BoardFragment { board }));
+    }
     let matches =
         competitions::match_lines(&state.pool, competition_id, PER_PAGE, (page - 1) * PER_PAGE)
             .await?
             .into_iter()
             .map(|m| Line::of(&c.game, m))
             .collect();
+    if query.fragment == Some(Fragment::Matches) {
+        return Ok(render(&MatchesFragment {
+            c,
+            matches,
+            page,
+            pages,
+        }));
+    }
     let board = leaderboard::build(&state.pool, &c).await?;
     let entries = competitions::entries(&state.pool, competition_id).await?;
     Ok(render(&ShowPage {

@@ -1,0 +1,139 @@
+//! Live updates: server-sent event streams that keep the competition, leaderboard and match
+//! pages current without reloading them.
+//!
+//! The path of an event: a match's status changes in PostgreSQL → the `match_status_changed`
+//! trigger (migrations/20261126100000_match_events.sql) sends `pg_notify('croupier_match', …)`
+//! at commit → one [`listener`] task per server (a `PgListener` on its own connection) parses it
+//! into a [`Signal`] on the [`Hub`]'s broadcast channel → every open stream ([`streams`]) picks
+//! out its competition's or match's changes, coalesces them and writes SSE events.
+//!
+//! Only public facts travel this way: match ids, statuses and counts. A finished match's
+//! results are fetched by the page as the leaderboard and match-list HTML fragments, which are
+//! the same public HTML the pages show; nothing private (a hand, a seat's log) is ever sent.
+//!
+//! Missed notifications (the listener's connection was lost, or a slow stream's receiver fell
+//! behind the channel) are never an error: the streams get [`Signal::Resync`] (or see
+//! `Lagged`) and send fresh counts and a `board` event, after which the page is current again.
+
+pub mod listener;
+pub mod streams;
+
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+use croupier_store::{MatchStatus, PgPool};
+use serde::Deserialize;
+use tokio::sync::{broadcast, watch};
+use tokio::task::AbortHandle;
+use uuid::Uuid;
+
+/// The `pg_notify` channel the trigger sends on.
+pub const CHANNEL: &str = "croupier_match";
+
+/// How many signals a slow stream may fall behind before it resyncs.
+const CAPACITY: usize = 1024;
+
+/// How long a new stream waits for the listener to be listening before it starts anyway (its
+/// first counts are then read without a guarantee that no change slips between).
+const READY_WAIT: Duration = Duration::from_secs(5);
+
+/// One notification: a match changed status.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+pub struct MatchChange {
+    pub match_id: Uuid,
+    /// `None` for a submission's validation game.
+    pub competition_id: Option<Uuid>,
+    pub status: MatchStatus,
+}
+
+/// What the listener broadcasts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Signal {
+    Match(MatchChange),
+    /// Notifications may have been lost (the listener reconnected): read the state afresh.
+    Resync,
+    /// The server is shutting down: every stream ends.
+    Closing,
+}
+
+/// The broadcast channel every stream subscribes to, and the one listener task feeding it.
+#[derive(Clone)]
+pub struct Hub {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    signals: broadcast::Sender<Signal>,
+    /// `true` while the listener's `LISTEN` is in place.
+    listening: Arc<watch::Sender<bool>>,
+    task: OnceLock<AbortHandle>,
+}
+
+impl Drop for Inner {
+    fn drop(&mut self) {
+        if let Some(task) = self.task.get() {
+            task.abort();
+        }
+    }
+}
+
+impl Default for Hub {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Hub {
+    pub fn new() -> Self {
+        Self {
+            inner: Arc::new(Inner {
+                signals: broadcast::channel(CAPACITY).0,
+                listening: Arc::new(watch::channel(false).0),
+                task: OnceLock::new(),
+            }),
+        }
+    }
+
+    /// Starts the listener on its own connection to `pool`'s database, once (later calls do
+    /// nothing). Needs a tokio runtime. [`crate::serve`] calls it at start; a stream calls it
+    /// too, so an app driven without `serve` (the in-process tests) gets its listener as well.
+    pub fn start(&self, pool: &PgPool) {
+        self.inner.task.get_or_init(|| {
+            let options = (*pool.connect_options()).clone();
+            let task = tokio::spawn(listener::run(
+                options,
+                self.inner.signals.clone(),
+                self.inner.listening.clone(),
+            ));
+            task.abort_handle()
+        });
+    }
+
+    /// A receiver of every signal from now on, once the listener listens (or after
+    /// [`READY_WAIT`], when the database is unreachable).
+    pub async fn subscribe(&self, pool: &PgPool) -> broadcast::Receiver<Signal> {
+        self.start(pool);
+        let mut listening = self.inner.listening.subscribe();
+        let ready = tokio::time::timeout(READY_WAIT, listening.wait_for(|on| *on))
+            .await
+            .is_ok_and(|listens| listens.is_ok());
+        if !ready {
+            tracing::warn!("live updates: not listening yet; the stream starts anyway");
+        }
+        self.inner.signals.subscribe()
+    }
+
+    /// Stops the listener and ends every open stream (the server is shutting down).
+    pub fn close(&self) {
+        if let Some(task) = self.inner.task.get() {
+            task.abort();
+        }
+        self.publish(Signal::Closing);
+    }
+
+    /// Sends `signal` to every stream.
+    fn publish(&self, signal: Signal) {
+        // An error only means that no stream is open.
+        let _ = self.inner.signals.send(signal);
+    }
+}
