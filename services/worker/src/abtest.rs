@@ -44,9 +44,9 @@ async fn step(conn: &mut sqlx::PgConnection, challenge_id: Uuid) -> Result<usize
     let now = report(challenge, &seats);
     let Some(ab) = now.ab else { return Ok(0) };
     if ab.verdict != croupier_league::Verdict::Continue {
-        let stored = serde_json::to_value(&ab).ok();
-        challenges::finish(conn, challenge_id, stored.as_ref()).await?;
         tracing::info!(%challenge_id, verdict = ?ab.verdict, games = ab.games, "A/B test decided");
+        let stored = serde_json::to_value(ab).ok();
+        challenges::finish(conn, challenge_id, stored.as_ref()).await?;
         return Ok(0);
     }
     let seatings = ab_seatings(game, game.default_seats(), a, b);

@@ -88,7 +88,7 @@ async fn a_ladder_plays_by_itself_and_a_new_version_replaces_the_old_one_on_its_
     .await;
     for team in ["North", "South"] {
         let r = row(&rows(&early), team).cloned().unwrap_or_default();
-        assert_eq!(r["position"].is_u64(), true, "{team} is ranked: {early:#}");
+        assert!(r["position"].is_u64(), "{team} is ranked: {early:#}");
         assert!(
             r["rating"]["sigma"].as_f64() < Some(25.0 / 3.0),
             "{team} rated: {r:#}"
