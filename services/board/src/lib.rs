@@ -17,6 +17,7 @@
 //! reader that finds it not ready ([`ensure`]); [`rebuild`] does it on demand.
 
 pub mod challenge;
+mod plans;
 mod results;
 
 use std::collections::BTreeMap;
@@ -28,6 +29,7 @@ use croupier_store::{competitions, PgPool, StoreError};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
+pub use plans::new_matches;
 pub use results::to_results;
 
 #[derive(Debug, thiserror::Error)]

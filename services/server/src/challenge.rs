@@ -8,7 +8,7 @@
 use croupier_board::challenge::{plan, rotations, Report};
 use croupier_games::GameId;
 use croupier_store::challenges::{self, NewChallenge};
-use croupier_store::matches::{self, Owner, SeatRef};
+use croupier_store::matches::{self, NewMatch, Owner, SeatRef};
 use croupier_store::{competitions, submissions, teams, StoreError, SubmissionStatus};
 use serde::Deserialize;
 use serde_json::json;
@@ -108,27 +108,18 @@ pub async fn create(
         })
         .collect::<Vec<_>>());
     let base_seed = rand::random::<u64>() >> 11;
-    let seatings = rotations(&seating);
     let groups = u32::try_from(req.games).unwrap_or(1);
-    let planned = plan(game, &rules, base_seed, &seatings, 0..groups, 0);
-    let mut tx = state.pool.begin().await.map_err(StoreError::from)?;
-    let id = challenges::create(
-        &mut tx,
-        &NewChallenge {
-            competition_id,
-            team_id: req.team_id,
-            created_by: user_id,
-            kind: "challenge",
-            seats: stored,
-            games: req.games,
-            base_seed: i64::from_ne_bytes(base_seed.to_ne_bytes()),
-        },
-    )
-    .await?;
-    matches::insert(&mut tx, Owner::Challenge(id), &planned).await?;
-    tx.commit().await.map_err(StoreError::from)?;
-    tracing::info!(challenge_id = %id, %competition_id, matches = planned.len(), "challenge created");
-    Ok(id)
+    let planned = plan(game, &rules, base_seed, &rotations(&seating), 0..groups, 0);
+    let new = NewChallenge {
+        competition_id,
+        team_id: req.team_id,
+        created_by: user_id,
+        kind: "challenge",
+        seats: stored,
+        games: req.games,
+        base_seed: i64::from_ne_bytes(base_seed.to_ne_bytes()),
+    };
+    insert(state, &new, &planned).await
 }
 
 /// Creates an A/B test of two of the team's versions; the workers play it.
@@ -157,22 +148,26 @@ pub async fn create_ab(
         }
     }
     let base_seed = rand::random::<u64>() >> 11;
+    let new = NewChallenge {
+        competition_id,
+        team_id: req.team_id,
+        created_by: user_id,
+        kind: "ab_test",
+        seats: json!([req.a, req.b]),
+        games: req.max_games,
+        base_seed: i64::from_ne_bytes(base_seed.to_ne_bytes()),
+    };
+    insert(state, &new, &[]).await
+}
+
+/// Stores the challenge and its first matches in one transaction.
+async fn insert(state: &AppState, new: &NewChallenge, planned: &[NewMatch]) -> Result<Uuid> {
     let mut tx = state.pool.begin().await.map_err(StoreError::from)?;
-    let id = challenges::create(
-        &mut tx,
-        &NewChallenge {
-            competition_id,
-            team_id: req.team_id,
-            created_by: user_id,
-            kind: "ab_test",
-            seats: json!([req.a, req.b]),
-            games: req.max_games,
-            base_seed: i64::from_ne_bytes(base_seed.to_ne_bytes()),
-        },
-    )
-    .await?;
+    let id = challenges::create(&mut tx, new).await?;
+    matches::insert(&mut tx, Owner::Challenge(id), planned).await?;
     tx.commit().await.map_err(StoreError::from)?;
-    tracing::info!(challenge_id = %id, %competition_id, "A/B test created");
+    tracing::info!(challenge_id = %id, kind = new.kind, competition_id = %new.competition_id,
+                   matches = planned.len(), "challenge created");
     Ok(id)
 }
 

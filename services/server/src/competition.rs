@@ -10,10 +10,8 @@
 use croupier_games::GameId;
 use croupier_league::{CompetitionSettings, LadderBudget, LeagueError};
 use croupier_store::competitions::{self, Candidate, NewCompetition};
-use croupier_store::matches::{NewMatch, SeatRef};
 use croupier_store::CompetitionKind;
 use serde::Deserialize;
-use serde_json::json;
 use uuid::Uuid;
 
 use crate::error::{Error, Result};
@@ -175,22 +173,7 @@ pub async fn create(
             ))
         }
     };
-    let mut matches = Vec::with_capacity(planned.len());
-    for m in planned {
-        matches.push(NewMatch {
-            ordinal: i32::try_from(m.ordinal).map_err(Error::internal)?,
-            game: game.as_str().to_owned(),
-            rules: rules.to_owned(),
-            seed: m.seed,
-            settings: if m.settings.is_null() {
-                json!({})
-            } else {
-                m.settings
-            },
-            seats: m.seats.into_iter().map(SeatRef::Submission).collect(),
-            duplicate_set: Some(i32::try_from(m.group).map_err(Error::internal)?),
-        });
-    }
+    let matches = croupier_board::new_matches(game, rules, planned);
     let new = NewCompetition {
         name,
         game: game.as_str(),

@@ -12,9 +12,8 @@
 use croupier_games::GameId;
 use croupier_league::{CompetitionSettings, Contender, Format, NextIds, Record};
 use croupier_store::ladders::{self, Ladder};
-use croupier_store::matches::{self, NewMatch, SeatRef};
+use croupier_store::matches;
 use croupier_store::{PgPool, StoreError};
-use serde_json::json;
 use uuid::Uuid;
 
 /// Runs one tick over every running ladder; returns how many matches it queued.
@@ -108,22 +107,7 @@ async fn feed(conn: &mut sqlx::PgConnection, ladder: &Ladder) -> Result<usize, U
     let planned =
         croupier_league::next_groups(game, &spec, &budget.pick, &field, want_groups, next)
             .map_err(|e| Unfed::Refused(e.to_string()))?;
-    let mut new = Vec::with_capacity(planned.len());
-    for m in planned {
-        new.push(NewMatch {
-            ordinal: i32::try_from(m.ordinal).unwrap_or(i32::MAX),
-            game: game.as_str().to_owned(),
-            rules: ladder.rules.clone(),
-            seed: m.seed,
-            settings: if m.settings.is_null() {
-                json!({})
-            } else {
-                m.settings
-            },
-            seats: m.seats.into_iter().map(SeatRef::Submission).collect(),
-            duplicate_set: Some(i32::try_from(m.group).unwrap_or(i32::MAX)),
-        });
-    }
+    let new = croupier_board::new_matches(game, &ladder.rules, planned);
     matches::create_many(conn, ladder.competition_id, &new).await?;
     Ok(new.len())
 }
