@@ -102,6 +102,15 @@ impl Outline {
         self.last = Some(point);
     }
 
+    /// How many points were pushed: the whole history's length.
+    pub fn len(&self) -> usize {
+        self.seen as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.seen == 0
+    }
+
     /// The kept points in order, ending with the latest.
     pub fn points(&self) -> Vec<HistoryPoint> {
         let mut points = self.kept.clone();

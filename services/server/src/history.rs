@@ -41,10 +41,14 @@ fn shown_name(history: &[HistoryPoint]) -> &'static str {
 
 /// The shown value's first and last point, `rating 0.00 → 12.34 over 9 matches`.
 fn summary(history: &[HistoryPoint]) -> String {
+    summary_of(history, history.len())
+}
+
+/// [`summary`] of an outline of a history of `n` points.
+fn summary_of(history: &[HistoryPoint], n: usize) -> String {
     let (Some(first), Some(last)) = (history.first(), history.last()) else {
         return "no matches yet".to_owned();
     };
-    let n = history.len();
     format!(
         "{} {:.2} → {:.2} over {}",
         shown_name(history),
@@ -56,8 +60,14 @@ fn summary(history: &[HistoryPoint]) -> String {
 
 /// A leaderboard cell: the shown value after each match (empty before the first).
 pub fn sparkline(history: &[HistoryPoint]) -> String {
-    let values: Vec<f64> = history.iter().map(HistoryPoint::shown).collect();
-    plot::sparkline(&summary(history), &values)
+    outline_sparkline(history, history.len())
+}
+
+/// [`sparkline`] drawn from an outline (`croupier_league::Outline`: a bounded, evenly spread
+/// subset) of a history of `matches` points.
+pub fn outline_sparkline(outline: &[HistoryPoint], matches: usize) -> String {
+    let values: Vec<f64> = outline.iter().map(HistoryPoint::shown).collect();
+    plot::sparkline(&summary_of(outline, matches), &values)
 }
 
 /// A submission's plot for one competition; `id` must be unique on the page.
@@ -167,5 +177,17 @@ mod tests {
     #[test]
     fn nothing_played_draws_no_sparkline() {
         assert_eq!(sparkline(&[]), "");
+    }
+
+    #[test]
+    fn an_outline_sparkline_counts_the_whole_history() {
+        let history: Vec<HistoryPoint> = (0..3)
+            .map(|i| rating(i, 25.0 + f64::from(i), 8.0))
+            .collect();
+        let spark = outline_sparkline(&history, 5_000);
+        assert!(
+            spark.contains("over 5,000 matches") || spark.contains("over 5000 matches"),
+            "{spark}"
+        );
     }
 }

@@ -82,6 +82,9 @@ pub struct BoardRow {
     /// of the leaderboard's JSON (it grows with the matches): the API serves it at `…/history`.
     #[serde(skip)]
     pub history: Vec<HistoryPoint>,
+    /// How many points the whole history has (`history` is its outline).
+    #[serde(skip)]
+    pub history_len: usize,
 }
 
 #[derive(Debug, Clone, Copy, Serialize)]
@@ -149,7 +152,7 @@ impl BoardRow {
 
     /// The history as a sparkline (empty before the first match).
     pub fn sparkline(&self) -> String {
-        crate::history::sparkline(&self.history)
+        crate::history::outline_sparkline(&self.history, self.history_len)
     }
 
     pub fn rating_detail(&self) -> String {
@@ -231,6 +234,7 @@ pub async fn build(pool: &PgPool, c: &Competition) -> Result<Board> {
                 sigma: k.sigma,
             }),
             extra: s.extra.clone(),
+            history_len: outlines.get(&s.entrant).map_or(0, Outline::len),
             history: outlines
                 .remove(&s.entrant)
                 .map(|o| o.points())
@@ -260,6 +264,7 @@ pub async fn build(pool: &PgPool, c: &Competition) -> Result<Board> {
             rating: None,
             extra: Extra::None,
             history: Vec::new(),
+            history_len: 0,
         });
     }
     let cooperative = game.def().shared_score;

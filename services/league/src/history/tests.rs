@@ -209,6 +209,11 @@ fn an_outline_spans_the_whole_history_in_a_bounded_number_of_points() {
     assert!(kept.len() <= Outline::CAP + 1, "{}", kept.len());
     assert!(kept.len() > Outline::CAP / 2, "{}", kept.len());
     assert_eq!((kept[0], kept[kept.len() - 1]), (0, 99_999));
+    assert_eq!(
+        outline.len(),
+        100_000,
+        "it knows how long the whole history is"
+    );
     let gaps: Vec<u32> = kept.windows(2).map(|w| w[1] - w[0]).collect();
     assert!(
         gaps[..gaps.len() - 1].windows(2).all(|g| g[0] == g[1]),
