@@ -88,7 +88,9 @@ async fn create(
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 struct LadderRequest {
-    action: crate::ladder::LadderAction,
+    /// Read as text, then as a [`LadderAction`](crate::ladder::LadderAction), so that a value
+    /// of the wrong type is the usual 422 (serde_json calls a non-string enum a syntax error).
+    action: String,
 }
 
 /// Body: `{"action": "pause" | "resume" | "close_entries" | "open_entries" | "finish"}`.
@@ -101,7 +103,13 @@ async fn ladder(
     if !api.user.is_admin {
         return Err(Error::Forbidden("administrators only".into()).into());
     }
-    let said = crate::ladder::control(&state, competition_id, req.action).await?;
+    let action = serde_json::from_value(Value::String(req.action.clone())).map_err(|_| {
+        Error::Unprocessable(format!(
+            "the JSON body does not fit: action: {:?} is none of pause, resume, close_entries, open_entries, finish",
+            req.action
+        ))
+    })?;
+    let said = crate::ladder::control(&state, competition_id, action).await?;
     let c = competitions::get(&state.pool, competition_id).await?;
     Ok(Json(json!({ "competition": c, "message": said })))
 }
