@@ -193,6 +193,9 @@ async fn add(
     save(conn, competition_id, records, outlines, points).await
 }
 
+/// History points written per statement when a board is built from every match.
+const POINTS_PER_STATEMENT: usize = 10_000;
+
 /// Builds the board of `competition_id` from every finished match and marks it ready.
 async fn build(
     conn: &mut PgConnection,
@@ -203,17 +206,40 @@ async fn build(
     standings::clear(conn, competition_id).await?;
     let seats = competitions::seat_scores(&mut *conn, competition_id).await?;
     let results = to_results(game, format, &seats);
+    drop(seats);
     let (records, histories) = croupier_league::records(game, &results);
+    drop(results);
     let mut outlines: BTreeMap<Uuid, Outline> = BTreeMap::new();
-    let mut points = Vec::new();
+    for (who, history) in &histories {
+        let outline = outlines.entry(*who).or_default();
+        history.iter().for_each(|p| outline.push(*p));
+    }
+    save(conn, competition_id, records, outlines, Vec::new()).await?;
+    // The whole history, a bounded number of points per statement.
+    let mut chunk = Vec::with_capacity(POINTS_PER_STATEMENT);
     for (who, history) in histories {
-        let outline = outlines.entry(who).or_default();
         for point in history {
-            outline.push(point);
-            points.push((who, point));
+            chunk.push((who, point));
+            if chunk.len() == POINTS_PER_STATEMENT {
+                save(
+                    conn,
+                    competition_id,
+                    BTreeMap::new(),
+                    BTreeMap::new(),
+                    std::mem::take(&mut chunk),
+                )
+                .await?;
+            }
         }
     }
-    save(conn, competition_id, records, outlines, points).await?;
+    save(
+        conn,
+        competition_id,
+        BTreeMap::new(),
+        BTreeMap::new(),
+        chunk,
+    )
+    .await?;
     standings::set_ready(conn, competition_id, true).await?;
     Ok(())
 }

@@ -132,12 +132,16 @@ pub async fn all(
 }
 
 /// Writes `rows` (insert or replace) and appends `points` (entry, history point) in order.
+/// Callers with many points (a board built from every match) pass them in chunks.
 pub async fn save(
     conn: &mut PgConnection,
     competition_id: Uuid,
     rows: &[Standing],
     points: &[(Uuid, serde_json::Value)],
 ) -> Result<(), StoreError> {
+    if rows.is_empty() {
+        return add_points(conn, competition_id, points).await;
+    }
     let ids: Vec<Uuid> = rows.iter().map(|r| r.submission_id).collect();
     let records: Vec<serde_json::Value> = rows.iter().map(|r| r.record.clone()).collect();
     let outlines: Vec<serde_json::Value> = rows.iter().map(|r| r.outline.clone()).collect();
@@ -156,6 +160,15 @@ pub async fn save(
     )
     .execute(&mut *conn)
     .await?;
+    add_points(conn, competition_id, points).await
+}
+
+/// Appends `points` (entry, history point) in order.
+async fn add_points(
+    conn: &mut PgConnection,
+    competition_id: Uuid,
+    points: &[(Uuid, serde_json::Value)],
+) -> Result<(), StoreError> {
     if points.is_empty() {
         return Ok(());
     }
