@@ -21,21 +21,13 @@ pub fn routes() -> Vec<ApiRoute> {
     ]
 }
 
-fn require_admin(api: &ApiUser) -> Result<(), Error> {
-    if api.user.is_admin {
-        Ok(())
-    } else {
-        Err(Error::Forbidden("administrators only".into()))
-    }
-}
-
 async fn list_users(State(state): State<AppState>, api: ApiUser) -> ApiResult<Json<Value>> {
-    require_admin(&api)?;
+    api.require_admin()?;
     Ok(Json(json!({ "users": users::list(&state.pool).await? })))
 }
 
 async fn list_teams(State(state): State<AppState>, api: ApiUser) -> ApiResult<Json<Value>> {
-    require_admin(&api)?;
+    api.require_admin()?;
     Ok(Json(json!({ "teams": teams::list(&state.pool).await? })))
 }
 
@@ -50,7 +42,7 @@ async fn set_admin(
     ApiPath(user_id): ApiPath<Uuid>,
     ApiJson(body): ApiJson<SetAdmin>,
 ) -> ApiResult<Json<Value>> {
-    require_admin(&api)?;
+    api.require_admin()?;
     if user_id == api.user.user_id && !body.admin {
         return Err(Error::BadRequest("you cannot remove your own admin role".into()).into());
     }

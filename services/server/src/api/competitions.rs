@@ -74,9 +74,7 @@ async fn create(
     api: ApiUser,
     ApiJson(request): ApiJson<CompetitionRequest>,
 ) -> ApiResult<(StatusCode, Json<Value>)> {
-    if !api.user.is_admin {
-        return Err(Error::Forbidden("administrators only".into()).into());
-    }
+    api.require_admin()?;
     let created = competition::create(&state, api.user.user_id, &request).await?;
     let c = competitions::get(&state.pool, created.competition_id).await?;
     Ok((
@@ -100,9 +98,7 @@ async fn ladder(
     ApiPath(competition_id): ApiPath<Uuid>,
     ApiJson(req): ApiJson<LadderRequest>,
 ) -> ApiResult<Json<Value>> {
-    if !api.user.is_admin {
-        return Err(Error::Forbidden("administrators only".into()).into());
-    }
+    api.require_admin()?;
     let action = serde_json::from_value(Value::String(req.action.clone())).map_err(|_| {
         Error::Unprocessable(format!(
             "the JSON body does not fit: action: {:?} is none of pause, resume, close_entries, open_entries, finish",
@@ -120,9 +116,7 @@ async fn rerun(
     api: ApiUser,
     ApiPath(competition_id): ApiPath<Uuid>,
 ) -> ApiResult<Json<Value>> {
-    if !api.user.is_admin {
-        return Err(Error::Forbidden("administrators only".into()).into());
-    }
+    api.require_admin()?;
     let requeued = competitions::rerun_failed(&state.pool, competition_id).await?;
     Ok(Json(json!({ "requeued": requeued })))
 }

@@ -93,6 +93,17 @@ pub struct ApiUser {
     pub team_id: Option<Uuid>,
 }
 
+impl ApiUser {
+    /// 403 unless the caller is an administrator.
+    pub fn require_admin(&self) -> Result<(), Error> {
+        if self.user.is_admin {
+            Ok(())
+        } else {
+            Err(Error::Forbidden("administrators only".into()))
+        }
+    }
+}
+
 impl FromRequestParts<AppState> for ApiUser {
     type Rejection = ApiError;
 
