@@ -84,11 +84,13 @@ pub fn plan(
     out
 }
 
-/// How one participant (a submission, or a built-in bot) did in a challenge.
+/// How one participant (a submission, a built-in bot, a person) did in a challenge.
 #[derive(Debug, Clone, Serialize)]
 pub struct Participant {
     pub submission_id: Option<Uuid>,
     pub builtin: Option<String>,
+    /// A person who played in the browser: their user name.
+    pub person: Option<String>,
     /// Finished matches it sat in.
     pub games: u32,
     /// Its score per match (its seats averaged), with the 95% confidence interval.
@@ -140,7 +142,7 @@ pub fn report(challenge: Challenge, seats: &[ChallengeSeat]) -> Report {
         by_match.entry((s.ordinal, s.match_id)).or_default().push(s);
     }
     let mut counts = Counts::default();
-    type Key = (Option<Uuid>, Option<String>);
+    type Key = (Option<Uuid>, Option<String>, Option<String>);
     let mut tallies: BTreeMap<Key, (Moments, u32, u32)> = BTreeMap::new();
     // Per group: each submission's per-match scores, and whether every match finished.
     let mut groups: BTreeMap<i32, (BTreeMap<Uuid, Moments>, bool)> = BTreeMap::new();
@@ -162,7 +164,7 @@ pub fn report(challenge: Challenge, seats: &[ChallengeSeat]) -> Report {
         }
         let mut per: BTreeMap<Key, (f64, u32, i32, bool)> = BTreeMap::new();
         for s in seats {
-            let key = (s.submission_id, s.builtin.clone());
+            let key = (s.submission_id, s.builtin.clone(), s.person.clone());
             let e = per.entry(key).or_insert((0.0, 0, i32::MAX, false));
             e.0 += s.score.unwrap_or(0.0);
             e.1 += 1;
@@ -175,7 +177,7 @@ pub fn report(challenge: Challenge, seats: &[ChallengeSeat]) -> Report {
             t.0.push(score);
             t.1 += u32::from(best == 1);
             t.2 += u32::from(faulted);
-            if let (Some(id), None) = key {
+            if let (Some(id), None, None) = key {
                 group.0.entry(id).or_default().push(score);
             }
         }
@@ -183,9 +185,10 @@ pub fn report(challenge: Challenge, seats: &[ChallengeSeat]) -> Report {
     let participants = tallies
         .into_iter()
         .map(
-            |((submission_id, builtin), (m, wins, faults))| Participant {
+            |((submission_id, builtin, person), (m, wins, faults))| Participant {
                 submission_id,
                 builtin,
+                person,
                 games: m.n,
                 score: m.interval(),
                 wins,

@@ -41,7 +41,8 @@ pub struct FrameEntry {
 }
 
 impl FrameEntry {
-    fn of(n: usize, entry: &Entry) -> Self {
+    /// Entry `entry` of a record, which is its `n`-th (1-based).
+    pub fn of(n: usize, entry: &Entry) -> Self {
         let (kind, action, events, forced, note) = match entry {
             Entry::Move {
                 action,

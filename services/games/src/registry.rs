@@ -110,6 +110,9 @@ pub struct GameDef {
     pub seat_names: &'static [&'static str],
     /// What one game of a match is called (`game`; Bridge: `board`).
     pub game_noun: &'static str,
+    /// Some events' log lines name hidden information (Splendor: the card reserved from the
+    /// deck), so a person at the table is shown the others' actions but not their log lines.
+    pub private_events: bool,
 }
 
 const RANDOM: BuiltinBot = BuiltinBot {
@@ -140,6 +143,7 @@ impl GameDef {
             class_bots: false,
             seat_names: &[],
             game_noun: "game",
+            private_events: false,
         }
     }
 
@@ -201,6 +205,12 @@ impl GameDef {
     /// What one game of a match is called (the default is `game`).
     pub const fn game_noun(mut self, noun: &'static str) -> Self {
         self.game_noun = noun;
+        self
+    }
+
+    /// See [`GameDef::private_events`].
+    pub const fn private_events(mut self) -> Self {
+        self.private_events = true;
         self
     }
 

@@ -53,13 +53,24 @@ pub(crate) async fn assemble_with(
     for (i, (end, (name, stats))) in per_seat.enumerate() {
         let result = outcome.get(Seat(i)).copied();
         let (rank, score) = result.map_or((0, 0), |r| (r.rank, r.score));
+        // A person who let a turn run out: `time_limit`, each lapse in the detail.
+        let (state, detail) = match stats.lapses.first() {
+            Some(_) if end.proc.is_none() => {
+                let mut detail = end.faults.detail();
+                if detail.is_empty() {
+                    detail = stats.lapses.join("\n");
+                }
+                (EndState::TimeLimit, detail)
+            }
+            _ => (EndState::Ok, end.faults.detail()),
+        };
         let mut seat = SeatOutcome {
             seat: Seat(i),
             name,
             rank,
             score,
-            end_state: EndState::Ok,
-            detail: end.faults.detail(),
+            end_state: state,
+            detail,
             moves: stats.moves,
             forced_moves: stats.forced,
             move_ms: stats.move_ms,

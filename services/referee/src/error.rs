@@ -17,6 +17,10 @@ pub enum RefereeError {
     /// A seat's sandbox could not be started, or it reported a setup error. Retryable.
     #[error("sandbox setup for seat {seat}: {reason}")]
     Sandbox { seat: usize, reason: String },
+    /// A person's turn could not be shown, or the answer read (the worker's database).
+    /// Retryable.
+    #[error("human seat: {0}")]
+    Desk(String),
     /// A bug in the referee (an engine refusal of a move the referee chose itself, …). Retryable.
     #[error("internal referee error: {0}")]
     Internal(String),
@@ -27,7 +31,10 @@ impl RefereeError {
     pub fn is_retryable(&self) -> bool {
         matches!(
             self,
-            RefereeError::Network(_) | RefereeError::Sandbox { .. } | RefereeError::Internal(_)
+            RefereeError::Network(_)
+                | RefereeError::Sandbox { .. }
+                | RefereeError::Desk(_)
+                | RefereeError::Internal(_)
         )
     }
 }

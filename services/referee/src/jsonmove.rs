@@ -49,7 +49,7 @@ pub(crate) async fn run(
         while let Turn::Seat(seat) = table.turn() {
             conn += 1;
             let Some(Some(program)) = programs.get_mut(seat.index()) else {
-                table.apply_builtin(seat)?;
+                table.apply_auto(seat).await?;
                 continue;
             };
             let input = json!({

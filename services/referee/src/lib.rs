@@ -22,7 +22,9 @@
 //! | any other game | `jsonmove`: Croupier's own one-process-per-move JSON protocol (`docs/protocols.md#json-per-move`), for games without an original platform | done |
 //!
 //! Built-in seats ([`SeatSpec::Builtin`]) play through the same engine calls and never touch
-//! a socket. The CLI's offline `croupier play` calls the same [`play`] with a sandbox in mode
+//! a socket; so do people ([`SeatSpec::Human`]), whose moves come from a [`HumanDesk`] (the
+//! worker's: the site's play page) within [`MatchLimits::human_move_time`] — the bots at the
+//! table cannot tell a person from a built-in. The CLI's offline `croupier play` calls the same [`play`] with a sandbox in mode
 //! `none`; without root the No Thanks match server then listens on the host's loopback.
 //!
 //! # Faults are results
@@ -82,7 +84,10 @@ mod verdict;
 pub use croupier_games::MoveRecord;
 pub use error::RefereeError;
 pub use result::{Direction, GameRecord, MatchResult, SeatOutcome, TranscriptLine};
-pub use spec::{default_games, default_move_time, MatchLimits, MatchSpec, SeatSpec};
+pub use spec::{
+    default_games, default_move_time, HumanDesk, HumanTurn, MatchLimits, MatchSpec, SeatSpec,
+    DEFAULT_HUMAN_MOVE_SECS,
+};
 pub use table::game_seeds;
 
 use std::path::Path;

@@ -217,7 +217,7 @@ pub(crate) async fn program_seats(
     let mut seats = Vec::with_capacity(spec.seats.len());
     for (i, seat) in spec.seats.iter().enumerate() {
         seats.push(match seat {
-            SeatSpec::Builtin { .. } => None,
+            SeatSpec::Builtin { .. } | SeatSpec::Human { .. } => None,
             SeatSpec::Program {
                 bot_dir, command, ..
             } => {

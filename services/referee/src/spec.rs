@@ -1,11 +1,15 @@
 //! What to play: [`MatchSpec`], its seats ([`SeatSpec`]) and its limits ([`MatchLimits`]).
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
-use croupier_games::GameId;
+use croupier_games::{FrameEntry, GameId, Seat};
 use croupier_sandbox::Limits;
+use futures_util::future::BoxFuture;
 use serde_json::Value;
+
+use crate::RefereeError;
 
 /// One match: a game, its settings and seed, the seats in turn order, and the limits.
 #[derive(Debug, Clone)]
@@ -24,6 +28,8 @@ pub struct MatchSpec {
     /// Games played with the same seats and processes. For No Thanks, more than one makes the
     /// room a `learning` room (`notice_epoc` before each game); 1 is a `normal` room.
     pub games: u32,
+    /// Where the [`SeatSpec::Human`] seats' moves come from (required when there is one).
+    pub desk: Option<Arc<dyn HumanDesk>>,
 }
 
 impl MatchSpec {
@@ -42,6 +48,7 @@ impl MatchSpec {
                 ..MatchLimits::default()
             },
             games: default_games(game),
+            desk: None,
         }
     }
 }
@@ -62,6 +69,35 @@ pub fn default_games(game: GameId) -> u32 {
     game.def().games_per_match
 }
 
+/// A person's default time per move, generous next to a bot's.
+pub const DEFAULT_HUMAN_MOVE_SECS: u64 = 90;
+
+/// One turn of a [`SeatSpec::Human`] seat, as its player is shown it.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct HumanTurn {
+    pub seat: Seat,
+    /// 0-based game of the match.
+    pub game: usize,
+    /// The seat's observation (`observe_json(Viewer::Seat(seat))`), exactly what a bot in the
+    /// seat would be told, its legal-action list included where the game sends one.
+    pub observation: Value,
+    /// The engine's legal actions; the answer is an index into this list.
+    pub legal: Vec<Value>,
+    /// What happened in this game since the seat's previous turn (player names as
+    /// `{seat N}` placeholders, as in replays).
+    pub recent: Vec<FrameEntry>,
+    /// How long the person has.
+    pub time: Duration,
+}
+
+/// Where human seats' moves come from. [`ask`](HumanDesk::ask) shows the turn to the person
+/// and resolves with the index of the legal action they chose; the referee stops waiting at
+/// [`HumanTurn::time`] (dropping the future) and plays for them. `Err` is a platform fault
+/// (the match is retried), never the person's.
+pub trait HumanDesk: Send + Sync + std::fmt::Debug {
+    fn ask(&self, turn: HumanTurn) -> BoxFuture<'_, Result<usize, RefereeError>>;
+}
+
 /// Who plays a seat.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SeatSpec {
@@ -69,6 +105,11 @@ pub enum SeatSpec {
     /// through the same engine calls as a program, without any protocol. Its player name is
     /// `name` too unless another seat uses it, then `name-<seat>`.
     Builtin { name: String },
+    /// A person, playing through a [`HumanDesk`] (the site's play page): shown the seat's
+    /// observation and legal moves at each of its turns, with
+    /// [`MatchLimits::human_move_time`] to choose one. Like a built-in it never touches the
+    /// protocol; the bots at the table cannot tell. `name` is the player name the others see.
+    Human { name: String },
     /// A bot program, run in the sandbox for the whole match.
     Program {
         /// The player name the bot is told on stdin and that other players see; unique in the match.
@@ -85,6 +126,10 @@ pub enum SeatSpec {
 impl SeatSpec {
     pub fn builtin(name: impl Into<String>) -> Self {
         SeatSpec::Builtin { name: name.into() }
+    }
+
+    pub fn human(name: impl Into<String>) -> Self {
+        SeatSpec::Human { name: name.into() }
     }
 
     pub fn program(
@@ -105,6 +150,10 @@ impl SeatSpec {
 pub struct MatchLimits {
     /// Time a bot has to answer one request (the original server gave about 10 s).
     pub move_time: Duration,
+    /// Time a person at a [`SeatSpec::Human`] seat has to choose a move; when it runs out the
+    /// referee plays the seat's first legal move (a `time_limit` lapse) and the person keeps
+    /// the seat.
+    pub human_move_time: Duration,
     /// Time from the start of the seats until every program seat has joined its room.
     pub join_time: Duration,
     /// After the last game, how long bots may take to exit by themselves before they are killed.
@@ -122,11 +171,12 @@ pub struct MatchLimits {
 }
 
 impl Default for MatchLimits {
-    /// 10 s per move, 10 s to join, 200 ms end grace, 64 KiB lines, 64 MiB output, 64 KiB tails,
+    /// 10 s per move (a person: 90 s), 10 s to join, 200 ms end grace, 64 KiB lines, 64 MiB output, 64 KiB tails,
     /// 1 MiB transcript; seats: 1 h wall, 10 min CPU, 512 MiB, 64 pids, 64 fds.
     fn default() -> Self {
         MatchLimits {
             move_time: Duration::from_secs(10),
+            human_move_time: Duration::from_secs(DEFAULT_HUMAN_MOVE_SECS),
             join_time: Duration::from_secs(10),
             end_grace: Duration::from_millis(200),
             line_bytes: 64 << 10,

@@ -1,18 +1,20 @@
 //! The engine side of a match, shared by every protocol adapter: the recorded games, the
-//! built-in bots, forced moves, and per-seat move statistics.
+//! seats that play without a protocol (built-in bots and people, [`Table::auto_choice`]),
+//! forced moves, and per-seat move statistics.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use croupier_games::bots::{builtin, DynBot};
 use croupier_games::{
-    DynGame, GameRng, IllegalAction, MoveRecord, Outcome, Recorder, Seat, Stream, Turn,
+    DynGame, FrameEntry, GameRng, IllegalAction, MoveRecord, Outcome, Recorder, Seat, Stream, Turn,
+    Viewer,
 };
 use serde_json::Value;
 
 use crate::result::GameRecord;
 use crate::seat::{append_kept, MoveMeter, MoveUse};
-use crate::{MatchSpec, RefereeError, SeatSpec};
+use crate::{HumanDesk, HumanTurn, MatchSpec, RefereeError, SeatSpec};
 
 /// The seed of each game of a match: game 0 uses the match seed itself (so duplicate-seed
 /// schedules deal the same deck), game `k > 0` the `k`-th draw of the seed's referee stream.
@@ -31,6 +33,8 @@ pub(crate) struct SeatStats {
     pub move_ms: Vec<u32>,
     /// Program seats (those with a meter): each move's record.
     pub move_log: Vec<MoveRecord>,
+    /// A person's turns that ran out of time (the referee played for them), in words.
+    pub lapses: Vec<String>,
 }
 
 /// A finished match, engine side.
@@ -47,6 +51,51 @@ struct Builtin {
     rng: GameRng,
 }
 
+/// A seat that plays without a protocol.
+enum Auto {
+    Bot(Builtin),
+    Human,
+}
+
+/// What a built-in bot or a person chose for their turn.
+pub(crate) enum Choice {
+    Move {
+        action: Value,
+        took: Duration,
+    },
+    /// The person did not choose in time (why, in words): the adapter records
+    /// [`Table::lapse`] and plays the forced move its protocol plays for a lost turn.
+    Lapsed(String),
+}
+
+/// A person's turn, ready to be shown.
+struct AskHuman {
+    desk: Arc<dyn HumanDesk>,
+    turn: HumanTurn,
+    legal: Vec<Value>,
+}
+
+impl AskHuman {
+    async fn wait(self) -> Result<Choice, RefereeError> {
+        let (seat, time) = (self.turn.seat, self.turn.time);
+        let t0 = Instant::now();
+        let answer = tokio::time::timeout(time, self.desk.ask(self.turn)).await;
+        Ok(match answer {
+            Err(_elapsed) => Choice::Lapsed(format!("no move chosen within {} s", time.as_secs())),
+            Ok(answer) => match self.legal.into_iter().nth(answer?) {
+                Some(action) => Choice::Move {
+                    action,
+                    took: t0.elapsed(),
+                },
+                None => Err(internal(
+                    seat,
+                    "the desk answered a move that is not listed",
+                ))?,
+            },
+        })
+    }
+}
+
 /// The games of one match, played one after the other with the same seats.
 pub(crate) struct Table {
     spec_game: croupier_games::GameId,
@@ -55,7 +104,9 @@ pub(crate) struct Table {
     seeds: Vec<u64>,
     current: Recorder,
     records: Vec<GameRecord>,
-    builtins: Vec<Option<Builtin>>,
+    autos: Vec<Option<Auto>>,
+    desk: Option<Arc<dyn HumanDesk>>,
+    human_move_time: Duration,
     /// A program seat's meter, once its process is up.
     meters: Vec<Option<Arc<MoveMeter>>>,
     /// When each seat's current (or last) turn began.
@@ -72,16 +123,20 @@ impl Table {
             return invalid("a match plays at least one game".into());
         }
         let names = player_names(&spec.seats)?;
-        let mut builtins = Vec::with_capacity(spec.seats.len());
+        let mut autos = Vec::with_capacity(spec.seats.len());
         for (i, seat) in spec.seats.iter().enumerate() {
-            builtins.push(match seat {
+            autos.push(match seat {
                 SeatSpec::Builtin { name } => match builtin(spec.game, name) {
-                    Some(bot) => Some(Builtin {
+                    Some(bot) => Some(Auto::Bot(Builtin {
                         bot,
                         rng: GameRng::derive(spec.seed, Stream::Bot(Seat(i))),
-                    }),
+                    })),
                     None => return invalid(format!("no built-in {} bot {name:?}", spec.game)),
                 },
+                SeatSpec::Human { .. } if spec.desk.is_none() => {
+                    return invalid(format!("seat {i} is a person's, and nobody can ask them"))
+                }
+                SeatSpec::Human { .. } => Some(Auto::Human),
                 SeatSpec::Program { command, .. } if command.is_empty() => {
                     return invalid(format!("seat {i} has an empty command"))
                 }
@@ -108,7 +163,9 @@ impl Table {
             stats: vec![SeatStats::default(); names.len()],
             meters: vec![None; names.len()],
             turn_began: vec![Instant::now(); names.len()],
-            builtins,
+            autos,
+            desk: spec.desk.clone(),
+            human_move_time: spec.limits.human_move_time,
             names,
         })
     }
@@ -244,17 +301,96 @@ impl Table {
         applied
     }
 
-    /// Lets the built-in bot of `seat` move.
-    pub fn apply_builtin(&mut self, seat: Seat) -> Result<(), RefereeError> {
-        let game = self.current.game();
+    /// Whether `seat` plays without a protocol: a built-in bot or a person.
+    pub fn is_auto(&self, seat: Seat) -> bool {
+        matches!(self.autos.get(seat.index()), Some(Some(_)))
+    }
+
+    /// The move of a built-in bot or a person at `seat`, not yet applied (a person is asked
+    /// through the desk and waited for up to the human move time).
+    pub async fn auto_choice(&mut self, seat: Seat) -> Result<Choice, RefereeError> {
         let t0 = Instant::now();
-        let choice = match self.builtins.get_mut(seat.index()) {
-            Some(Some(b)) => b.bot.choose(game, seat, &mut b.rng),
-            _ => return Err(internal(seat, "not a built-in seat")),
+        let game = self.current.game();
+        match self.autos.get_mut(seat.index()) {
+            Some(Some(Auto::Bot(b))) => {
+                let choice = b.bot.choose(game, seat, &mut b.rng);
+                let action =
+                    choice.ok_or_else(|| internal(seat, "the built-in bot chose nothing"))?;
+                Ok(Choice::Move {
+                    action,
+                    took: t0.elapsed(),
+                })
+            }
+            Some(Some(Auto::Human)) => self.ask_human(seat)?.wait().await,
+            _ => Err(internal(seat, "not a built-in or a person's seat")),
+        }
+    }
+
+    /// Shows the person at `seat` the turn and waits for their choice. (Nothing of `self` is
+    /// held across the wait: a table is `Send`, not `Sync`.)
+    fn ask_human(&self, seat: Seat) -> Result<AskHuman, RefereeError> {
+        let desk = self.desk.clone();
+        let desk = desk.ok_or_else(|| internal(seat, "a person's seat without a desk"))?;
+        let game = self.current.game();
+        let legal = game.legal_actions_json(seat);
+        let turn = HumanTurn {
+            seat,
+            game: self.records.len(),
+            observation: game.observe_json(Viewer::Seat(seat)),
+            legal: legal.clone(),
+            recent: self.since_last_move(seat),
+            time: self.human_move_time,
         };
-        let action = choice.ok_or_else(|| internal(seat, "the built-in bot chose nothing"))?;
-        self.apply_bot(seat, action, t0.elapsed())
-            .map_err(|e| internal(seat, &e.to_string()))
+        Ok(AskHuman { desk, turn, legal })
+    }
+
+    /// The current game's entries after `seat`'s last one (all of them before its first move),
+    /// with the others' log lines left out where the game's can name hidden information.
+    fn since_last_move(&self, seat: Seat) -> Vec<FrameEntry> {
+        let entries = &self.current.replay().entries;
+        let from = entries
+            .iter()
+            .rposition(|e| e.seat() == seat)
+            .map_or(0, |last| last + 1);
+        let private = self.spec_game.def().private_events;
+        let recent = entries.iter().enumerate().skip(from);
+        recent
+            .map(|(i, e)| {
+                let mut entry = FrameEntry::of(i + 1, e);
+                if private && entry.seat != seat {
+                    entry.events.clear();
+                }
+                entry
+            })
+            .collect()
+    }
+
+    /// Records that the person at `seat` let a turn's time run out (a fault in the replay and
+    /// a `time_limit` end state); the adapter then plays its forced move for the turn.
+    pub fn lapse(&mut self, seat: Seat, reason: &str) {
+        self.fault(seat, reason);
+        self.note_lapse(seat, reason);
+    }
+
+    /// [`Table::lapse`] for an adapter that records the fault itself (Splendor's lost turn).
+    pub fn note_lapse(&mut self, seat: Seat, reason: &str) {
+        if let Some(stats) = self.stats.get_mut(seat.index()) {
+            stats.lapses.push(reason.to_owned());
+        }
+    }
+
+    /// Lets the built-in bot or the person at `seat` move (a person out of time: the forced
+    /// default, [`Table::apply_forced`]).
+    pub async fn apply_auto(&mut self, seat: Seat) -> Result<(), RefereeError> {
+        match self.auto_choice(seat).await? {
+            Choice::Move { action, took } => self
+                .apply_bot(seat, action, took)
+                .map_err(|e| internal(seat, &e.to_string())),
+            Choice::Lapsed(reason) => {
+                self.lapse(seat, &reason);
+                self.apply_forced(seat)
+            }
+        }
     }
 
     /// Records a protocol fault of `seat` in the current game's replay and tells the engine.
@@ -350,12 +486,12 @@ fn internal(seat: Seat, what: &str) -> RefereeError {
     RefereeError::Internal(format!("seat {seat}: {what}"))
 }
 
-/// The player names: programs' as given (non-empty, unique); a built-in seat is called by its
-/// bot's name, or `name-<seat>` when that is taken.
+/// The player names: programs' and people's as given (non-empty, unique); a built-in seat is
+/// called by its bot's name, or `name-<seat>` when that is taken.
 pub(crate) fn player_names(seats: &[SeatSpec]) -> Result<Vec<String>, RefereeError> {
     let mut names: Vec<String> = Vec::with_capacity(seats.len());
     for seat in seats {
-        if let SeatSpec::Program { name, .. } = seat {
+        if let SeatSpec::Program { name, .. } | SeatSpec::Human { name } = seat {
             if name.is_empty() || name.contains(['\n', '\r']) {
                 return Err(RefereeError::InvalidSpec(format!(
                     "bad player name {name:?}"
@@ -372,7 +508,7 @@ pub(crate) fn player_names(seats: &[SeatSpec]) -> Result<Vec<String>, RefereeErr
     let mut all = Vec::with_capacity(seats.len());
     for (i, seat) in seats.iter().enumerate() {
         all.push(match seat {
-            SeatSpec::Program { name, .. } => name.clone(),
+            SeatSpec::Program { name, .. } | SeatSpec::Human { name } => name.clone(),
             SeatSpec::Builtin { name } => {
                 let name = if names.contains(name) {
                     format!("{name}-{i}")

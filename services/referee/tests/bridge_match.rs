@@ -338,7 +338,7 @@ async fn eight_deal_duplicate_set_of_c_starter_kits_wall_time() {
         SeatSpec::Program {
             bot_dir, command, ..
         } => SeatSpec::program(name, bot_dir.clone(), command.clone()),
-        other @ SeatSpec::Builtin { .. } => other.clone(),
+        other => other.clone(),
     };
     let seat = |s: &SeatSpec, n: &str| rename(s, n);
     let t0 = Instant::now();

@@ -53,6 +53,8 @@ pub struct ChallengeSeat {
     pub seat: i32,
     pub submission_id: Option<Uuid>,
     pub builtin: Option<String>,
+    /// A person's seat: their user name.
+    pub person: Option<String>,
     pub rank: Option<i32>,
     pub score: Option<f64>,
     pub end_state: Option<EndState>,
@@ -148,10 +150,11 @@ pub async fn seats(
         ChallengeSeat,
         r#"
         select m.match_id, m.ordinal, m.duplicate_set, m.status as "status: MatchStatus",
-               ms.seat, ms.submission_id, ms.builtin,
+               ms.seat, ms.submission_id, ms.builtin, u.username as "person?",
                r.rank as "rank?", r.score as "score?", r.end_state as "end_state?: EndState"
         from match m
              join match_seat ms using (match_id)
+             left join app_user u on u.user_id = ms.user_id
              left join seat_result r using (match_id, seat)
         where m.challenge_id = $1
         order by m.ordinal, m.match_id, ms.seat

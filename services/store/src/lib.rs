@@ -18,6 +18,7 @@ pub mod challenges;
 pub mod competitions;
 mod error;
 pub mod events;
+pub mod humans;
 pub mod jobs;
 pub mod ladders;
 pub mod logins;

@@ -21,6 +21,11 @@ pub enum SeatRef {
     Submission(Uuid),
     /// A built-in bot by name (`croupier_games::bots::names`).
     Builtin(String),
+    /// A signed-in person, playing in the browser with `move_secs` per move.
+    Human {
+        user_id: Uuid,
+        move_secs: i32,
+    },
 }
 
 /// A planned match. Seats are in turn order (seat 0 first).
@@ -68,6 +73,10 @@ pub struct RunSeat {
     pub seat: i32,
     pub submission_id: Option<Uuid>,
     pub builtin: Option<String>,
+    /// A person's seat: who, and their time per move.
+    pub user_id: Option<Uuid>,
+    pub person: Option<String>,
+    pub human_move_secs: Option<i32>,
     pub team_name: Option<String>,
     pub version: Option<i32>,
     pub artifact_sha256: Option<Vec<u8>>,
@@ -80,6 +89,8 @@ pub struct SeatWithResult {
     pub seat: i32,
     pub submission_id: Option<Uuid>,
     pub builtin: Option<String>,
+    /// A person's seat: their user name.
+    pub person: Option<String>,
     pub team_id: Option<Uuid>,
     pub team_name: Option<String>,
     pub version: Option<i32>,
@@ -177,28 +188,37 @@ pub async fn insert(
     .await?;
     let (mut seat_match, mut seat_no, mut seat_sub, mut seat_builtin) =
         (vec![], vec![], vec![], vec![]);
+    let (mut seat_user, mut seat_secs) = (vec![], vec![]);
     for (id, m) in ids.iter().zip(planned) {
         for (n, seat) in (0..).zip(&m.seats) {
             seat_match.push(*id);
             seat_no.push(n);
-            let (sub, builtin) = match seat {
-                SeatRef::Submission(s) => (Some(*s), None),
-                SeatRef::Builtin(name) => (None, Some(name.clone())),
-            };
+            let (mut sub, mut builtin, mut user, mut secs) = (None, None, None, None);
+            match seat {
+                SeatRef::Submission(s) => sub = Some(*s),
+                SeatRef::Builtin(name) => builtin = Some(name.clone()),
+                SeatRef::Human { user_id, move_secs } => {
+                    (user, secs) = (Some(*user_id), Some(*move_secs));
+                }
+            }
             seat_sub.push(sub);
             seat_builtin.push(builtin);
+            seat_user.push(user);
+            seat_secs.push(secs);
         }
     }
     // language=PostgreSQL
     sqlx::query!(
         r#"
-        insert into match_seat (match_id, seat, submission_id, builtin)
-        select * from unnest($1::uuid[], $2::int[], $3::uuid[], $4::text[])
+        insert into match_seat (match_id, seat, submission_id, builtin, user_id, human_move_secs)
+        select * from unnest($1::uuid[], $2::int[], $3::uuid[], $4::text[], $5::uuid[], $6::int[])
         "#,
         &seat_match,
         &seat_no,
         &seat_sub as &[Option<Uuid>],
-        &seat_builtin as &[Option<String>]
+        &seat_builtin as &[Option<String>],
+        &seat_user as &[Option<Uuid>],
+        &seat_secs as &[Option<i32>]
     )
     .execute(&mut *conn)
     .await?;
@@ -257,11 +277,13 @@ pub async fn run_seats(
     Ok(sqlx::query_as!(
         RunSeat,
         r#"
-        select ms.seat, ms.submission_id, ms.builtin, t.name as "team_name?", s.version as "version?",
+        select ms.seat, ms.submission_id, ms.builtin, ms.user_id, u.username as "person?",
+               ms.human_move_secs, t.name as "team_name?", s.version as "version?",
                s.artifact_sha256, s.run_command
         from match_seat ms
              left join submission s using (submission_id)
              left join team t using (team_id)
+             left join app_user u on u.user_id = ms.user_id
         where ms.match_id = $1
         order by ms.seat
         "#,
@@ -280,13 +302,14 @@ pub async fn seats_with_results(
     Ok(sqlx::query_as!(
         SeatWithResult,
         r#"
-        select ms.seat, ms.submission_id, ms.builtin, s.team_id as "team_id?", t.name as "team_name?",
+        select ms.seat, ms.submission_id, ms.builtin, u.username as "person?", s.team_id as "team_id?", t.name as "team_name?",
                s.version as "version?", r.rank as "rank?", r.score as "score?", r.end_state as "end_state?: EndState",
                r.end_detail, r.moves as "moves?", r.cpu_ms as "cpu_ms?", r.max_rss_kb as "max_rss_kb?",
                r.timings as "timings?", r.stderr_sha256, r.move_log_sha256
         from match_seat ms
              left join submission s using (submission_id)
              left join team t using (team_id)
+             left join app_user u on u.user_id = ms.user_id
              left join seat_result r using (match_id, seat)
         where ms.match_id = $1
         order by ms.seat

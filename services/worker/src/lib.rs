@@ -38,6 +38,7 @@ mod abtest;
 mod artifact;
 mod compile;
 mod config;
+mod desk;
 mod dispatch;
 mod ladder;
 mod lease;

@@ -1,5 +1,5 @@
 //! The match job: load the match and its seats, unpack the artifacts (cached), play it with the
-//! referee, and write seat results, replay, `finished` and the leaderboard's update
+//! referee (people's turns through [`PgDesk`](crate::desk::PgDesk)), and write seat results, replay, `finished` and the leaderboard's update
 //! (`croupier_board::record`) in one fenced transaction.
 //!
 //! A `cancelled` match is completed without being played. A seat's crash, timeout or illegal
@@ -9,15 +9,17 @@
 //! without an adapter) is failed at once, without retries.
 
 use std::collections::HashSet;
+use std::sync::Arc;
 use std::time::Duration;
 
 use croupier_games::GameId;
 use croupier_league::CompetitionSettings;
-use croupier_referee::{MatchLimits, MatchSpec, SeatSpec};
+use croupier_referee::{HumanDesk, MatchLimits, MatchSpec, SeatSpec};
 use croupier_store::jobs::{self, Claimed};
 use croupier_store::matches::{self, RunSeat};
 use croupier_store::{MatchStatus, StoreError};
 
+use crate::desk::PgDesk;
 use crate::outcome::{replay_json, seat_row, setup_error};
 use crate::worker::{Done, Outcome, Worker};
 
@@ -62,7 +64,13 @@ pub(crate) async fn run(w: &Worker, job: &Claimed) -> Result<Done, StoreError> {
         }
         None => None,
     };
-    let (limits, games) = match_limits(&w.cfg.matches, game, settings.as_ref());
+    let (mut limits, games) = match_limits(&w.cfg.matches, game, settings.as_ref());
+    // People at the table: their time per move, and the desk their turns go through.
+    let person_secs = rows.iter().filter_map(|r| r.human_move_secs).max();
+    let desk = person_secs.map(|secs| {
+        limits.human_move_time = Duration::from_secs(u64::try_from(secs).unwrap_or(90));
+        Arc::new(PgDesk::new(w.pool.clone(), match_id)) as Arc<dyn HumanDesk>
+    });
     let spec = MatchSpec {
         rules: m.rules.clone(),
         settings: if empty {
@@ -72,6 +80,7 @@ pub(crate) async fn run(w: &Worker, job: &Claimed) -> Result<Done, StoreError> {
         },
         limits,
         games,
+        desk,
         ..MatchSpec::new(game, m.seed_u64(), seats)
     };
     let result = match croupier_referee::play(&w.sandbox, spec).await {
@@ -136,14 +145,20 @@ fn match_limits(
     (limits, games)
 }
 
-/// The referee's seats: built-in bots by name, submissions from their cached artifacts, with
-/// unique player names (`<team>-v<version>`). `Err` is a platform fault.
+/// The referee's seats: built-in bots by name, people by user name, submissions from their
+/// cached artifacts, with unique player names (`<team>-v<version>`). `Err` is a platform fault.
 async fn seat_specs(w: &Worker, rows: &[RunSeat]) -> Result<Vec<SeatSpec>, String> {
     let mut taken: HashSet<String> = rows.iter().filter_map(|r| r.builtin.clone()).collect();
     let mut seats = Vec::with_capacity(rows.len());
     for r in rows {
         if let Some(name) = &r.builtin {
             seats.push(SeatSpec::builtin(name.clone()));
+            continue;
+        }
+        if r.user_id.is_some() {
+            let base = r.person.clone().unwrap_or_else(|| "person".into());
+            let name = unique(&mut taken, base, r.seat);
+            seats.push(SeatSpec::human(name));
             continue;
         }
         let (Some(sha), Some(command)) = (&r.artifact_sha256, &r.run_command) else {
@@ -158,14 +173,21 @@ async fn seat_specs(w: &Worker, rows: &[RunSeat]) -> Result<Vec<SeatSpec>, Strin
             r.team_name.as_deref().unwrap_or("bot"),
             r.version.unwrap_or(0)
         );
-        let mut name = base.clone();
-        if taken.contains(&name) {
-            name = format!("{base}-{}", r.seat);
-        }
-        taken.insert(name.clone());
+        let name = unique(&mut taken, base, r.seat);
         seats.push(SeatSpec::program(name, bot_dir, command.clone()));
     }
     Ok(seats)
+}
+
+/// `base`, or `base-<seat>` when another seat has that name; noted as taken.
+fn unique(taken: &mut HashSet<String>, base: String, seat: i32) -> String {
+    let name = if taken.contains(&base) {
+        format!("{base}-{seat}")
+    } else {
+        base
+    };
+    taken.insert(name.clone());
+    name
 }
 
 #[cfg(test)]

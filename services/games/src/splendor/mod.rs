@@ -65,6 +65,7 @@ pub static GAME: GameDef = GameDef::new::<Splendor>("splendor", "Splendor")
         "one process per move: state JSON in argv[1] and on stdin, action JSON on stdout",
     )
     .move_time(Duration::from_secs(2))
+    .private_events()
     .leaderboard(Leaderboard {
         scoring: Scoring::RankPoints { battle_score: true },
         ..Leaderboard::FREE_FOR_ALL

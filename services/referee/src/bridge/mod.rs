@@ -187,7 +187,7 @@ impl Match<'_> {
                         continue; // a violation: the Robot moves next time round
                     }
                 }
-                (false, false) => self.table.apply_builtin(seat)?,
+                (false, false) => self.table.apply_auto(seat).await?,
             }
             self.write_move(seat, robot)?;
         }

@@ -49,9 +49,8 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Instant;
 
-use croupier_games::bots::builtin;
 use croupier_games::guandan::{Action, Event as GdEvent, Guandan, Play};
-use croupier_games::{Game, GameId, GameRng, Seat, Stream, Turn, Viewer};
+use croupier_games::{Game, Seat, Turn, Viewer};
 use croupier_sandbox::{KillReason, Sandbox};
 use tokio::net::TcpListener;
 use tokio::sync::mpsc;
@@ -100,7 +99,6 @@ pub(crate) async fn run(
     let mut session = Session {
         table,
         seats: Seats::default(),
-        builtins: Vec::new(),
         limits: spec.limits.clone(),
         transcript: Transcript::new(spec.limits.transcript_bytes),
         conn_events,
@@ -110,13 +108,8 @@ pub(crate) async fn run(
     };
     for (i, seat) in spec.seats.iter().enumerate() {
         match seat {
-            SeatSpec::Builtin { name } => {
-                let bot = builtin(GameId::GUANDAN, name)
-                    .ok_or_else(|| RefereeError::InvalidSpec(format!("no built-in {name:?}")))?;
-                let rng = GameRng::derive(spec.seed, Stream::Bot(Seat(i)));
-                session.seats.push(None);
-                session.builtins.push(Some((bot, Box::new(rng))));
-            }
+            // The table plays these seats (it checked the bot's name).
+            SeatSpec::Builtin { .. } | SeatSpec::Human { .. } => session.seats.push(None),
             SeatSpec::Program {
                 bot_dir, command, ..
             } => {
@@ -133,7 +126,6 @@ pub(crate) async fn run(
                 .await?;
                 session.table.meter(Seat(i), Arc::clone(&proc.meter));
                 session.seats.push(Some(proc));
-                session.builtins.push(None);
                 session.join(Seat(i), &listener, &owners).await?;
             }
         }

@@ -3,8 +3,7 @@
 
 use std::time::Instant;
 
-use croupier_games::bots::DynBot;
-use croupier_games::{GameRng, Seat};
+use croupier_games::Seat;
 use croupier_sandbox::KillReason;
 use serde_json::Value;
 use tokio::sync::mpsc;
@@ -16,9 +15,6 @@ use crate::table::Table;
 use crate::verdict::FaultKind;
 use crate::{MatchLimits, RefereeError};
 
-/// A built-in seat's bot and its random stream.
-pub(super) type Builtin = (Box<dyn DynBot>, Box<GameRng>);
-
 pub(super) enum Event {
     Conn(Seat, ConnEvent),
     Seat(Seat, SeatEvent),
@@ -28,8 +24,6 @@ pub(super) enum Event {
 pub(super) struct Session {
     pub table: Table,
     pub seats: Seats<Conn>,
-    /// The built-in seats' bots (`None` for a program seat).
-    pub builtins: Vec<Option<Builtin>>,
     pub limits: MatchLimits,
     pub transcript: Transcript,
     pub conn_events: mpsc::Receiver<(Seat, ConnEvent)>,

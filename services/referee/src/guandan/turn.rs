@@ -1,4 +1,4 @@
-//! One turn: the built-in's move, the bot's `{"actIndex": i}` (with re-sends of the same
+//! One turn: the built-in's or the person's move, the bot's `{"actIndex": i}` (with re-sends of the same
 //! `act` after an out-of-range index), or the referee's forced first legal action.
 
 use std::time::{Duration, Instant};
@@ -14,7 +14,7 @@ use super::typed;
 use super::wire::{self, Reply};
 use crate::result::Direction;
 use crate::seat::Stop;
-use crate::table::Table;
+use crate::table::{Choice, Table};
 use crate::verdict::FaultKind;
 use crate::RefereeError;
 
@@ -32,16 +32,25 @@ impl Session {
             .first()
             .cloned()
             .ok_or_else(|| RefereeError::Internal(format!("seat {seat} has no legal action")))?;
-        if let Some(Some((bot, rng))) = self.builtins.get_mut(seat.index()) {
-            let t0 = Instant::now();
-            let choice = bot.choose(self.table.game(), seat, rng);
-            let choice = choice.ok_or_else(|| RefereeError::Internal("no built-in move".into()))?;
-            let action = serde_json::from_value(choice.clone())
-                .map_err(|e| RefereeError::Internal(format!("built-in move: {e}")))?;
-            self.table
-                .apply_bot(seat, choice, t0.elapsed())
-                .map_err(|e| RefereeError::Internal(format!("built-in move: {e}")))?;
-            return Ok(action);
+        if self.table.is_auto(seat) {
+            return match self.table.auto_choice(seat).await? {
+                Choice::Move {
+                    action: choice,
+                    took,
+                } => {
+                    let action = serde_json::from_value(choice.clone())
+                        .map_err(|e| RefereeError::Internal(format!("built-in move: {e}")))?;
+                    self.table
+                        .apply_bot(seat, choice, took)
+                        .map_err(|e| RefereeError::Internal(format!("built-in move: {e}")))?;
+                    Ok(action)
+                }
+                Choice::Lapsed(reason) => {
+                    self.table.lapse(seat, &reason);
+                    self.table.apply_forced(seat)?;
+                    Ok(first)
+                }
+            };
         }
         if self.connected(seat) {
             let act = wire::act(&observation);

@@ -99,7 +99,7 @@ pub(crate) async fn run(
     let mut runtimes = Vec::new();
     for (i, seat) in spec.seats.iter().enumerate() {
         let proc = match seat {
-            SeatSpec::Builtin { .. } => None,
+            SeatSpec::Builtin { .. } | SeatSpec::Human { .. } => None,
             SeatSpec::Program {
                 bot_dir, command, ..
             } => {
@@ -196,7 +196,7 @@ impl Session {
             self.broadcast(|_, _| Some(wire::on_turn_start(index)));
             let mut moved = match self.presence(seat) {
                 Presence::Builtin => {
-                    self.table.apply_builtin(seat)?;
+                    self.table.apply_auto(seat).await?;
                     true
                 }
                 Presence::Joined(conn) => self.play_turn(seat, conn).await?,

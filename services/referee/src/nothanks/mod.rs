@@ -65,7 +65,7 @@ pub(crate) async fn run(
     for (i, seat) in spec.seats.iter().enumerate() {
         let name = table.names.get(i).cloned().unwrap_or_default();
         let proc = match seat {
-            SeatSpec::Builtin { .. } => None,
+            SeatSpec::Builtin { .. } | SeatSpec::Human { .. } => None,
             SeatSpec::Program {
                 bot_dir, command, ..
             } => {
@@ -149,7 +149,7 @@ impl Room {
             let status = self.status()?;
             self.broadcast(false, true, &wire::with_status("information_game", &status));
             match self.presence(seat) {
-                Presence::Builtin => self.table.apply_builtin(seat)?,
+                Presence::Builtin => self.table.apply_auto(seat).await?,
                 Presence::Joined(conn) => self.play_turn(seat, conn, game).await?,
                 Presence::Pending | Presence::Gone => self.table.apply_forced(seat)?,
             }

@@ -31,23 +31,23 @@ pub(crate) mod output;
 #[cfg(test)]
 mod tests;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use croupier_games::bots::{builtin, DynBot};
 use croupier_games::splendor::{Action, Splendor};
-use croupier_games::{Game, GameRng, Seat, Stream, Turn, Viewer};
+use croupier_games::{Game, Seat, Turn, Viewer};
 use croupier_sandbox::Sandbox;
 
 use crate::assemble::{assemble_with, SeatEnd};
 use crate::permove::{program_seats, PerMoveSeat};
 use crate::result::MatchResult;
-use crate::table::Table;
+use crate::table::{Choice, Table};
 use crate::verdict::{FaultKind, Faults};
 use crate::{MatchSpec, RefereeError, SeatSpec};
 use log::{invalid_action, Log};
 
 enum Player {
-    Builtin { bot: Box<dyn DynBot>, rng: GameRng },
+    /// A built-in bot or a person: the table plays it.
+    Auto,
     Program(PerMoveSeat),
 }
 
@@ -75,12 +75,7 @@ pub(crate) async fn run(
     for (i, (seat, program)) in spec.seats.iter().zip(programs).enumerate() {
         players.push(match (seat, program) {
             (_, Some(program)) => Player::Program(program),
-            (SeatSpec::Builtin { name }, None) => Player::Builtin {
-                bot: builtin(spec.game, name).ok_or_else(|| {
-                    RefereeError::InvalidSpec(format!("no built-in splendor bot {name:?}"))
-                })?,
-                rng: GameRng::derive(spec.seed, Stream::Bot(Seat(i))),
-            },
+            (SeatSpec::Builtin { .. } | SeatSpec::Human { .. }, None) => Player::Auto,
             (SeatSpec::Program { .. }, None) => {
                 return Err(RefereeError::Internal(format!("seat {i}: no program")))
             }
@@ -110,7 +105,7 @@ pub(crate) async fn run(
         .map(|faults| SeatEnd { proc: None, faults });
     let per_move = m.players.into_iter().map(|p| match p {
         Player::Program(seat) => Some(seat.into_totals()),
-        Player::Builtin { .. } => None,
+        Player::Auto => None,
     });
     let transcript = m.log.into_transcript();
     assemble_with(ends.collect(), per_move.collect(), m.table, transcript).await
@@ -152,15 +147,21 @@ impl Match<'_> {
 
     async fn turn(&mut self, seat: Seat, conn: u64, names: &[String]) -> Result<(), RefereeError> {
         let program = match self.players.get_mut(seat.index()) {
-            Some(Player::Builtin { bot, rng }) => {
+            Some(Player::Auto) => {
                 self.call = None;
-                let t0 = Instant::now();
-                let choice = bot.choose(self.table.game(), seat, rng);
-                let choice =
-                    choice.ok_or_else(|| internal(seat, "the built-in bot chose nothing"))?;
-                let action: Action = serde_json::from_value(choice)
-                    .map_err(|e| internal(seat, &format!("built-in move unreadable: {e}")))?;
-                return self.play(seat, conn, action, t0.elapsed(), true);
+                return match self.table.auto_choice(seat).await? {
+                    Choice::Move { action, took } => {
+                        let action: Action = serde_json::from_value(action).map_err(|e| {
+                            internal(seat, &format!("built-in move unreadable: {e}"))
+                        })?;
+                        self.play(seat, conn, action, took, true)
+                    }
+                    Choice::Lapsed(reason) => {
+                        self.table.note_lapse(seat, &reason);
+                        let line = format!("{}. Turn lost.", capitalized(&reason));
+                        self.lose_turn(seat, conn, FaultKind::TimeLimit, &reason, &line)
+                    }
+                };
             }
             Some(Player::Program(program)) => program,
             None => return Err(internal(seat, "no such seat")),

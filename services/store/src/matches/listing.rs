@@ -51,6 +51,8 @@ pub struct ListedSeat {
     pub seat: i32,
     pub submission_id: Option<Uuid>,
     pub builtin: Option<String>,
+    /// A person's seat: their user name.
+    pub person: Option<String>,
     pub team_id: Option<Uuid>,
     pub team_name: Option<String>,
     pub version: Option<i32>,
@@ -135,12 +137,14 @@ pub async fn seats_of(
     Ok(sqlx::query_as!(
         ListedSeat,
         r#"
-        select ms.match_id, ms.seat, ms.submission_id, ms.builtin, s.team_id as "team_id?",
-               t.name as "team_name?", s.version as "version?", r.rank as "rank?",
-               r.score as "score?", r.end_state as "end_state?: EndState", r.end_detail
+        select ms.match_id, ms.seat, ms.submission_id, ms.builtin, u.username as "person?",
+               s.team_id as "team_id?", t.name as "team_name?", s.version as "version?",
+               r.rank as "rank?", r.score as "score?", r.end_state as "end_state?: EndState",
+               r.end_detail
         from match_seat ms
              left join submission s using (submission_id)
              left join team t using (team_id)
+             left join app_user u on u.user_id = ms.user_id
              left join seat_result r using (match_id, seat)
         where ms.match_id = any($1)
         order by ms.match_id, ms.seat
