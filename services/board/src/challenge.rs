@@ -101,6 +101,15 @@ pub struct Participant {
     pub faults: u32,
 }
 
+/// One of a challenge's matches.
+#[derive(Debug, Clone, Serialize)]
+pub struct ChallengeMatch {
+    pub match_id: Uuid,
+    pub status: MatchStatus,
+    /// The user names of the people at the table (none for bots only).
+    pub people: Vec<String>,
+}
+
 /// Matches per status.
 #[derive(Debug, Clone, Copy, Default, Serialize)]
 pub struct Counts {
@@ -118,6 +127,8 @@ pub struct Report {
     /// Nothing queued or running any more (an A/B test: decided or out of games).
     pub done: bool,
     pub participants: Vec<Participant>,
+    /// Its matches in order, with the people at each table.
+    pub match_list: Vec<ChallengeMatch>,
     /// An A/B test's sequential test so far (A = the first of its two submissions).
     pub ab: Option<AbReport>,
 }
@@ -141,6 +152,14 @@ pub fn report(challenge: Challenge, seats: &[ChallengeSeat]) -> Report {
     for s in seats {
         by_match.entry((s.ordinal, s.match_id)).or_default().push(s);
     }
+    let match_list = by_match
+        .values()
+        .map(|seats| ChallengeMatch {
+            match_id: seats[0].match_id,
+            status: seats[0].status,
+            people: seats.iter().filter_map(|s| s.person.clone()).collect(),
+        })
+        .collect();
     let mut counts = Counts::default();
     type Key = (Option<Uuid>, Option<String>, Option<String>);
     let mut tallies: BTreeMap<Key, (Moments, u32, u32)> = BTreeMap::new();
@@ -221,6 +240,7 @@ pub fn report(challenge: Challenge, seats: &[ChallengeSeat]) -> Report {
         matches: counts,
         done,
         participants,
+        match_list,
         ab,
     }
 }

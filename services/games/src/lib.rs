@@ -96,7 +96,7 @@ pub use dynamic::{new_game, new_typed, DynEvent, DynGame, Dynamic};
 pub use error::{IllegalAction, SettingsError};
 pub use frames::{Frame, FrameEntry};
 pub use outcome::{Outcome, ScoreOrder, SeatResult};
-pub use registry::{GameDef, GameId, UnknownGame};
+pub use registry::{GameDef, GameId, UnknownGame, DEFAULT_HUMAN_MOVE_SECS};
 pub use replay::{Entry, MoveRecord, Recorder, Replay, ReplayError};
 pub use rng::{GameRng, Stream};
 pub use settings::GameSettings;

@@ -115,6 +115,9 @@ pub struct GameDef {
     pub private_events: bool,
 }
 
+/// A person's time per move at a table unless it sets its own, generous next to a bot's.
+pub const DEFAULT_HUMAN_MOVE_SECS: u64 = 90;
+
 const RANDOM: BuiltinBot = BuiltinBot {
     name: "random",
     make: || Box::new(crate::bots::Random),

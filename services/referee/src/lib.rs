@@ -82,11 +82,11 @@ mod table;
 mod verdict;
 
 pub use croupier_games::MoveRecord;
+pub use croupier_games::DEFAULT_HUMAN_MOVE_SECS;
 pub use error::RefereeError;
 pub use result::{Direction, GameRecord, MatchResult, SeatOutcome, TranscriptLine};
 pub use spec::{
     default_games, default_move_time, HumanDesk, HumanTurn, MatchLimits, MatchSpec, SeatSpec,
-    DEFAULT_HUMAN_MOVE_SECS,
 };
 pub use table::game_seeds;
 

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use croupier_games::{FrameEntry, GameId, Seat};
+use croupier_games::{FrameEntry, GameId, Seat, DEFAULT_HUMAN_MOVE_SECS};
 use croupier_sandbox::Limits;
 use futures_util::future::BoxFuture;
 use serde_json::Value;
@@ -68,9 +68,6 @@ pub fn default_move_time(game: GameId) -> Duration {
 pub fn default_games(game: GameId) -> u32 {
     game.def().games_per_match
 }
-
-/// A person's default time per move, generous next to a bot's.
-pub const DEFAULT_HUMAN_MOVE_SECS: u64 = 90;
 
 /// One turn of a [`SeatSpec::Human`] seat, as its player is shown it.
 #[derive(Debug, Clone, serde::Serialize)]

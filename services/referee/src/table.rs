@@ -53,7 +53,7 @@ struct Builtin {
 
 /// A seat that plays without a protocol.
 enum Auto {
-    Bot(Builtin),
+    Bot(Box<Builtin>),
     Human,
 }
 
@@ -127,10 +127,10 @@ impl Table {
         for (i, seat) in spec.seats.iter().enumerate() {
             autos.push(match seat {
                 SeatSpec::Builtin { name } => match builtin(spec.game, name) {
-                    Some(bot) => Some(Auto::Bot(Builtin {
+                    Some(bot) => Some(Auto::Bot(Box::new(Builtin {
                         bot,
                         rng: GameRng::derive(spec.seed, Stream::Bot(Seat(i))),
-                    })),
+                    }))),
                     None => return invalid(format!("no built-in {} bot {name:?}", spec.game)),
                 },
                 SeatSpec::Human { .. } if spec.desk.is_none() => {

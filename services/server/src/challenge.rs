@@ -24,12 +24,14 @@ pub const PER_HOUR: i64 = 20;
 /// The team's challenge matches that may wait or run at once.
 pub const MAX_PENDING: i64 = 400;
 
-/// A seat of a challenge: a submission or a built-in bot.
+/// A seat of a challenge: a submission, a built-in bot, or the asking person
+/// (`{"human": true}`), who plays in the browser.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(untagged, deny_unknown_fields)]
 pub enum SeatChoice {
     Submission { submission_id: Uuid },
     Builtin { builtin: String },
+    Human { human: bool },
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -40,9 +42,17 @@ pub struct ChallengeRequest {
     /// One per seat, in seat order.
     pub seats: Vec<SeatChoice>,
     /// Duplicate groups: each plays the seating and its rotations on one seed (default 1).
+    /// With a person at the table: exactly one match, in the seat order given.
     #[serde(default = "one")]
     pub games: i32,
+    /// The person's time per move in seconds (default
+    /// [`DEFAULT_HUMAN_MOVE_SECS`](croupier_games::DEFAULT_HUMAN_MOVE_SECS)).
+    #[serde(default)]
+    pub human_move_secs: Option<i32>,
 }
+
+/// The range of a person's time per move, in seconds.
+pub const HUMAN_MOVE_SECS: std::ops::RangeInclusive<i32> = 5..=3600;
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -80,9 +90,21 @@ pub async fn create(
             req.seats.len()
         )));
     }
+    let people = req
+        .seats
+        .iter()
+        .filter(|s| matches!(s, SeatChoice::Human { .. }))
+        .count();
+    let move_secs = req
+        .human_move_secs
+        .unwrap_or_else(|| i32::try_from(croupier_games::DEFAULT_HUMAN_MOVE_SECS).unwrap_or(90));
+    if people > 0 {
+        person_rules(people, req.games, move_secs)?;
+    }
     let mut seating = Vec::with_capacity(req.seats.len());
     for seat in &req.seats {
         seating.push(match seat {
+            SeatChoice::Human { .. } => SeatRef::Human { user_id, move_secs },
             SeatChoice::Submission { submission_id } => {
                 visible(state, competition_id, req.team_id, game, *submission_id).await?;
                 SeatRef::Submission(*submission_id)
@@ -105,11 +127,17 @@ pub async fn create(
         .map(|s| match s {
             SeatChoice::Submission { submission_id } => json!({ "submission_id": submission_id }),
             SeatChoice::Builtin { builtin } => json!({ "builtin": builtin }),
+            SeatChoice::Human { .. } => json!({ "human": user_id }),
         })
         .collect::<Vec<_>>());
     let base_seed = rand::random::<u64>() >> 11;
     let groups = u32::try_from(req.games).unwrap_or(1);
-    let planned = plan(game, &rules, base_seed, &rotations(&seating), 0..groups, 0);
+    // A person sits where they chose: one match, no rotations.
+    let seatings = match people {
+        0 => rotations(&seating),
+        _ => vec![seating],
+    };
+    let planned = plan(game, &rules, base_seed, &seatings, 0..groups, 0);
     let new = NewChallenge {
         competition_id,
         team_id: req.team_id,
@@ -120,6 +148,29 @@ pub async fn create(
         base_seed: i64::from_ne_bytes(base_seed.to_ne_bytes()),
     };
     insert(state, &new, &planned).await
+}
+
+/// A table with a person: the asking person, once, in one match, with a time per move in
+/// [`HUMAN_MOVE_SECS`].
+fn person_rules(people: usize, games: i32, move_secs: i32) -> Result<()> {
+    if people > 1 {
+        return Err(Error::BadRequest(
+            "one seat may be yours ({\"human\": true}); the others are bots".into(),
+        ));
+    }
+    if games != 1 {
+        return Err(Error::BadRequest(format!(
+            "a table with a person plays one match: games must be 1, not {games}"
+        )));
+    }
+    if !HUMAN_MOVE_SECS.contains(&move_secs) {
+        return Err(Error::BadRequest(format!(
+            "human_move_secs must be {} to {}, not {move_secs}",
+            HUMAN_MOVE_SECS.start(),
+            HUMAN_MOVE_SECS.end()
+        )));
+    }
+    Ok(())
 }
 
 /// Creates an A/B test of two of the team's versions; the workers play it.

@@ -35,7 +35,10 @@ impl PgDesk {
     }
 
     fn next_turn(&self, seat: usize) -> i32 {
-        let mut asked = self.asked.lock().unwrap_or_else(|e| e.into_inner());
+        let mut asked = self
+            .asked
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         let n = asked.entry(seat).or_insert(0);
         *n += 1;
         *n

@@ -14,6 +14,7 @@ mod driver;
 mod focus;
 mod forms;
 mod live;
+mod play;
 mod replay;
 
 use std::time::Duration;

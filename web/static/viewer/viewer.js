@@ -53,7 +53,17 @@
 
   window.CroupierViewer = {
     register: function (game, board) { boards[game] = board; },
-    el: el
+    el: el,
+    // One frame as `seat` sees it, outside a replay (the play page): draws once the game's
+    // board has loaded; scores are the observation's own.
+    drawFrame: function (box, game, frame, players, seat) {
+      loadBoard(game).then(function () {
+        var ctx = boardCtx(players, seat, false, function (s, observed) {
+          return typeof observed === "number" ? observed : null;
+        });
+        drawBoard(box, game, frame, ctx);
+      });
+    }
   };
 
   function loadBoard(game) {
@@ -85,6 +95,57 @@
       el("summary", { text: "The observation at this step" }),
       el("pre", { class: "log", tabindex: "0", role: "region", "aria-label": "observation", text: JSON.stringify(obs, null, 1) })
     ]));
+  }
+
+  // What a board draws with: the players, the viewing seat (or null), whether this is the
+  // last step, and `score(seat, observed)`.
+  function boardCtx(players, viewerSeat, last, score) {
+    var ctx = {
+      players: players,
+      name: function (seat) { return players[seat] !== undefined ? players[seat] : "seat " + seat; },
+      view: viewerSeat === null ? "omniscient" : "seat:" + viewerSeat,
+      viewerSeat: viewerSeat,
+      isViewer: function (seat) { return viewerSeat !== null && viewerSeat === seat; },
+      last: last,
+      score: score,
+      // One seat's box, the same on every board: its name (or `opts.title`), a "this view"
+      // tag, `opts.tags`, a "to play" tag when `opts.onTurn` (text `opts.turnText`), the score
+      // cell (`opts.score`, a node, or the plain score cell) on the right, then `body`.
+      player: function (seat, opts, body) {
+        opts = opts || {};
+        var tags = (opts.tags || []).map(function (t) { return el("span", { class: "rv-tag", text: t }); });
+        return el("div", {
+          class: "rv-player" + (opts.onTurn ? " rv-turn" : "") + (ctx.isViewer(seat) ? " rv-me" : "")
+        }, [
+          el("div", { class: "rv-player-head" }, [
+            el("strong", { text: opts.title || ctx.name(seat) }),
+            ctx.isViewer(seat) ? el("span", { class: "rv-tag", text: "this view" }) : null
+          ].concat(tags).concat([
+            opts.onTurn ? el("span", { class: "rv-tag", text: opts.turnText || "\u25b6 to play" }) : null,
+            el("span", { class: "rv-right" }, opts.score || ["score ", ctx.scoreCell(seat, null)])
+          ]))
+        ].concat(body || []));
+      },
+      scoreCell: function (seat, observed) {
+        var s = ctx.score(seat, observed);
+        return el("span", { class: "rv-score", "data-seat-score": seat, text: s === null ? "\u2013" : s });
+      },
+      el: el,
+      count: count
+    };
+    return ctx;
+  }
+
+  // Draws `frame` with the game's board into `box` (the plain board if it has none or fails).
+  function drawBoard(box, game, frame, ctx) {
+    box.textContent = "";
+    var board = boards[game];
+    try {
+      (board && board.draw ? board.draw : plainBoard)(box, frame, ctx);
+    } catch (err) {
+      box.textContent = "";
+      plainBoard(box, frame, ctx);
+    }
   }
 
   function Viewer(root) {
@@ -257,61 +318,23 @@
     var frame = this.doc.frames[this.step], self = this;
     var last = this.step === this.doc.frames.length - 1;
     var viewSeat = /^seat:(\d+)$/.exec(this.view);
-    var ctx = {
-      players: this.players,
-      name: function (seat) { return self.players[seat] !== undefined ? self.players[seat] : "seat " + seat; },
-      view: this.view,
-      viewerSeat: viewSeat ? parseInt(viewSeat[1], 10) : null,
-      isViewer: function (seat) { return viewSeat !== null && parseInt(viewSeat[1], 10) === seat; },
-      last: last,
-      // The score of `seat` at this step: `observed` (this game's, from the observation) plus
-      // earlier games'; at the last step the match's outcome.
-      score: function (seat, observed) {
-        if (last && self.doc.outcome) {
-          var r = resultOf(self.doc.outcome, seat);
-          if (r) return r.score;
-        }
-        var own = resultOf(frame.outcome, seat);
-        if (own) observed = own.score;
-        if (typeof observed !== "number") return null;
-        return observed + ((self.carried[self.step] || [])[seat] || 0);
-      },
-      // One seat's box, the same on every board: its name (or `opts.title`), a "this view"
-      // tag, `opts.tags`, a "to play" tag when `opts.onTurn` (text `opts.turnText`), the score
-      // cell (`opts.score`, a node, or the plain score cell) on the right, then `body`.
-      player: function (seat, opts, body) {
-        opts = opts || {};
-        var tags = (opts.tags || []).map(function (t) { return el("span", { class: "rv-tag", text: t }); });
-        return el("div", {
-          class: "rv-player" + (opts.onTurn ? " rv-turn" : "") + (ctx.isViewer(seat) ? " rv-me" : "")
-        }, [
-          el("div", { class: "rv-player-head" }, [
-            el("strong", { text: opts.title || ctx.name(seat) }),
-            ctx.isViewer(seat) ? el("span", { class: "rv-tag", text: "this view" }) : null
-          ].concat(tags).concat([
-            opts.onTurn ? el("span", { class: "rv-tag", text: opts.turnText || "\u25b6 to play" }) : null,
-            el("span", { class: "rv-right" }, opts.score || ["score ", ctx.scoreCell(seat, null)])
-          ]))
-        ].concat(body || []));
-      },
-      scoreCell: function (seat, observed) {
-        var s = ctx.score(seat, observed);
-        return el("span", { class: "rv-score", "data-seat-score": seat, text: s === null ? "\u2013" : s });
-      },
-      el: el,
-      count: count
+    // The score of `seat` at this step: `observed` (this game's, from the observation) plus
+    // earlier games'; at the last step the match's outcome.
+    var score = function (seat, observed) {
+      if (last && self.doc.outcome) {
+        var r = resultOf(self.doc.outcome, seat);
+        if (r) return r.score;
+      }
+      var own = resultOf(frame.outcome, seat);
+      if (own) observed = own.score;
+      if (typeof observed !== "number") return null;
+      return observed + ((self.carried[self.step] || [])[seat] || 0);
     };
+    var ctx = boardCtx(this.players, viewSeat ? parseInt(viewSeat[1], 10) : null, last, score);
     this.caption.textContent = "";
     this.caption.appendChild(this.describe(frame, ctx));
     this.drawOwn(frame);
-    this.board.textContent = "";
-    var board = boards[this.game];
-    try {
-      (board && board.draw ? board.draw : plainBoard)(this.board, frame, ctx);
-    } catch (err) {
-      this.board.textContent = "";
-      plainBoard(this.board, frame, ctx);
-    }
+    drawBoard(this.board, this.game, frame, ctx);
   };
 
   // For the seat's own team: at each of its moves, the time the answer took, the memory peak

@@ -48,7 +48,7 @@ use log::{invalid_action, Log};
 enum Player {
     /// A built-in bot or a person: the table plays it.
     Auto,
-    Program(PerMoveSeat),
+    Program(Box<PerMoveSeat>),
 }
 
 struct Match<'a> {
@@ -74,7 +74,7 @@ pub(crate) async fn run(
     let mut players = Vec::with_capacity(spec.seats.len());
     for (i, (seat, program)) in spec.seats.iter().zip(programs).enumerate() {
         players.push(match (seat, program) {
-            (_, Some(program)) => Player::Program(program),
+            (_, Some(program)) => Player::Program(Box::new(program)),
             (SeatSpec::Builtin { .. } | SeatSpec::Human { .. }, None) => Player::Auto,
             (SeatSpec::Program { .. }, None) => {
                 return Err(RefereeError::Internal(format!("seat {i}: no program")))

@@ -7,7 +7,7 @@ use axum::extract::State;
 use axum::response::Response;
 use axum::routing::get;
 use axum::Router;
-use croupier_board::challenge::{Participant, Report};
+use croupier_board::challenge::{ChallengeMatch, Participant, Report};
 use croupier_league::Verdict;
 use croupier_store::teams;
 use uuid::Uuid;
@@ -41,10 +41,11 @@ struct Row {
 
 impl Row {
     fn of(p: &Participant) -> Row {
-        let who = match (&p.submission_id, &p.builtin) {
-            (Some(id), _) => format!("submission {}", &id.to_string()[..8]),
-            (None, Some(name)) => format!("built-in {name}"),
-            (None, None) => "?".to_owned(),
+        let who = match (&p.submission_id, &p.builtin, &p.person) {
+            (Some(id), _, _) => format!("submission {}", &id.to_string()[..8]),
+            (None, Some(name), _) => format!("built-in {name}"),
+            (None, None, Some(name)) => format!("{name} (a person)"),
+            (None, None, None) => "?".to_owned(),
         };
         let score = match (p.games, p.score.half_width) {
             (0, _) => "–".to_owned(),
@@ -62,6 +63,12 @@ impl Row {
 }
 
 impl ChallengePage {
+    /// Whether the signed-in person sits at match `m`.
+    fn seated(&self, m: &ChallengeMatch) -> bool {
+        let me = self.ctx.user.as_ref().map(|u| &u.username);
+        me.is_some_and(|me| m.people.contains(me))
+    }
+
     /// The A/B test's verdict in words.
     fn verdict(&self) -> String {
         let Some(ab) = &self.report.ab else {

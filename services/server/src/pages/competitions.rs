@@ -117,7 +117,7 @@ impl Line {
             .zip(places)
             .map(|(s, place)| LineSeat {
                 seat: labels::seat(game, &s.seat),
-                who: labels::seat_name(&s.team_name, &s.version, &s.builtin),
+                who: labels::seat_name(&s.team_name, &s.version, &s.builtin, &None),
                 result: if s.rank.is_some() {
                     labels::result(&place, &s.score)
                 } else {

@@ -124,11 +124,17 @@ pub fn end_state(state: &EndState) -> &'static str {
     }
 }
 
-/// `Owls v3`, or the built-in bot's name.
-pub fn seat_name(team: &Option<String>, version: &Option<i32>, builtin: &Option<String>) -> String {
-    match (team, version, builtin) {
-        (Some(team), Some(v), _) => format!("{team} v{v}"),
-        (_, _, Some(b)) => format!("{b} (built-in)"),
+/// `Owls v3`, the built-in bot's name, or the person's.
+pub fn seat_name(
+    team: &Option<String>,
+    version: &Option<i32>,
+    builtin: &Option<String>,
+    person: &Option<String>,
+) -> String {
+    match (team, version, builtin, person) {
+        (Some(team), Some(v), _, _) => format!("{team} v{v}"),
+        (_, _, Some(b), _) => format!("{b} (built-in)"),
+        (_, _, _, Some(p)) => format!("{p} (a person)"),
         _ => "?".to_owned(),
     }
 }

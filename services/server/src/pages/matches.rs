@@ -45,6 +45,12 @@ struct MatchPage {
 }
 
 impl MatchPage {
+    /// Whether the signed-in person sits at this table (then the page links to their seat).
+    fn seated_here(&self) -> bool {
+        let me = self.ctx.user.as_ref().map(|u| u.username.as_str());
+        me.is_some() && self.seats.iter().any(|s| s.person.as_deref() == me)
+    }
+
     /// The place of the `i`th seat (`1st`), or `–`.
     fn place_text(&self, i: &usize) -> String {
         match self.places.get(*i) {
@@ -92,7 +98,12 @@ impl PrivateSeat {
         };
         PrivateSeat {
             seat: seat.seat,
-            who: super::labels::seat_name(&seat.team_name, &seat.version, &seat.builtin),
+            who: super::labels::seat_name(
+                &seat.team_name,
+                &seat.version,
+                &seat.builtin,
+                &seat.person,
+            ),
             detail: seat.end_detail.clone(),
             stderr,
             moves: ms.len(),
@@ -127,7 +138,7 @@ async fn duplicate_note(
             .find(|s| s.submission_id == Some(id))
             .map_or_else(
                 || "?".to_owned(),
-                |s| super::labels::seat_name(&s.team_name, &s.version, &s.builtin),
+                |s| super::labels::seat_name(&s.team_name, &s.version, &s.builtin, &s.person),
             )
     };
     let [(a, imps_a), (b, imps_b)] = sides;

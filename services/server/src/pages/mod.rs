@@ -13,6 +13,8 @@ mod match_downloads;
 mod match_log;
 mod matches;
 mod my_matches;
+mod play;
+mod play_new;
 mod replay_frames;
 mod submissions;
 mod teams;
@@ -41,6 +43,8 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .merge(challenges::router())
         .merge(competition_new::router())
         .merge(matches::router())
+        .merge(play::router())
+        .merge(play_new::router())
         .merge(replay_frames::router())
         .merge(match_downloads::router())
         .method_not_allowed_fallback(method_not_allowed)

@@ -91,7 +91,7 @@ pub async fn of_submission(
         let opponents = here
             .iter()
             .filter(|s| s.submission_id != Some(submission_id))
-            .map(|s| seat_name(&s.team_name, &s.version, &s.builtin))
+            .map(|s| seat_name(&s.team_name, &s.version, &s.builtin, &s.person))
             .collect();
         rows.push(SubmissionMatchRow {
             match_id: m.match_id,

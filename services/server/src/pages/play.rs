@@ -1,0 +1,369 @@
+//! A person's seat at a table (docs/competitions.md#playing-yourself): `GET /matches/{id}/play`
+//! shows what the seat sees — the game's board from the replay viewer, what happened since
+//! the seat's last move, the clock — and the engine's legal moves as buttons; choosing one
+//! posts it (`POST /matches/{id}/play`, the worker playing the match picks it up).
+//! `…/play.json` is the same state for the page's script, which swaps in the turn part
+//! (`?fragment=turn`) when a new turn comes; without JavaScript the page refreshes itself.
+//!
+//! Only the person sitting there (404 for anyone else, admins included: a seat's view is
+//! hidden information until the match is over). A move counts only for the turn it names,
+//! once, before the deadline, and only if it is on the list.
+
+use askama::Template;
+use axum::extract::State;
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use croupier_store::humans::{self, PersonSeat, Refused, Turn};
+use croupier_store::matches;
+use croupier_store::users::User;
+use croupier_store::MatchStatus;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use uuid::Uuid;
+
+use super::labels;
+use super::timeline::with_names;
+use crate::auth::csrf::CsrfForm;
+use crate::auth::CurrentUser;
+use crate::error::{Error, Result};
+use crate::extract::{PagePath, PageQuery};
+use crate::templates::{game_name, render, Ctx};
+use crate::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/matches/{match_id}/play", get(show).post(choose))
+        .route("/matches/{match_id}/play.json", get(state_json))
+}
+
+/// The seat's state, for the page and its script.
+#[derive(Debug, Serialize)]
+struct Table {
+    match_id: Uuid,
+    game: String,
+    status: MatchStatus,
+    seat: i32,
+    /// The players' names in seat order.
+    players: Vec<String>,
+    /// The turn being asked, or the last one (then `answered` or past its deadline).
+    turn: Option<TurnView>,
+}
+
+#[derive(Debug, Serialize)]
+struct TurnView {
+    turn: i32,
+    /// 0-based game of the match.
+    game: i32,
+    observation: Value,
+    moves: Vec<Move>,
+    /// What happened since the seat's previous move, in words.
+    recent: Vec<String>,
+    /// Seconds left to choose (0 when out of time).
+    seconds_left: i64,
+    /// This turn's move is chosen: waiting for the others.
+    answered: bool,
+}
+
+#[derive(Debug, Serialize)]
+struct Move {
+    index: usize,
+    label: String,
+}
+
+impl Table {
+    fn over(&self) -> bool {
+        matches!(
+            self.status,
+            MatchStatus::Finished | MatchStatus::Failed | MatchStatus::Cancelled
+        )
+    }
+
+    /// The turn the person may answer now.
+    fn asking(&self) -> Option<&TurnView> {
+        self.turn
+            .as_ref()
+            .filter(|t| !self.over() && !t.answered && t.seconds_left > 0)
+    }
+
+    /// A key the script compares to know the page is out of date.
+    fn key(&self) -> String {
+        let turn = self.turn.as_ref();
+        format!(
+            "{}/{}/{}",
+            self.status.as_str(),
+            turn.map_or(0, |t| t.turn),
+            turn.is_some_and(|t| t.answered || t.seconds_left == 0)
+        )
+    }
+
+    fn seat_label(&self) -> String {
+        let seat = usize::try_from(self.seat).unwrap_or(0);
+        self.game
+            .parse::<croupier_games::GameId>()
+            .map_or_else(|_| seat.to_string(), |g| g.def().seat_name(seat))
+    }
+
+    /// The players, each with whether it is the person's seat.
+    fn seated(&self) -> Vec<(String, bool)> {
+        (0..)
+            .zip(&self.players)
+            .map(|(i, p)| (p.clone(), i == self.seat))
+            .collect()
+    }
+
+    fn observation_json(&self) -> String {
+        self.turn.as_ref().map_or_else(String::new, |t| {
+            serde_json::to_string_pretty(&t.observation).unwrap_or_default()
+        })
+    }
+}
+
+/// Loads the table of `user`'s seat in the match (404 when they have none).
+async fn load(state: &AppState, user: &User, match_id: Uuid) -> Result<Table> {
+    let PersonSeat {
+        seat, game, status, ..
+    } = humans::seat_of(&state.pool, match_id, user.user_id)
+        .await?
+        .ok_or(Error::NotFound)?;
+    let seats = matches::seats_with_results(&state.pool, match_id).await?;
+    let players: Vec<String> = seats
+        .iter()
+        .map(|s| labels::seat_name(&s.team_name, &s.version, &s.builtin, &s.person))
+        .collect();
+    let turn = humans::current(&state.pool, match_id, seat).await?;
+    let turn = turn.map(|t| view(t, &players));
+    Ok(Table {
+        match_id,
+        game,
+        status,
+        seat,
+        players,
+        turn,
+    })
+}
+
+fn view(t: Turn, players: &[String]) -> TurnView {
+    let left = (t.deadline - time::OffsetDateTime::now_utc()).whole_seconds();
+    let moves = t
+        .legal
+        .as_array()
+        .map(|legal| {
+            (legal.iter().enumerate())
+                .map(|(index, action)| Move {
+                    index,
+                    label: move_label(action),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let recent = t
+        .recent
+        .as_array()
+        .map(|entries| {
+            entries
+                .iter()
+                .flat_map(|e| recent_lines(e, players))
+                .collect()
+        })
+        .unwrap_or_default();
+    TurnView {
+        turn: t.turn,
+        game: t.game,
+        observation: t.observation,
+        moves,
+        recent,
+        seconds_left: left.max(0),
+        answered: t.answer.is_some(),
+    }
+}
+
+/// A legal action in words: a string as it is; an object as its kind (`type`, `action_type`,
+/// `action`, `kind`) then its other fields (`hint · target 1 · color R`); anything else as
+/// compact JSON.
+fn move_label(action: &Value) -> String {
+    const KINDS: [&str; 4] = ["type", "action_type", "action", "kind"];
+    let plain = |v: &Value| match v {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    };
+    match action {
+        Value::String(s) => s.clone(),
+        Value::Object(fields) => {
+            let kind = KINDS.iter().find_map(|k| fields.get(*k)).map(plain);
+            let rest = fields
+                .iter()
+                .filter(|(k, _)| !KINDS.contains(&k.as_str()))
+                .map(|(k, v)| format!("{} {}", k.replace('_', " "), plain(v)));
+            kind.into_iter().chain(rest).collect::<Vec<_>>().join(" · ")
+        }
+        other => other.to_string(),
+    }
+}
+
+/// One recorded entry (a `FrameEntry`) in words, with the players' names.
+fn recent_lines(entry: &Value, players: &[String]) -> Vec<String> {
+    let seat = entry["seat"].as_u64().unwrap_or(0);
+    let who = usize::try_from(seat)
+        .ok()
+        .and_then(|s| players.get(s))
+        .cloned()
+        .unwrap_or_else(|| format!("seat {seat}"));
+    let events: Vec<String> = entry["events"]
+        .as_array()
+        .map(|e| {
+            e.iter()
+                .filter_map(Value::as_str)
+                .map(str::to_owned)
+                .collect()
+        })
+        .unwrap_or_default();
+    let action = || move_label(&entry["action"]);
+    let note = entry["note"].as_str().unwrap_or("");
+    let lines = match entry["kind"].as_str() {
+        Some("move") if !events.is_empty() => events,
+        Some("move") if entry["forced"].as_bool() == Some(true) => {
+            vec![format!("{who}: {} (played by the referee)", action())]
+        }
+        Some("move") => vec![format!("{who}: {}", action())],
+        Some("refused") => vec![format!("{who} tried {}: refused, {note}", action())],
+        _ => vec![format!("{who}: {note}")],
+    };
+    lines.iter().map(|l| with_names(l, players)).collect()
+}
+
+#[derive(Template)]
+#[template(path = "play.html")]
+struct PlayPage {
+    ctx: Ctx,
+    game_name: &'static str,
+    table: Table,
+}
+
+#[derive(Template)]
+#[template(path = "play_turn.html")]
+struct TurnFragment {
+    ctx: Ctx,
+    table: Table,
+}
+
+#[derive(Deserialize)]
+struct PlayQuery {
+    fragment: Option<String>,
+}
+
+async fn show(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    ctx: Ctx,
+    PagePath(match_id): PagePath<Uuid>,
+    PageQuery(query): PageQuery<PlayQuery>,
+) -> Result<Response> {
+    let table = load(&state, &user, match_id).await?;
+    let ctx = ctx.with_csrf().await?;
+    if query.fragment.as_deref() == Some("turn") {
+        return Ok(render(&TurnFragment { ctx, table }));
+    }
+    Ok(render(&PlayPage {
+        ctx,
+        game_name: game_name(&table.game),
+        table,
+    }))
+}
+
+async fn state_json(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    PagePath(match_id): PagePath<Uuid>,
+) -> Result<Response> {
+    let table = load(&state, &user, match_id).await?;
+    let key = table.key();
+    let mut body = serde_json::to_value(&table).map_err(Error::internal)?;
+    body["key"] = Value::from(key);
+    Ok(([(header::CACHE_CONTROL, "no-store")], Json(body)).into_response())
+}
+
+#[derive(Deserialize)]
+struct ChooseForm {
+    #[serde(default)]
+    csrf: String,
+    turn: i32,
+    #[serde(rename = "move")]
+    choice: i32,
+}
+crate::has_csrf!(ChooseForm);
+
+async fn choose(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    ctx: Ctx,
+    headers: HeaderMap,
+    PagePath(match_id): PagePath<Uuid>,
+    CsrfForm(form): CsrfForm<ChooseForm>,
+) -> Result<Response> {
+    let seat = humans::seat_of(&state.pool, match_id, user.user_id)
+        .await?
+        .ok_or(Error::NotFound)?;
+    let taken = humans::answer(&state.pool, match_id, seat.seat, form.turn, form.choice).await?;
+    let refusal = taken.err().map(|r| match r {
+        Refused::NotAsked => "That turn is not being asked any more (the page was out of date).",
+        Refused::TooLate => {
+            "Too late: the time for that move ran out and the referee played for you."
+        }
+        Refused::NoSuchMove => "That is not one of the moves you may make.",
+    });
+    let wants_json = headers
+        .get(header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.contains("application/json"));
+    if wants_json {
+        return Ok(match refusal {
+            None => StatusCode::NO_CONTENT.into_response(),
+            Some(message) => (
+                StatusCode::CONFLICT,
+                Json(serde_json::json!({ "error": message })),
+            )
+                .into_response(),
+        });
+    }
+    if let Some(message) = refusal {
+        ctx.flash(message).await?;
+    }
+    Ok(Redirect::to(&format!("/matches/{match_id}/play")).into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn a_move_reads_as_its_kind_then_its_fields() {
+        assert_eq!(move_label(&json!("pass")), "pass");
+        assert_eq!(
+            move_label(&json!({"type": "hint", "target": 1, "color": "R"})),
+            "hint · color R · target 1"
+        );
+        assert_eq!(move_label(&json!({"action_type": "take"})), "take");
+        assert_eq!(move_label(&json!(["3H", "3S"])), r#"["3H","3S"]"#);
+    }
+
+    #[test]
+    fn recent_entries_name_the_players() {
+        let players = vec!["ada".to_owned(), "owls v2".to_owned()];
+        let moved = json!({"n": 3, "seat": 1, "kind": "move", "action": "pass",
+                           "events": ["seat 1 passes"], "forced": false});
+        assert_eq!(recent_lines(&moved, &players), ["owls v2 passes"]);
+        let quiet = json!({"n": 4, "seat": 1, "kind": "move", "action": {"type": "play", "slot": 2},
+                           "events": [], "forced": false});
+        assert_eq!(recent_lines(&quiet, &players), ["owls v2: play · slot 2"]);
+        let fault =
+            json!({"n": 5, "seat": 0, "kind": "fault", "note": "no move chosen within 90 s"});
+        assert_eq!(
+            recent_lines(&fault, &players),
+            ["ada: no move chosen within 90 s"]
+        );
+    }
+}

@@ -1,0 +1,199 @@
+//! A person at the table, in Chromium: on the real `croupier up`, a signed-in team member opens
+//! a competition, follows "Play against bots", sits in seat 0 with their team's Python kit in
+//! the other seats, and plays a whole match in the browser by clicking legal moves — for one
+//! game of each protocol family: No Thanks (TCP lobby), Hanabi (websocket, a class bot through
+//! its runner), Splendor (one process per move). The board is drawn by the replay viewer's
+//! game board; the finished match's page shows the person's seat with a result.
+
+use std::time::{Duration, Instant};
+
+use serde_json::json;
+
+use super::driver::{Browser, DESKTOP};
+use super::{browser_or_skip, log_in};
+use crate::helpers::PASSWORD;
+use crate::pipeline::api::Api;
+use crate::pipeline::bots::game_kit;
+use crate::pipeline::procs::{scratch, Proc};
+
+/// (game, kit, uploaded file name)
+const TABLES: [(&str, &str, &str); 3] = [
+    ("nothanks", "python/bot.py", "bot.py"),
+    ("hanabi", "python/player.py", "player.py"),
+    ("splendor", "python/bot.py", "bot.py"),
+];
+
+/// Plays the open seat page to the end by clicking the first legal move at every turn;
+/// returns how many moves were clicked.
+async fn play_to_the_end(browser: &Browser, game: &str) -> usize {
+    let t0 = Instant::now();
+    let mut clicked = 0;
+    let mut drawn = false;
+    loop {
+        assert!(
+            t0.elapsed() < Duration::from_secs(400),
+            "{game}: the match did not end in time ({clicked} moves clicked)"
+        );
+        let state = browser
+            .run(
+                "const play = document.getElementById('play');
+                 const turn = document.getElementById('play-turn');
+                 const first = document.querySelector('#play-moves button:not([disabled])');
+                 return [play.dataset.status, turn ? turn.dataset.key : '', !!first,
+                         document.getElementById('play-board').childElementCount];",
+                json!([]),
+            )
+            .await;
+        drawn |= state[3].as_u64().unwrap_or(0) > 0;
+        if state[0] == "finished" {
+            break;
+        }
+        assert!(
+            state[0] != "failed" && state[0] != "cancelled",
+            "{game}: the match ended {}",
+            state[0]
+        );
+        if state[2] == true {
+            let key = state[1].as_str().unwrap_or("").to_owned();
+            browser.click("#play-moves button:not([disabled])").await;
+            clicked += 1;
+            // The page moves on by itself: the next turn's part replaces this one.
+            let moved = browser
+                .wait_for(
+                    &format!(
+                        "const t = document.getElementById('play-turn');
+                         return !t || t.dataset.key !== {};",
+                        json!(key)
+                    ),
+                    Duration::from_secs(30),
+                )
+                .await;
+            assert!(
+                moved,
+                "{game}: the page did not move on after move {clicked} (from {key})"
+            );
+        } else {
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    }
+    assert!(drawn, "{game}: the seat's board was drawn");
+    clicked
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_person_plays_a_whole_match_in_the_browser_for_each_protocol_family() {
+    if !browser_or_skip("a person at the table") {
+        return;
+    }
+    // Arrange: the platform, one team with each game's Python kit, a paused ladder per game
+    let dir = scratch();
+    let up = Proc::up(dir.path()).await;
+    let base = up.url();
+    let admin = Api::user(&base, "admin", &up.admin_password(), false).await;
+    let pia = Api::user(&base, "pia", PASSWORD, true).await;
+    let team = pia.team("Pia's").await;
+    let mut tables = Vec::new();
+    for (game, kit, file) in TABLES {
+        let kit = pia
+            .upload(&team, game, "python3", file, game_kit(game, kit))
+            .await;
+        pia.wait_ready(&kit).await;
+        let created = admin
+            .post(
+                "/api/v1/admin/competitions",
+                json!({ "name": format!("{game} open"), "game": game, "kind": "ladder",
+                        "ladder": { "matches_per_hour": 1, "max_pending": 1 } }),
+            )
+            .await;
+        let competition = created["competition"]["competition_id"]
+            .as_str()
+            .expect("id")
+            .to_owned();
+        admin
+            .post(
+                &format!("/api/v1/admin/competitions/{competition}/ladder"),
+                json!({ "action": "pause" }),
+            )
+            .await;
+        tables.push((game, competition, kit));
+    }
+    let browser = Browser::start().await;
+    browser.viewport(DESKTOP).await;
+    log_in(&browser, &base, "pia").await;
+
+    for (game, competition, kit) in &tables {
+        // Act: from the competition page to a seat, through the form
+        browser
+            .open(&format!("{base}/competitions/{competition}"))
+            .await;
+        browser.click("a[href$='/play']").await;
+        assert!(
+            browser
+                .wait_for(
+                    "return !!document.getElementById('play-new');",
+                    Duration::from_secs(10)
+                )
+                .await,
+            "{game}: the play form"
+        );
+        browser
+            .run(
+                "document.querySelectorAll('#play-new select[name^=seat_]').forEach((s, i) => {
+                     s.value = i === 0 ? 'you' : 'submission:' + arguments[0];
+                 });
+                 document.querySelector('#play-new input[name=move_secs]').value = '60';",
+                json!([kit]),
+            )
+            .await;
+        browser.click("#play-new button[type=submit]").await;
+        assert!(
+            browser
+                .wait_for(
+                    "return location.pathname.endsWith('/play') && !!document.getElementById('play');",
+                    Duration::from_secs(10),
+                )
+                .await,
+            "{game}: the form leads to the seat's page"
+        );
+        let clicked = play_to_the_end(&browser, game).await;
+
+        // Assert: a whole match with the person's moves, no console error, and the match page
+        // shows the person's seat with a place and no fault
+        assert!(clicked >= 3, "{game}: only {clicked} moves");
+        assert_eq!(
+            browser.console_errors().await,
+            Vec::<String>::new(),
+            "{game}"
+        );
+        browser.click("#play-turn a[href^='/matches/']").await;
+        let row = browser
+            .wait_for(
+                "return [...document.querySelectorAll('td')].some(td => td.textContent.includes('pia (a person)'));",
+                Duration::from_secs(10),
+            )
+            .await;
+        assert!(row, "{game}: the match page lists the person's seat");
+        let match_id = browser
+            .run("return location.pathname.split('/')[2];", json!([]))
+            .await;
+        let m = pia
+            .get(&format!(
+                "/api/v1/matches/{}",
+                match_id.as_str().unwrap_or("")
+            ))
+            .await;
+        let seats = m["match"]["seats"].as_array().cloned().unwrap_or_default();
+        let me = &seats[0];
+        assert_eq!(me["end_state"], "ok", "{game}: {m:#}");
+        assert!(
+            me["rank"].is_number(),
+            "{game}: the person has a place: {m:#}"
+        );
+        assert_eq!(me["person"], "pia", "{game}: {m:#}");
+        for bot in &seats[1..] {
+            assert_eq!(bot["end_state"], "ok", "{game}: the kits played on: {m:#}");
+        }
+        eprintln!("{game}: a person played {clicked} moves against the kit");
+    }
+    drop(browser);
+}
