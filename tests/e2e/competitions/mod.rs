@@ -14,6 +14,7 @@ mod match_api;
 mod match_page;
 mod my_matches;
 mod page_timing;
+mod people;
 mod replay_frames;
 
 use axum::http::StatusCode;

@@ -1,0 +1,248 @@
+//! A person's seat through the HTML forms alone (no JavaScript): "Play against bots" starts an
+//! unrated one-match challenge with the person in the chosen seat; the seat's page shows the
+//! turn the worker asked (written here as the worker's desk writes it) with the legal moves as
+//! a form; a chosen move is taken once, for its turn only, before the deadline and only from
+//! the list; nobody else — admins included — sees the seat. The API refuses tables that
+//! cannot be (two people, several games, an absurd clock).
+
+use axum::http::{Method, StatusCode};
+use croupier_store::humans::{self, Ask};
+use serde_json::json;
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use super::League;
+use crate::helpers::{csrf_in, user_id, PASSWORD};
+
+/// The match the form created, from the seat page it redirected to.
+fn match_of(location: &str) -> Uuid {
+    let id = location
+        .strip_prefix("/matches/")
+        .and_then(|rest| rest.strip_suffix("/play"))
+        .unwrap_or_else(|| panic!("redirected to the seat's page, not {location}"));
+    id.parse().expect("a match id")
+}
+
+/// The worker's desk asking turn `turn` with two legal moves.
+async fn ask(pool: &PgPool, match_id: Uuid, turn: i32, secs: f64) {
+    let observation = json!({"coins": 11, "card": 27});
+    let legal = json!([{"action_type": "pick"}, {"action_type": "pass"}]);
+    let recent = json!([{"n": 1, "seat": 1, "kind": "move", "action": {"action_type": "pass"},
+                         "events": ["seat 1 passes"], "forced": false}]);
+    let turn = Ask {
+        match_id,
+        seat: 0,
+        turn,
+        game: 0,
+        observation: &observation,
+        legal: &legal,
+        recent: &recent,
+        secs,
+    };
+    humans::ask(pool, &turn).await.expect("the turn is written");
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn a_person_takes_a_seat_and_plays_through_forms(pool: PgPool) {
+    // Arrange: a competition; alice (Owls) opens "Play against bots"
+    let mut league = League::with_teams(&pool, 3).await;
+    let c = league.create("1").await;
+    let alice = &mut league.entrants[0];
+    let form = alice.app.get(&format!("/competitions/{c}/play")).await;
+    form.assert_status(StatusCode::OK);
+    form.assert_shows("Seat 0");
+    let csrf = csrf_in(&form.text());
+    let team = alice.team_id.to_string();
+    let kit = format!("submission:{}", alice.submission_id);
+
+    // A table without "You" is refused, the choices kept
+    let refused = alice
+        .app
+        .post_form(
+            &format!("/competitions/{c}/play"),
+            &[
+                ("csrf", &csrf),
+                ("team_id", &team),
+                ("move_secs", "60"),
+                ("seat_0", &kit),
+                ("seat_1", "builtin:random"),
+                ("seat_2", "builtin:random"),
+            ],
+        )
+        .await;
+    refused.assert_status(StatusCode::BAD_REQUEST);
+    refused.assert_shows("for one seat: this form seats you");
+
+    // Act: alice sits in seat 0 with her bot and a built-in
+    let started = alice
+        .app
+        .post_form(
+            &format!("/competitions/{c}/play"),
+            &[
+                ("csrf", &csrf),
+                ("team_id", &team),
+                ("move_secs", "60"),
+                ("seat_0", "you"),
+                ("seat_1", &kit),
+                ("seat_2", "builtin:random"),
+            ],
+        )
+        .await;
+    let match_id = match_of(started.location().expect("a redirect"));
+    let waiting = alice.app.get(&format!("/matches/{match_id}/play")).await;
+
+    // Assert: an unrated one-match challenge with alice at seat 0, waiting for a worker
+    waiting.assert_status(StatusCode::OK);
+    waiting.assert_shows("the match waits for a worker");
+    let (user, secs, competition, challenge): (
+        Option<Uuid>,
+        Option<i32>,
+        Option<Uuid>,
+        Option<Uuid>,
+    ) = sqlx::query_as(
+        "select ms.user_id, ms.human_move_secs, m.competition_id, m.challenge_id
+             from match_seat ms join match m using (match_id) where match_id = $1 and seat = 0",
+    )
+    .bind(match_id)
+    .fetch_one(&pool)
+    .await
+    .expect("the seat");
+    assert_eq!(user, Some(user_id(&pool, "alice").await));
+    assert_eq!(secs, Some(60));
+    assert!(competition.is_none() && challenge.is_some(), "unrated");
+
+    // Act: the worker asks turn 1; alice sees it and picks "pass" through the form
+    ask(&pool, match_id, 1, 60.0).await;
+    let page = alice.app.get(&format!("/matches/{match_id}/play")).await;
+    page.assert_shows("Your turn");
+    page.assert_shows("Owls v1 passes");
+    page.assert_shows("value=\"1\" data-move=\"1\">pass</button>");
+    let csrf = csrf_in(&page.text());
+    let sent = alice
+        .app
+        .post_form(
+            &format!("/matches/{match_id}/play"),
+            &[("csrf", &csrf), ("turn", "1"), ("move", "1")],
+        )
+        .await;
+
+    // Assert: taken for turn 1 (the worker reads 1), the page waits for the others
+    sent.assert_redirect(&format!("/matches/{match_id}/play"));
+    assert_eq!(
+        humans::answer_of(&pool, match_id, 0, 1).await.unwrap(),
+        Some(1)
+    );
+    alice
+        .app
+        .get(&format!("/matches/{match_id}/play"))
+        .await
+        .assert_shows("your move is in");
+
+    // A second answer (a double click), a stale turn and a forged index change nothing
+    let again = alice
+        .app
+        .post_form(
+            &format!("/matches/{match_id}/play"),
+            &[("csrf", &csrf), ("turn", "1"), ("move", "0")],
+        )
+        .await;
+    again.assert_redirect(&format!("/matches/{match_id}/play"));
+    assert_eq!(
+        humans::answer_of(&pool, match_id, 0, 1).await.unwrap(),
+        Some(1)
+    );
+    ask(&pool, match_id, 2, 60.0).await;
+    for (turn, index) in [("1", "0"), ("2", "7"), ("2", "-1")] {
+        alice
+            .app
+            .post_form(
+                &format!("/matches/{match_id}/play"),
+                &[("csrf", &csrf), ("turn", turn), ("move", index)],
+            )
+            .await;
+        assert_eq!(
+            humans::answer_of(&pool, match_id, 0, 2).await.unwrap(),
+            None,
+            "{turn}/{index}"
+        );
+    }
+    // Past the deadline nothing is taken either
+    ask(&pool, match_id, 3, 0.0).await;
+    alice
+        .app
+        .post_form(
+            &format!("/matches/{match_id}/play"),
+            &[("csrf", &csrf), ("turn", "3"), ("move", "0")],
+        )
+        .await;
+    assert_eq!(
+        humans::answer_of(&pool, match_id, 0, 3).await.unwrap(),
+        None
+    );
+
+    // Nobody else sees the seat: another team's member, the admin, a visitor
+    let bob = &mut league.entrants[1];
+    bob.app
+        .get(&format!("/matches/{match_id}/play"))
+        .await
+        .assert_status(StatusCode::NOT_FOUND);
+    bob.app
+        .get(&format!("/matches/{match_id}/play.json"))
+        .await
+        .assert_status(StatusCode::NOT_FOUND);
+    league
+        .admin
+        .get(&format!("/matches/{match_id}/play"))
+        .await
+        .assert_status(StatusCode::NOT_FOUND);
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn the_api_seats_the_caller_once_in_one_match_with_a_sane_clock(pool: PgPool) {
+    let mut league = League::with_teams(&pool, 3).await;
+    let c = league.create("1").await;
+    let alice = &mut league.entrants[0];
+    let team = alice.team_id;
+    let login = json!({"username": "alice", "password": PASSWORD});
+    let token = alice
+        .app
+        .api(Method::POST, "/api/v1/tokens", None, Some(login))
+        .await;
+    let token = token.json["token"].as_str().expect("a token").to_owned();
+    let me = json!({"human": true});
+    let bot = json!({"builtin": "random"});
+    let path = format!("/api/v1/competitions/{c}/challenges");
+    for (body, why) in [
+        (
+            json!({"team_id": team, "seats": [me, me, bot]}),
+            "one seat may be yours",
+        ),
+        (
+            json!({"team_id": team, "games": 2, "seats": [me, bot, bot]}),
+            "games must be 1",
+        ),
+        (
+            json!({"team_id": team, "human_move_secs": 1, "seats": [me, bot, bot]}),
+            "human_move_secs must be 5 to 3600",
+        ),
+    ] {
+        let reply = alice
+            .app
+            .api(Method::POST, &path, Some(&token), Some(body))
+            .await;
+        reply.assert_error(StatusCode::BAD_REQUEST, why);
+    }
+    let body = json!({"team_id": team, "human_move_secs": 30, "seats": [bot, me, bot]});
+    let reply = alice
+        .app
+        .api(Method::POST, &path, Some(&token), Some(body))
+        .await;
+    reply.assert_status(StatusCode::CREATED);
+    let matches = reply.json["match_list"].clone();
+    assert_eq!(
+        matches.as_array().map(Vec::len),
+        Some(1),
+        "one match: {matches}"
+    );
+    assert_eq!(matches[0]["people"], json!(["alice"]));
+}
