@@ -237,8 +237,10 @@ fn challenge_request() -> Value {
     json!({ "type": "object", "required": ["team_id", "seats"], "properties": {
             "team_id": { "type": "string", "format": "uuid" },
             "seats": { "type": "array", "items": { "type": "object" },
-                       "description": "per seat {\"submission_id\": …} or {\"builtin\": …}" },
-            "games": { "type": "integer", "minimum": 1, "maximum": 200, "default": 1 } } })
+                       "description": "per seat {\"submission_id\": …}, {\"builtin\": …} or, once, {\"human\": true}: the caller plays that seat in the browser at /matches/{id}/play (then one match, games 1, no rotations)" },
+            "games": { "type": "integer", "minimum": 1, "maximum": 200, "default": 1 },
+            "human_move_secs": { "type": "integer", "minimum": 5, "maximum": 3600, "default": 90,
+                                 "description": "the person's time per move" } } })
 }
 
 fn ab_request() -> Value {
