@@ -12,7 +12,7 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use super::League;
-use crate::helpers::{csrf_in, user_id, PASSWORD};
+use crate::helpers::{csrf_in, user_id, Page, TestApp, PASSWORD};
 
 /// The match the form created, from the seat page it redirected to.
 fn match_of(location: &str) -> Uuid {
@@ -40,6 +40,20 @@ async fn ask(pool: &PgPool, match_id: Uuid, turn: i32, secs: f64) {
         secs,
     };
     humans::ask(pool, &turn).await.expect("the turn is written");
+}
+
+/// Sends the seat's move form: `move` index `index` for turn `turn`.
+async fn send_move(app: &mut TestApp, match_id: Uuid, csrf: &str, turn: &str, index: &str) -> Page {
+    let fields = [("csrf", csrf), ("turn", turn), ("move", index)];
+    app.post_form(&format!("/matches/{match_id}/play"), &fields)
+        .await
+}
+
+/// The answer the worker reads for turn `turn` of seat 0.
+async fn answer(pool: &PgPool, match_id: Uuid, turn: i32) -> Option<i32> {
+    humans::answer_of(pool, match_id, 0, turn)
+        .await
+        .expect("read")
 }
 
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]
@@ -118,20 +132,11 @@ async fn a_person_takes_a_seat_and_plays_through_forms(pool: PgPool) {
     page.assert_shows("Owls v1 passes");
     page.assert_shows("value=\"1\" data-move=\"1\">pass</button>");
     let csrf = csrf_in(&page.text());
-    let sent = alice
-        .app
-        .post_form(
-            &format!("/matches/{match_id}/play"),
-            &[("csrf", &csrf), ("turn", "1"), ("move", "1")],
-        )
-        .await;
+    let sent = send_move(&mut alice.app, match_id, &csrf, "1", "1").await;
 
     // Assert: taken for turn 1 (the worker reads 1), the page waits for the others
     sent.assert_redirect(&format!("/matches/{match_id}/play"));
-    assert_eq!(
-        humans::answer_of(&pool, match_id, 0, 1).await.unwrap(),
-        Some(1)
-    );
+    assert_eq!(answer(&pool, match_id, 1).await, Some(1));
     alice
         .app
         .get(&format!("/matches/{match_id}/play"))
@@ -139,46 +144,18 @@ async fn a_person_takes_a_seat_and_plays_through_forms(pool: PgPool) {
         .assert_shows("your move is in");
 
     // A second answer (a double click), a stale turn and a forged index change nothing
-    let again = alice
-        .app
-        .post_form(
-            &format!("/matches/{match_id}/play"),
-            &[("csrf", &csrf), ("turn", "1"), ("move", "0")],
-        )
-        .await;
+    let again = send_move(&mut alice.app, match_id, &csrf, "1", "0").await;
     again.assert_redirect(&format!("/matches/{match_id}/play"));
-    assert_eq!(
-        humans::answer_of(&pool, match_id, 0, 1).await.unwrap(),
-        Some(1)
-    );
+    assert_eq!(answer(&pool, match_id, 1).await, Some(1));
     ask(&pool, match_id, 2, 60.0).await;
     for (turn, index) in [("1", "0"), ("2", "7"), ("2", "-1")] {
-        alice
-            .app
-            .post_form(
-                &format!("/matches/{match_id}/play"),
-                &[("csrf", &csrf), ("turn", turn), ("move", index)],
-            )
-            .await;
-        assert_eq!(
-            humans::answer_of(&pool, match_id, 0, 2).await.unwrap(),
-            None,
-            "{turn}/{index}"
-        );
+        send_move(&mut alice.app, match_id, &csrf, turn, index).await;
+        assert_eq!(answer(&pool, match_id, 2).await, None, "{turn}/{index}");
     }
     // Past the deadline nothing is taken either
     ask(&pool, match_id, 3, 0.0).await;
-    alice
-        .app
-        .post_form(
-            &format!("/matches/{match_id}/play"),
-            &[("csrf", &csrf), ("turn", "3"), ("move", "0")],
-        )
-        .await;
-    assert_eq!(
-        humans::answer_of(&pool, match_id, 0, 3).await.unwrap(),
-        None
-    );
+    send_move(&mut alice.app, match_id, &csrf, "3", "0").await;
+    assert_eq!(answer(&pool, match_id, 3).await, None);
 
     // Nobody else sees the seat: another team's member, the admin, a visitor
     let bob = &mut league.entrants[1];
