@@ -29,6 +29,7 @@
 
 pub mod api;
 pub mod auth;
+pub mod board_cache;
 pub mod challenge;
 pub mod competition;
 pub mod config;

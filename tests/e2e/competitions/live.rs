@@ -347,3 +347,45 @@ async fn the_board_and_match_list_fragments_are_the_page_parts_alone(pool: PgPoo
     }
     bad.assert_status(axum::http::StatusCode::BAD_REQUEST);
 }
+
+/// The API's leaderboard, read over HTTP from the served app.
+async fn api_board(served: &Served, c: Uuid) -> Value {
+    let url = format!("{}/api/v1/competitions/{c}/leaderboard", served.base);
+    let reply = reqwest::get(&url).await.expect("a response");
+    assert!(reply.status().is_success(), "{}", reply.status());
+    reply.json().await.expect("JSON")
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn a_kept_board_is_served_until_a_match_of_its_competition_changes(pool: PgPool) {
+    // Arrange: a served competition whose board has been read once (and so is kept)
+    let mut league = League::with_teams(&pool, 3).await;
+    let first = league.first_match(&pool).await;
+    let c = first.competition_id;
+    let served = Served::start(&pool).await;
+    let mut stream = served.events(&format!("/competitions/{c}/events")).await;
+    stream.next().await.expect("the listener listens");
+    let before = api_board(&served, c).await;
+
+    // Act: a team is renamed behind the server's back (no match changes: no notification)
+    sqlx::query("update team set name = 'Renamed owls' where name = 'Owls'")
+        .execute(&pool)
+        .await
+        .expect("renamed");
+    let kept = api_board(&served, c).await;
+
+    // Assert: the kept board is served as it was
+    assert_eq!(kept, before, "read again without a query");
+
+    // Act: the first match finishes, as the worker writes it
+    finish(&pool, first.match_id, &won_by(first.seats.len(), 0), None).await;
+    stream.until("board", |_| true).await;
+    let after = api_board(&served, c).await;
+
+    // Assert: by the time the page hears of it, the board is built afresh: the result and
+    // the new name are there
+    assert_eq!(after["competition"]["progress"]["finished"], 1, "{after:#}");
+    assert!(after.to_string().contains("Renamed owls"), "{after:#}");
+    assert!(!after.to_string().contains("\"Owls\""), "{after:#}");
+    served.stop().await;
+}

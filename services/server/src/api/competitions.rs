@@ -2,7 +2,8 @@
 //! by an admin (the same checks and the same single transaction as the admin page).
 
 use axum::extract::State;
-use axum::http::StatusCode;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
 use axum::Json;
 use croupier_store::competitions;
 use serde_json::{json, Value};
@@ -33,13 +34,15 @@ async fn list(State(state): State<AppState>) -> ApiResult<Json<Value>> {
     ))
 }
 
+/// `{"competition", "leaderboard"}`, as kept between the competition's match changes
+/// (`crate::board_cache`).
 async fn leaderboard(
     State(state): State<AppState>,
     ApiPath(competition_id): ApiPath<Uuid>,
-) -> ApiResult<Json<Value>> {
-    let c = competitions::get(&state.pool, competition_id).await?;
-    let board = leaderboard::build(&state.pool, &c).await?;
-    Ok(Json(json!({ "competition": c, "leaderboard": board })))
+) -> ApiResult<Response> {
+    let kept = state.live.board(&state.pool, competition_id).await?;
+    let json = [(header::CONTENT_TYPE, "application/json")];
+    Ok((json, kept.api_json.clone()).into_response())
 }
 
 /// Every entry's history in leaderboard order: the rating (or Hanabi's mean score) after each

@@ -5,7 +5,8 @@
 //! re-`LISTEN`s by itself, and says so (`try_recv` answers `Ok(None)`); when that fails too the
 //! task makes a new listener, retrying with a growing delay (up to [`MAX_DELAY`]). Either way
 //! every stream gets [`Signal::Resync`], since notifications sent meanwhile are lost, and the
-//! log says what happened.
+//! log says what happened. Each change first drops its competition's kept leaderboard
+//! ([`crate::board_cache`]); a resync drops them all.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -14,6 +15,7 @@ use sqlx::postgres::{PgConnectOptions, PgListener, PgPoolOptions};
 use tokio::sync::{broadcast, watch};
 
 use super::{MatchChange, Signal, CHANNEL};
+use crate::board_cache::BoardCache;
 
 /// The first delay before trying again after a failure; it doubles up to [`MAX_DELAY`].
 const FIRST_DELAY: Duration = Duration::from_millis(250);
@@ -23,6 +25,7 @@ const MAX_DELAY: Duration = Duration::from_secs(10);
 pub async fn run(
     options: PgConnectOptions,
     signals: broadcast::Sender<Signal>,
+    boards: Arc<BoardCache>,
     listening: Arc<watch::Sender<bool>>,
 ) {
     let pool = PgPoolOptions::new()
@@ -54,17 +57,19 @@ pub async fn run(
                 channel = CHANNEL,
                 "live updates: listening again; open streams resync"
             );
+            boards.drop_all();
             let _ = signals.send(Signal::Resync);
         }
         first = false;
         listening.send_replace(true);
         loop {
             match listener.try_recv().await {
-                Ok(Some(notification)) => forward(&signals, notification.payload()),
+                Ok(Some(notification)) => forward(&signals, &boards, notification.payload()),
                 Ok(None) => {
                     tracing::warn!(
                         "live updates: lost the database connection and reconnected; open streams resync"
                     );
+                    boards.drop_all();
                     let _ = signals.send(Signal::Resync);
                 }
                 Err(error) => {
@@ -74,6 +79,7 @@ pub async fn run(
             }
         }
         listening.send_replace(false);
+        boards.drop_all();
     }
 }
 
@@ -83,10 +89,14 @@ async fn listen(pool: &sqlx::PgPool) -> Result<PgListener, sqlx::Error> {
     Ok(listener)
 }
 
-/// Broadcasts the notification's change (nothing when no stream is open).
-fn forward(signals: &broadcast::Sender<Signal>, payload: &str) {
+/// Drops the competition's kept board, then broadcasts the change (nothing when no stream is
+/// open): a page that fetches the board because of the event gets the new one.
+fn forward(signals: &broadcast::Sender<Signal>, boards: &BoardCache, payload: &str) {
     match serde_json::from_str::<MatchChange>(payload) {
         Ok(change) => {
+            if let Some(competition_id) = change.competition_id {
+                boards.drop_board(competition_id);
+            }
             let _ = signals.send(Signal::Match(change));
         }
         Err(error) => tracing::warn!(%error, payload, "live updates: unreadable notification"),

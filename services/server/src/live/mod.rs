@@ -22,6 +22,8 @@ use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use croupier_store::{MatchStatus, PgPool};
+
+use crate::board_cache::{BoardCache, CachedBoard};
 use serde::Deserialize;
 use tokio::sync::{broadcast, watch};
 use tokio::task::AbortHandle;
@@ -64,6 +66,8 @@ pub struct Hub {
 
 struct Inner {
     signals: broadcast::Sender<Signal>,
+    /// Leaderboards kept between changes; the listener drops them.
+    boards: Arc<BoardCache>,
     /// `true` while the listener's `LISTEN` is in place.
     listening: Arc<watch::Sender<bool>>,
     task: OnceLock<AbortHandle>,
@@ -88,6 +92,7 @@ impl Hub {
         Self {
             inner: Arc::new(Inner {
                 signals: broadcast::channel(CAPACITY).0,
+                boards: Arc::new(BoardCache::default()),
                 listening: Arc::new(watch::channel(false).0),
                 task: OnceLock::new(),
             }),
@@ -103,6 +108,7 @@ impl Hub {
             let task = tokio::spawn(listener::run(
                 options,
                 self.inner.signals.clone(),
+                Arc::clone(&self.inner.boards),
                 self.inner.listening.clone(),
             ));
             task.abort_handle()
@@ -121,6 +127,17 @@ impl Hub {
             tracing::warn!("live updates: not listening yet; the stream starts anyway");
         }
         self.inner.signals.subscribe()
+    }
+
+    /// The competition's leaderboard, kept between its matches' changes while the listener
+    /// listens (see [`crate::board_cache`]).
+    pub async fn board(
+        &self,
+        pool: &PgPool,
+        competition_id: Uuid,
+    ) -> crate::error::Result<Arc<CachedBoard>> {
+        let keep = *self.inner.listening.borrow();
+        self.inner.boards.get(pool, competition_id, keep).await
     }
 
     /// Stops the listener and ends every open stream (the server is shutting down).

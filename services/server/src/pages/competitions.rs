@@ -7,7 +7,7 @@
 
 use askama::Template;
 use axum::extract::State;
-use axum::response::{Redirect, Response};
+use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use axum::Router;
 use croupier_league::CompetitionSettings;
@@ -22,7 +22,6 @@ use crate::auth::AdminUser;
 use crate::error::{Error, Result};
 use crate::extract::{PagePath, PageQuery};
 use crate::ladder::LadderAction;
-use crate::leaderboard::{self, Board};
 use crate::templates::{game_name, games, render, Ctx, GameView};
 use crate::{has_csrf, AppState};
 
@@ -60,17 +59,11 @@ struct ShowPage {
     game_name: &'static str,
     facts: Facts,
     entries: Vec<Entrant>,
-    board: Board,
+    /// The leaderboard table's HTML, as kept (`crate::board_cache`).
+    board_html: String,
     matches: Vec<Line>,
     page: i64,
     pages: i64,
-}
-
-/// The leaderboard table alone.
-#[derive(Template)]
-#[template(path = "leaderboard_table.html")]
-struct BoardFragment {
-    board: Board,
 }
 
 /// The match list alone, with its pager.
@@ -89,7 +82,7 @@ struct LeaderboardPage {
     ctx: Ctx,
     c: Competition,
     game_name: &'static str,
-    board: Board,
+    board_html: String,
 }
 
 /// A line of the match list, its seats as shown.
@@ -205,8 +198,8 @@ async fn show(
     let pages = ((c.progress.total() + PER_PAGE - 1) / PER_PAGE).max(1);
     let page = query.page.unwrap_or(1).clamp(1, pages);
     if query.fragment == Some(Fragment::Board) {
-        let board = leaderboard::build(&state.pool, &c).await?;
-        return Ok(render(&BoardFragment { board }));
+        let kept = state.live.board(&state.pool, competition_id).await?;
+        return Ok(Html(kept.html.clone()).into_response());
     }
     let matches =
         competitions::match_lines(&state.pool, competition_id, PER_PAGE, (page - 1) * PER_PAGE)
@@ -222,7 +215,7 @@ async fn show(
             pages,
         }));
     }
-    let board = leaderboard::build(&state.pool, &c).await?;
+    let kept = state.live.board(&state.pool, competition_id).await?;
     let entries = competitions::entries(&state.pool, competition_id).await?;
     Ok(render(&ShowPage {
         game_name: game_name(&c.game),
@@ -230,25 +223,26 @@ async fn show(
         ctx,
         c,
         entries,
-        board,
+        board_html: kept.html.clone(),
         matches,
         page,
         pages,
     }))
 }
 
+/// The leaderboard page: the competition and its board as kept between its matches' changes
+/// (no query when kept, `crate::board_cache`).
 async fn board(
     State(state): State<AppState>,
     ctx: Ctx,
     PagePath(competition_id): PagePath<Uuid>,
 ) -> Result<Response> {
-    let c = competitions::get(&state.pool, competition_id).await?;
-    let board = leaderboard::build(&state.pool, &c).await?;
+    let kept = state.live.board(&state.pool, competition_id).await?;
     Ok(render(&LeaderboardPage {
-        game_name: game_name(&c.game),
+        game_name: game_name(&kept.competition.game),
         ctx,
-        c,
-        board,
+        c: kept.competition.clone(),
+        board_html: kept.html.clone(),
     }))
 }
 

@@ -151,8 +151,8 @@ async fn history_plots(state: &AppState, submission_id: Uuid) -> Result<(Vec<His
             omitted += 1;
             continue;
         }
-        let board = leaderboard::build(&state.pool, &c).await?;
-        let Some(row) = board.rows.iter().find(|r| r.submission_id == submission_id) else {
+        let kept = state.live.board(&state.pool, c.competition_id).await?;
+        let Some(row) = (kept.board.rows.iter()).find(|r| r.submission_id == submission_id) else {
             continue;
         };
         let points = leaderboard::history(&state.pool, &c, submission_id).await?;

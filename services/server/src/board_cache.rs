@@ -1,0 +1,159 @@
+//! Leaderboards held in memory between changes, so reading one costs no query: the board as
+//! built ([`crate::leaderboard::build`]), its API body and its HTML fragment, per competition.
+//!
+//! **When it is dropped.** The live updates' listener ([`crate::live`]) hears every match status
+//! change of a competition (the `croupier_match` notification sent at commit) and drops that
+//! competition's board *before* it tells the open pages, so a page that fetches the board
+//! because of an event gets the new one; after a reconnect (notifications may have been lost)
+//! every board is dropped. A board also expires after [`TTL`], for what changes without a
+//! match (a ladder paused, a new version entered). A build that overlapped a drop is not kept
+//! (a generation count per competition), so a board older than the last change is never
+//! served.
+//!
+//! **When it is used.** Only while the listener is listening: without it (an app driven
+//! in-process without [`crate::serve`], or the database unreachable) every read builds afresh,
+//! exactly as before. One build at a time per competition: concurrent readers of a dropped
+//! board wait for the one build instead of each running it.
+//!
+//! Measured with `scripts/bench/leaderboard` (see the README's figures).
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use askama::Template;
+use axum::body::Bytes;
+use croupier_store::competitions::{self, Competition};
+use croupier_store::PgPool;
+use serde_json::json;
+use uuid::Uuid;
+
+use crate::error::{Error, Result};
+use crate::leaderboard::{self, Board};
+
+/// How long a board is kept at most, for changes no match event announces.
+pub const TTL: Duration = Duration::from_secs(5);
+
+/// Boards kept beyond this many competitions are dropped, oldest first.
+const MAX_BOARDS: usize = 512;
+
+/// A competition's board as read: the competition row it was built with, the board, the API's
+/// `{"competition", "leaderboard"}` body and the board's HTML (`leaderboard_table.html`).
+pub struct CachedBoard {
+    pub competition: Competition,
+    pub board: Board,
+    pub api_json: Bytes,
+    pub html: String,
+}
+
+#[derive(Template)]
+#[template(path = "leaderboard_table.html")]
+struct BoardHtml<'a> {
+    board: &'a Board,
+}
+
+impl CachedBoard {
+    /// Reads the competition and builds its board, API body and HTML.
+    pub async fn build(pool: &PgPool, competition_id: Uuid) -> Result<CachedBoard> {
+        let competition = competitions::get(pool, competition_id).await?;
+        let board = leaderboard::build(pool, &competition).await?;
+        let api = json!({ "competition": competition, "leaderboard": board });
+        let api_json = Bytes::from(serde_json::to_vec(&api).map_err(Error::internal)?);
+        let html = BoardHtml { board: &board }
+            .render()
+            .map_err(Error::internal)?;
+        Ok(CachedBoard {
+            competition,
+            board,
+            api_json,
+            html,
+        })
+    }
+}
+
+#[derive(Default)]
+struct Slot {
+    /// Bumped at every drop: a build started under an older one is not kept.
+    generation: u64,
+    kept: Option<(Instant, Arc<CachedBoard>)>,
+    /// Held while the board is built.
+    building: Arc<tokio::sync::Mutex<()>>,
+}
+
+impl Slot {
+    fn fresh(&self) -> Option<Arc<CachedBoard>> {
+        let (at, board) = self.kept.as_ref()?;
+        (at.elapsed() < TTL).then(|| Arc::clone(board))
+    }
+}
+
+#[derive(Default)]
+pub struct BoardCache {
+    slots: Mutex<HashMap<Uuid, Slot>>,
+}
+
+impl BoardCache {
+    fn slots(&self) -> std::sync::MutexGuard<'_, HashMap<Uuid, Slot>> {
+        self.slots
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Drops the competition's board (one of its matches changed).
+    pub fn drop_board(&self, competition_id: Uuid) {
+        let mut slots = self.slots();
+        if let Some(slot) = slots.get_mut(&competition_id) {
+            slot.generation += 1;
+            slot.kept = None;
+        }
+    }
+
+    /// Drops every board (notifications may have been lost).
+    pub fn drop_all(&self) {
+        for slot in self.slots().values_mut() {
+            slot.generation += 1;
+            slot.kept = None;
+        }
+    }
+
+    /// The competition's board: the kept one while it is current, else built (once, however
+    /// many ask at the same time). `keep` is whether boards may be kept at all (the listener
+    /// listens).
+    pub async fn get(
+        &self,
+        pool: &PgPool,
+        competition_id: Uuid,
+        keep: bool,
+    ) -> Result<Arc<CachedBoard>> {
+        if !keep {
+            return Ok(Arc::new(CachedBoard::build(pool, competition_id).await?));
+        }
+        let building = {
+            let mut slots = self.slots();
+            let slot = slots.entry(competition_id).or_default();
+            if let Some(board) = slot.fresh() {
+                return Ok(board);
+            }
+            Arc::clone(&slot.building)
+        };
+        let _building = building.lock().await;
+        let generation = {
+            let slots = self.slots();
+            let slot = slots.get(&competition_id);
+            if let Some(board) = slot.and_then(Slot::fresh) {
+                return Ok(board);
+            }
+            slot.map_or(0, |s| s.generation)
+        };
+        let board = Arc::new(CachedBoard::build(pool, competition_id).await?);
+        let mut slots = self.slots();
+        if slots.len() > MAX_BOARDS {
+            slots.retain(|id, s| *id == competition_id || s.fresh().is_some());
+        }
+        let slot = slots.entry(competition_id).or_default();
+        if slot.generation == generation {
+            slot.kept = Some((Instant::now(), Arc::clone(&board)));
+        }
+        Ok(board)
+    }
+}
