@@ -245,3 +245,23 @@ pub async fn finish(
     .await?;
     Ok(())
 }
+
+/// The competition whose settings a match plays under: its own, or its challenge's (a
+/// challenge plays with the limits of the competition it was asked in).
+pub async fn settings_competition(
+    db: impl PgExecutor<'_>,
+    match_id: Uuid,
+) -> Result<Option<Uuid>, StoreError> {
+    // language=PostgreSQL
+    Ok(sqlx::query_scalar!(
+        r#"
+        select coalesce(m.competition_id, c.competition_id) as "competition_id?"
+        from match m left join challenge c using (challenge_id)
+        where m.match_id = $1
+        "#,
+        match_id
+    )
+    .fetch_optional(db)
+    .await?
+    .flatten())
+}

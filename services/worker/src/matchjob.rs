@@ -54,7 +54,9 @@ pub(crate) async fn run(w: &Worker, job: &Claimed) -> Result<Done, StoreError> {
         .settings
         .as_object()
         .is_some_and(serde_json::Map::is_empty);
-    let settings = match m.competition_id {
+    // A challenge plays under its competition's limits, as the competition's own matches do.
+    let settings_of = croupier_store::challenges::settings_competition(&w.pool, match_id).await?;
+    let settings = match settings_of {
         Some(competition_id) => {
             let stored = croupier_store::competitions::settings(&w.pool, competition_id).await?;
             match CompetitionSettings::from_stored(&stored) {

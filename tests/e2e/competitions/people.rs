@@ -124,6 +124,12 @@ async fn a_person_takes_a_seat_and_plays_through_forms(pool: PgPool) {
     assert_eq!(user, Some(user_id(&pool, "alice").await));
     assert_eq!(secs, Some(60));
     assert!(competition.is_none() && challenge.is_some(), "unrated");
+    let limits_of = croupier_store::challenges::settings_competition(&pool, match_id).await;
+    assert_eq!(
+        limits_of.unwrap(),
+        Some(c),
+        "played with its competition's limits"
+    );
 
     // Act: the worker asks turn 1; alice sees it and picks "pass" through the form
     ask(&pool, match_id, 1, 60.0).await;
