@@ -64,11 +64,7 @@ pub struct Entry {
 /// seat, change no board. A board whose stored records cannot be read is marked for a rebuild
 /// (logged) instead of failing the result.
 pub async fn record(conn: &mut PgConnection, match_id: Uuid) -> Result<(), StoreError> {
-    let m = croupier_store::matches::get(&mut *conn, match_id).await?;
-    let Some(competition_id) = m.competition_id else {
-        return Ok(());
-    };
-    let Some(held) = standings::lock(conn, competition_id).await? else {
+    let Some((competition_id, held)) = standings::lock_for_match(conn, match_id).await? else {
         return Ok(());
     };
     let done = match held.ready {

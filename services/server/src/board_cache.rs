@@ -15,16 +15,26 @@
 //! exactly as before. One build at a time per competition: concurrent readers of a dropped
 //! board wait for the one build instead of each running it.
 //!
+//! **Bytes ready to send.** The API body, and the whole leaderboard page as a visitor who is not
+//! signed in sees it (rendered once, by the first such visitor), are kept both plain and
+//! gzipped ([`Encoded`]): a browser (which accepts gzip) gets the compressed bytes without any
+//! per-request compression, and nothing is copied per request.
+//!
 //! Measured with `scripts/bench/leaderboard` (see the README's figures).
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::io::Write;
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use askama::Template;
 use axum::body::Bytes;
+use axum::http::{header, HeaderMap, HeaderValue};
+use axum::response::{IntoResponse, Response};
 use croupier_store::competitions::{self, Competition};
 use croupier_store::PgPool;
+use flate2::write::GzEncoder;
+use flate2::Compression;
 use serde_json::json;
 use uuid::Uuid;
 
@@ -37,13 +47,48 @@ pub const TTL: Duration = Duration::from_secs(5);
 /// Boards kept beyond this many competitions are dropped, oldest first.
 const MAX_BOARDS: usize = 512;
 
+/// A response body kept plain and gzipped.
+pub struct Encoded {
+    pub plain: Bytes,
+    pub gzip: Bytes,
+}
+
+impl Encoded {
+    pub fn new(plain: impl Into<Bytes>) -> Result<Encoded> {
+        let plain = plain.into();
+        let mut gz = GzEncoder::new(Vec::with_capacity(plain.len() / 4), Compression::default());
+        gz.write_all(&plain).map_err(Error::internal)?;
+        let gzip = Bytes::from(gz.finish().map_err(Error::internal)?);
+        Ok(Encoded { plain, gzip })
+    }
+
+    /// The response for a request with `headers`: gzipped when the client accepts it.
+    pub fn response(&self, headers: &HeaderMap, content_type: &'static str) -> Response {
+        let gzip = headers
+            .get_all(header::ACCEPT_ENCODING)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .any(|v| v.split(',').any(|e| e.trim().starts_with("gzip")));
+        let kind = (header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+        let vary = (header::VARY, HeaderValue::from_static("accept-encoding"));
+        if gzip {
+            let encoding = (header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+            ([kind, vary, encoding], self.gzip.clone()).into_response()
+        } else {
+            ([kind, vary], self.plain.clone()).into_response()
+        }
+    }
+}
+
 /// A competition's board as read: the competition row it was built with, the board, the API's
-/// `{"competition", "leaderboard"}` body and the board's HTML (`leaderboard_table.html`).
+/// `{"competition", "leaderboard"}` body, the board's HTML (`leaderboard_table.html`) and the
+/// leaderboard page as a signed-out visitor sees it (once one has asked).
 pub struct CachedBoard {
     pub competition: Competition,
     pub board: Board,
-    pub api_json: Bytes,
+    pub api: Encoded,
     pub html: String,
+    pub visitor_page: OnceLock<Encoded>,
 }
 
 #[derive(Template)]
@@ -58,15 +103,16 @@ impl CachedBoard {
         let competition = competitions::get(pool, competition_id).await?;
         let board = leaderboard::build(pool, &competition).await?;
         let api = json!({ "competition": competition, "leaderboard": board });
-        let api_json = Bytes::from(serde_json::to_vec(&api).map_err(Error::internal)?);
+        let api = Encoded::new(serde_json::to_vec(&api).map_err(Error::internal)?)?;
         let html = BoardHtml { board: &board }
             .render()
             .map_err(Error::internal)?;
         Ok(CachedBoard {
             competition,
             board,
-            api_json,
+            api,
             html,
+            visitor_page: OnceLock::new(),
         })
     }
 }

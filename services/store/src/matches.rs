@@ -337,6 +337,31 @@ pub async fn replay(
 /// Marks a running match `finished` and writes its seat results and replay, in the caller's
 /// result transaction. `false`: the match is no longer running (it was cancelled meanwhile);
 /// nothing was written.
+/// Blobs to store with a statement: their hashes, sizes and bytes, as arrays.
+#[derive(Default)]
+struct NewBlobs<'a> {
+    sha: Vec<Vec<u8>>,
+    size: Vec<i64>,
+    data: Vec<&'a [u8]>,
+}
+
+impl<'a> NewBlobs<'a> {
+    /// Adds `bytes` (nothing when empty, once when repeated); its hash.
+    fn add(&mut self, bytes: &'a [u8]) -> Option<Vec<u8>> {
+        if bytes.is_empty() {
+            return None;
+        }
+        let sha = blobs::digest(bytes).to_vec();
+        if !self.sha.contains(&sha) {
+            self.sha.push(sha.clone());
+            self.size
+                .push(i64::try_from(bytes.len()).unwrap_or(i64::MAX));
+            self.data.push(bytes);
+        }
+        Some(sha)
+    }
+}
+
 pub async fn record_result(
     tx: &mut Transaction<'_, Postgres>,
     match_id: Uuid,
@@ -353,45 +378,69 @@ pub async fn record_result(
     if done.rows_affected() != 1 {
         return Ok(false);
     }
-    for s in seats {
-        let stderr = match s.stderr_tail.is_empty() {
-            true => None,
-            false => Some(blobs::put(&mut **tx, &s.stderr_tail).await?.to_vec()),
-        };
-        let move_log = match s.move_log.is_empty() {
-            true => None,
-            false => Some(blobs::put(&mut **tx, &s.move_log).await?.to_vec()),
-        };
-        // language=PostgreSQL
-        sqlx::query!(
-            r#"
-            insert into seat_result (match_id, seat, rank, score, end_state, end_detail, moves, cpu_ms,
-                                     max_rss_kb, timings, stderr_sha256, game_scores, move_log_sha256)
-            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-            "#,
-            match_id,
-            s.seat,
-            s.rank,
-            s.score,
-            s.end_state as EndState,
-            s.end_detail,
-            s.moves,
-            s.cpu_ms,
-            s.max_rss_kb,
-            s.timings,
-            stderr,
-            &s.game_scores,
-            move_log
-        )
-        .execute(&mut **tx)
-        .await?;
-    }
-    let sha = blobs::put(&mut **tx, replay).await?;
+    // Every seat's row and its blobs (stderr tail, move records) in one statement, one round
+    // trip on the result's path; a game-scores list travels as its array literal.
+    let mut blobs = NewBlobs::default();
+    let stderr: Vec<Option<Vec<u8>>> = seats.iter().map(|s| blobs.add(&s.stderr_tail)).collect();
+    let move_log: Vec<Option<Vec<u8>>> = seats.iter().map(|s| blobs.add(&s.move_log)).collect();
+    let game_scores: Vec<String> = seats
+        .iter()
+        .map(|s| {
+            let list: Vec<String> = s.game_scores.iter().map(i64::to_string).collect();
+            format!("{{{}}}", list.join(","))
+        })
+        .collect();
     // language=PostgreSQL
     sqlx::query!(
-        r#"insert into replay (match_id, sha256) values ($1, $2)"#,
+        r#"
+        with stored as (
+            insert into blob (sha256, size, data)
+            select * from unnest($14::bytea[], $15::bigint[], $16::bytea[])
+            on conflict (sha256) do nothing
+        )
+        insert into seat_result (match_id, seat, rank, score, end_state, end_detail, moves, cpu_ms,
+                                 max_rss_kb, timings, stderr_sha256, game_scores, move_log_sha256)
+        select $1, s.seat, s.rank, s.score, s.end_state, s.end_detail, s.moves, s.cpu_ms,
+               s.max_rss_kb, s.timings, s.stderr, s.game_scores::bigint[], s.move_log
+        from unnest($2::int[], $3::int[], $4::float8[], $5::text[], $6::text[], $7::int[],
+                    $8::bigint[], $9::bigint[], $10::jsonb[], $11::bytea[], $12::text[], $13::bytea[])
+             as s(seat, rank, score, end_state, end_detail, moves, cpu_ms, max_rss_kb, timings,
+                  stderr, game_scores, move_log)
+        "#,
         match_id,
-        &sha[..]
+        &seats.iter().map(|s| s.seat).collect::<Vec<_>>(),
+        &seats.iter().map(|s| s.rank).collect::<Vec<_>>(),
+        &seats.iter().map(|s| s.score).collect::<Vec<_>>(),
+        &seats.iter().map(|s| s.end_state.as_str().to_owned()).collect::<Vec<_>>(),
+        &seats.iter().map(|s| s.end_detail.clone()).collect::<Vec<_>>() as &[Option<String>],
+        &seats.iter().map(|s| s.moves).collect::<Vec<_>>(),
+        &seats.iter().map(|s| s.cpu_ms).collect::<Vec<_>>(),
+        &seats.iter().map(|s| s.max_rss_kb).collect::<Vec<_>>(),
+        &seats.iter().map(|s| s.timings.clone()).collect::<Vec<_>>(),
+        &stderr as &[Option<Vec<u8>>],
+        &game_scores,
+        &move_log as &[Option<Vec<u8>>],
+        &blobs.sha,
+        &blobs.size,
+        &blobs.data as &[&[u8]]
+    )
+    .execute(&mut **tx)
+    .await?;
+    // The blob and the replay row in one statement (one round trip on the result's path).
+    let sha = blobs::digest(replay);
+    let size = i64::try_from(replay.len()).unwrap_or(i64::MAX);
+    // language=PostgreSQL
+    sqlx::query!(
+        r#"
+        with stored as (
+            insert into blob (sha256, size, data) values ($2, $3, $4) on conflict (sha256) do nothing
+        )
+        insert into replay (match_id, sha256) values ($1, $2)
+        "#,
+        match_id,
+        &sha[..],
+        size,
+        replay
     )
     .execute(&mut **tx)
     .await?;

@@ -29,6 +29,34 @@ pub struct Standing {
     pub outline: serde_json::Value,
 }
 
+/// [`lock`] for the competition of match `match_id`, found in the same statement: its id and
+/// what a writer needs (`None`: the match has no competition, as a challenge's).
+pub async fn lock_for_match(
+    conn: &mut PgConnection,
+    match_id: Uuid,
+) -> Result<Option<(Uuid, Held)>, StoreError> {
+    // language=PostgreSQL
+    let row = sqlx::query!(
+        r#"
+        select c.competition_id, c.game, c.settings, c.standings_ready as ready
+        from match m join competition c using (competition_id)
+        where m.match_id = $1
+        for no key update of c
+        "#,
+        match_id
+    )
+    .fetch_optional(conn)
+    .await?;
+    Ok(row.map(|r| {
+        let held = Held {
+            game: r.game,
+            settings: r.settings,
+            ready: r.ready,
+        };
+        (r.competition_id, held)
+    }))
+}
+
 /// Holds competition `competition_id` until the transaction ends (`None`: no such
 /// competition). Taken by every writer of its board; readers never wait for it.
 pub async fn lock(
@@ -145,22 +173,31 @@ pub async fn save(
     let ids: Vec<Uuid> = rows.iter().map(|r| r.submission_id).collect();
     let records: Vec<serde_json::Value> = rows.iter().map(|r| r.record.clone()).collect();
     let outlines: Vec<serde_json::Value> = rows.iter().map(|r| r.outline.clone()).collect();
+    let (who, what): (Vec<Uuid>, Vec<serde_json::Value>) = points.iter().cloned().unzip();
+    // One statement for both (one round trip on the result's path).
     // language=PostgreSQL
     sqlx::query!(
         r#"
-        insert into standing (competition_id, submission_id, record, outline)
-        select $1, * from unnest($2::uuid[], $3::jsonb[], $4::jsonb[])
-        on conflict (competition_id, submission_id)
-            do update set record = excluded.record, outline = excluded.outline, updated_at = now()
+        with kept as (
+            insert into standing (competition_id, submission_id, record, outline)
+            select $1, * from unnest($2::uuid[], $3::jsonb[], $4::jsonb[])
+            on conflict (competition_id, submission_id)
+                do update set record = excluded.record, outline = excluded.outline, updated_at = now()
+        )
+        insert into standing_point (competition_id, submission_id, point)
+        select $1, p.who, p.what from unnest($5::uuid[], $6::jsonb[]) with ordinality as p(who, what, n)
+        order by p.n
         "#,
         competition_id,
         &ids,
         &records,
-        &outlines
+        &outlines,
+        &who,
+        &what
     )
     .execute(&mut *conn)
     .await?;
-    add_points(conn, competition_id, points).await
+    Ok(())
 }
 
 /// Appends `points` (entry, history point) in order.

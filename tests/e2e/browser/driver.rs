@@ -268,13 +268,20 @@ impl Drop for Browser {
 
 /// `<target dir>/browser-screenshots`, created empty: the folder CI keeps as an artifact.
 pub fn screenshot_dir() -> PathBuf {
+    let dir = screenshots();
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    dir
+}
+
+/// The same folder, kept as it is (created if missing), for a test that adds its own.
+pub fn screenshots() -> PathBuf {
     let exe = std::env::current_exe().expect("current exe");
     let target = exe
         .ancestors()
         .nth(3)
         .expect("target/<profile>/deps/<test>");
     let dir = target.join("browser-screenshots");
-    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
     dir
 }

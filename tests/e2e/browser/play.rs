@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::json;
 
-use super::driver::{Browser, DESKTOP};
+use super::driver::{screenshots, Browser, DESKTOP, PHONE};
 use super::{browser_or_skip, log_in};
 use crate::helpers::PASSWORD;
 use crate::pipeline::api::Api;
@@ -22,6 +22,42 @@ const TABLES: [(&str, &str, &str); 3] = [
     ("hanabi", "python/player.py", "player.py"),
     ("splendor", "python/bot.py", "bot.py"),
 ];
+
+/// At the person's first turn: screenshots at 1280 and 390 px (`<target>/browser-screenshots/`),
+/// and at 390 px nothing wider than the screen (the moves wrap, the board fits).
+async fn look_at_the_seat(browser: &Browser, game: &str) {
+    let drawn = browser
+        .wait_for(
+            "return document.getElementById('play-board').childElementCount > 0;",
+            Duration::from_secs(10),
+        )
+        .await;
+    assert!(drawn, "{game}: the seat's board is drawn");
+    let shots = screenshots();
+    browser
+        .screenshot(&shots.join(format!("play-{game}-1280.png")))
+        .await;
+    browser.viewport(PHONE).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let widths = browser
+        .run(
+            "return [document.documentElement.scrollWidth, window.innerWidth];",
+            json!([]),
+        )
+        .await;
+    browser
+        .screenshot(&shots.join(format!("play-{game}-390.png")))
+        .await;
+    browser.viewport(DESKTOP).await;
+    let (scroll, inner) = (
+        widths[0].as_u64().unwrap_or(0),
+        widths[1].as_u64().unwrap_or(0),
+    );
+    assert!(
+        scroll <= inner.max(390),
+        "{game}: the seat's page is {scroll} px wide on a 390 px phone"
+    );
+}
 
 /// Plays the open seat page to the end by clicking the first legal move at every turn;
 /// returns how many moves were clicked.
@@ -54,6 +90,9 @@ async fn play_to_the_end(browser: &Browser, game: &str) -> usize {
             state[0]
         );
         if state[2] == true {
+            if clicked == 0 {
+                look_at_the_seat(browser, game).await;
+            }
             let key = state[1].as_str().unwrap_or("").to_owned();
             browser.click("#play-moves button:not([disabled])").await;
             clicked += 1;

@@ -389,3 +389,81 @@ async fn a_kept_board_is_served_until_a_match_of_its_competition_changes(pool: P
     assert!(!after.to_string().contains("\"Owls\""), "{after:#}");
     served.stop().await;
 }
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn visitors_get_the_kept_page_gzipped_or_plain_and_signed_in_people_their_own(pool: PgPool) {
+    use std::io::Read;
+
+    // Arrange: a served competition with a result on its board
+    let mut league = League::with_teams(&pool, 3).await;
+    let first = league.first_match(&pool).await;
+    let c = first.competition_id;
+    finish(&pool, first.match_id, &won_by(first.seats.len(), 0), None).await;
+    let served = Served::start(&pool).await;
+    let mut stream = served.events(&format!("/competitions/{c}/events")).await;
+    stream.next().await.expect("the listener listens");
+    let url = format!("{}/competitions/{c}/leaderboard", served.base);
+    let visitor = reqwest::Client::new();
+
+    // Act: a browser-like visitor (gzip), a plain one, and alice signed in
+    let zipped = visitor
+        .get(&url)
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .expect("a response");
+    let encoding = zipped.headers().get("content-encoding").cloned();
+    let bytes = zipped.bytes().await.expect("a body");
+    let mut unzipped = String::new();
+    flate2::read::GzDecoder::new(&bytes[..])
+        .read_to_string(&mut unzipped)
+        .expect("gzip");
+    let plain = visitor.get(&url).send().await.expect("a response");
+    assert!(plain.headers().get("content-encoding").is_none());
+    let plain = plain.text().await.expect("a body");
+    let alice = reqwest::Client::builder()
+        .cookie_store(true)
+        .build()
+        .expect("a client");
+    let login = alice
+        .get(format!("{}/login", served.base))
+        .send()
+        .await
+        .expect("login page");
+    let csrf = crate::helpers::csrf_in(&login.text().await.expect("a body"));
+    let fields = [
+        ("csrf", csrf.as_str()),
+        ("username", "alice"),
+        ("password", crate::helpers::PASSWORD),
+    ];
+    alice
+        .post(format!("{}/login", served.base))
+        .form(&fields)
+        .send()
+        .await
+        .expect("logged in");
+    let own = alice
+        .get(&url)
+        .send()
+        .await
+        .expect("a response")
+        .text()
+        .await
+        .expect("a body");
+
+    // Assert: the same page, gzipped for the browser; alice's shows her name, no visitor's does
+    assert_eq!(encoding.as_ref().map(|v| v.to_str().unwrap()), Some("gzip"));
+    assert!(
+        bytes.len() * 3 < unzipped.len(),
+        "compressed: {} bytes",
+        bytes.len()
+    );
+    assert_eq!(unzipped, plain);
+    assert!(
+        plain.contains("From 1 finished match") || plain.contains("Owls"),
+        "{plain}"
+    );
+    assert!(!plain.contains("alice"), "a visitor's page names nobody");
+    assert!(own.contains("alice"), "a signed-in page is her own");
+    served.stop().await;
+}

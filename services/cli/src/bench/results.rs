@@ -26,6 +26,8 @@ pub async fn run(db: &DbArgs, competition_id: Uuid, runs: usize) -> Result<()> {
         bail!("bench results needs a No Thanks competition with at least 3 entries");
     }
     let mut samples = Vec::with_capacity(runs);
+    // Per run: `matches::record_result`, `croupier_board::record`, the commit.
+    let mut phases: [Vec<Duration>; 3] = Default::default();
     let first = i32::try_from(c.progress.total()).unwrap_or(i32::MAX);
     for i in 0..runs {
         let pick = |k: usize| entries[(i * 7 + k * 13) % entries.len()].submission_id;
@@ -72,9 +74,14 @@ pub async fn run(db: &DbArgs, competition_id: Uuid, runs: usize) -> Result<()> {
         if !matches::record_result(&mut tx, id, &results, replay.as_bytes()).await? {
             bail!("match {id} was not running");
         }
+        let recorded = Instant::now();
         croupier_board::record(&mut tx, id).await?;
+        let boarded = Instant::now();
         tx.commit().await?;
         samples.push(started.elapsed());
+        phases[0].push(recorded - started);
+        phases[1].push(boarded - recorded);
+        phases[2].push(boarded.elapsed());
     }
     let mut samples: Vec<Duration> = samples;
     println!(
@@ -82,5 +89,11 @@ pub async fn run(db: &DbArgs, competition_id: Uuid, runs: usize) -> Result<()> {
         c.progress.finished,
         super::summary(&mut samples)
     );
+    for (name, phase) in ["the result itself", "the board's update", "commit"]
+        .iter()
+        .zip(&mut phases)
+    {
+        println!("  of which {name}: {}", super::summary(phase));
+    }
     Ok(())
 }

@@ -2,8 +2,8 @@
 //! by an admin (the same checks and the same single transaction as the admin page).
 
 use axum::extract::State;
-use axum::http::{header, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
 use axum::Json;
 use croupier_store::competitions;
 use serde_json::{json, Value};
@@ -38,11 +38,11 @@ async fn list(State(state): State<AppState>) -> ApiResult<Json<Value>> {
 /// (`crate::board_cache`).
 async fn leaderboard(
     State(state): State<AppState>,
+    headers: HeaderMap,
     ApiPath(competition_id): ApiPath<Uuid>,
 ) -> ApiResult<Response> {
     let kept = state.live.board(&state.pool, competition_id).await?;
-    let json = [(header::CONTENT_TYPE, "application/json")];
-    Ok((json, kept.api_json.clone()).into_response())
+    Ok(kept.api.response(&headers, "application/json"))
 }
 
 /// Every entry's history in leaderboard order: the rating (or Hanabi's mean score) after each

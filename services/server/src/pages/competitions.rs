@@ -7,6 +7,7 @@
 
 use askama::Template;
 use axum::extract::State;
+use axum::http::HeaderMap;
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use axum::Router;
@@ -19,6 +20,7 @@ use uuid::Uuid;
 use super::labels;
 use crate::auth::csrf::CsrfForm;
 use crate::auth::AdminUser;
+use crate::board_cache::Encoded;
 use crate::error::{Error, Result};
 use crate::extract::{PagePath, PageQuery};
 use crate::ladder::LadderAction;
@@ -231,19 +233,36 @@ async fn show(
 }
 
 /// The leaderboard page: the competition and its board as kept between its matches' changes
-/// (no query when kept, `crate::board_cache`).
+/// (no query when kept, `crate::board_cache`); for a signed-out visitor the whole page as kept,
+/// plain or gzipped.
 async fn board(
     State(state): State<AppState>,
     ctx: Ctx,
+    headers: HeaderMap,
     PagePath(competition_id): PagePath<Uuid>,
 ) -> Result<Response> {
     let kept = state.live.board(&state.pool, competition_id).await?;
-    Ok(render(&LeaderboardPage {
+    let visitor = ctx.user.is_none() && ctx.flash.is_none();
+    let page = LeaderboardPage {
         game_name: game_name(&kept.competition.game),
         ctx,
         c: kept.competition.clone(),
         board_html: kept.html.clone(),
-    }))
+    };
+    if !visitor {
+        return Ok(render(&page));
+    }
+    let encoded = match kept.visitor_page.get() {
+        Some(encoded) => encoded,
+        None => {
+            let html = page.render().map_err(Error::internal)?;
+            let _ = kept.visitor_page.set(Encoded::new(html)?);
+            kept.visitor_page
+                .get()
+                .ok_or_else(|| Error::internal("no page"))?
+        }
+    };
+    Ok(encoded.response(&headers, "text/html; charset=utf-8"))
 }
 
 async fn cancel(

@@ -128,10 +128,12 @@ async fn load(state: &AppState, user: &User, match_id: Uuid) -> Result<Table> {
         .await?
         .ok_or(Error::NotFound)?;
     let seats = matches::seats_with_results(&state.pool, match_id).await?;
-    let players: Vec<String> = seats
-        .iter()
-        .map(|s| labels::seat_name(&s.team_name, &s.version, &s.builtin, &s.person))
-        .collect();
+    let players = distinct(
+        seats
+            .iter()
+            .map(|s| labels::seat_name(&s.team_name, &s.version, &s.builtin, &s.person))
+            .collect(),
+    );
     let turn = humans::current(&state.pool, match_id, seat).await?;
     let turn = turn.map(|t| view(t, &players));
     Ok(Table {
@@ -180,26 +182,43 @@ fn view(t: Turn, players: &[String]) -> TurnView {
 }
 
 /// A legal action in words: a string as it is; an object as its kind (`type`, `action_type`,
-/// `action`, `kind`) then its other fields (`hint · target 1 · color R`); anything else as
-/// compact JSON.
+/// `action`, `kind`) then its other fields (`take different · colors white, blue`); a list of
+/// plain values comma-separated; anything else as compact JSON.
 fn move_label(action: &Value) -> String {
     const KINDS: [&str; 4] = ["type", "action_type", "action", "kind"];
+    let words = |s: &str| s.replace('_', " ");
     let plain = |v: &Value| match v {
-        Value::String(s) => s.clone(),
+        Value::String(s) => words(s),
+        Value::Array(items) if items.iter().all(|i| !i.is_object() && !i.is_array()) => items
+            .iter()
+            .map(|i| i.as_str().map_or_else(|| i.to_string(), str::to_owned))
+            .collect::<Vec<_>>()
+            .join(", "),
         other => other.to_string(),
     };
     match action {
-        Value::String(s) => s.clone(),
         Value::Object(fields) => {
             let kind = KINDS.iter().find_map(|k| fields.get(*k)).map(plain);
             let rest = fields
                 .iter()
                 .filter(|(k, _)| !KINDS.contains(&k.as_str()))
-                .map(|(k, v)| format!("{} {}", k.replace('_', " "), plain(v)));
+                .map(|(k, v)| format!("{} {}", words(k), plain(v)));
             kind.into_iter().chain(rest).collect::<Vec<_>>().join(" · ")
         }
-        other => other.to_string(),
+        other => plain(other),
     }
+}
+
+/// The players' names, a repeated one told apart by its seat (`Owls v1 · seat 2`).
+fn distinct(names: Vec<String>) -> Vec<String> {
+    let repeated = |n: &String| names.iter().filter(|m| *m == n).count() > 1;
+    (0..)
+        .zip(&names)
+        .map(|(i, n)| match repeated(n) {
+            true => format!("{n} · seat {i}"),
+            false => n.clone(),
+        })
+        .collect()
 }
 
 /// One recorded entry (a `FrameEntry`) in words, with the players' names.
@@ -347,7 +366,21 @@ mod tests {
             "hint · color R · target 1"
         );
         assert_eq!(move_label(&json!({"action_type": "take"})), "take");
-        assert_eq!(move_label(&json!(["3H", "3S"])), r#"["3H","3S"]"#);
+        assert_eq!(
+            move_label(&json!({"type": "take_different", "colors": ["white", "blue"]})),
+            "take different · colors white, blue"
+        );
+        assert_eq!(move_label(&json!(["3H", "3S"])), "3H, 3S");
+        assert_eq!(move_label(&json!([{"a": 1}])), r#"[{"a":1}]"#);
+    }
+
+    #[test]
+    fn repeated_player_names_are_told_apart_by_seat() {
+        let names = ["ada (a person)", "Owls v1", "Owls v1"].map(str::to_owned);
+        assert_eq!(
+            distinct(names.to_vec()),
+            ["ada (a person)", "Owls v1 · seat 1", "Owls v1 · seat 2"]
+        );
     }
 
     #[test]
