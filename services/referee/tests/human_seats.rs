@@ -190,6 +190,34 @@ async fn a_person_plays_a_whole_guandan_game_and_a_splendor_game_with_built_ins(
 }
 
 #[tokio::test]
+async fn a_person_plays_a_bridge_table_with_three_robots() {
+    let (sb, _) = sandbox().await;
+    let desk = Desk::new(last);
+    let seats = vec![
+        SeatSpec::builtin("robot"),
+        SeatSpec::builtin("robot"),
+        SeatSpec::human("ada"),
+        SeatSpec::builtin("robot"),
+    ];
+
+    let result = play(
+        &sb,
+        with_desk(MatchSpec::new(GameId::BRIDGE, 9, seats), &desk),
+    )
+    .await
+    .unwrap();
+
+    assert_consistent(&result);
+    let person = &result.seats[2];
+    assert_eq!(person.end_state, EndState::Ok, "{}", describe(&result));
+    assert_eq!(person.moves as usize, desk.turns().len());
+    assert!(
+        desk.turns().iter().any(|t| t.game == 3),
+        "asked in every board of the table"
+    );
+}
+
+#[tokio::test]
 async fn a_person_seat_without_a_desk_is_refused_before_anything_starts() {
     let (sb, _) = sandbox().await;
     let spec = nothanks(
