@@ -170,3 +170,67 @@ async fn an_expired_session_is_treated_as_logged_out(pool: PgPool) {
     // Assert
     page.assert_redirect("/login");
 }
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn a_person_changes_their_password_with_the_current_one(pool: PgPool) {
+    // Arrange: alice, signed in
+    let mut alice = TestApp::new(pool.clone());
+    alice.sign_up("alice").await;
+    let form = "/account/password";
+    let new = "a new and long passphrase";
+
+    // Act: a wrong current password, then two new ones that differ
+    let wrong = alice
+        .submit_form(
+            form,
+            form,
+            &[
+                ("current", "not it at all"),
+                ("password", new),
+                ("password_again", new),
+            ],
+        )
+        .await;
+    let differ = alice
+        .submit_form(
+            form,
+            form,
+            &[
+                ("current", PASSWORD),
+                ("password", new),
+                ("password_again", "something else entirely"),
+            ],
+        )
+        .await;
+
+    // Assert: both refused with the reason, nothing changed
+    wrong.assert_status(StatusCode::FORBIDDEN);
+    wrong.assert_shows("That is not your current password.");
+    differ.assert_status(StatusCode::BAD_REQUEST);
+    differ.assert_shows("the two new passwords differ");
+
+    // Act: the right current password
+    let changed = alice
+        .submit_form(
+            form,
+            form,
+            &[
+                ("current", PASSWORD),
+                ("password", new),
+                ("password_again", new),
+            ],
+        )
+        .await;
+
+    // Assert: changed; the new password logs in, the old one no longer does
+    changed.assert_redirect("/teams");
+    let mut later = TestApp::new(pool.clone());
+    later
+        .log_in("alice", PASSWORD)
+        .await
+        .assert_status(StatusCode::UNAUTHORIZED);
+    later.log_in("alice", new).await.assert_redirect("/teams");
+    // A visitor is sent to log in first.
+    let visitor = TestApp::new(pool).get(form).await;
+    assert!(visitor.status.is_redirection(), "{}", visitor.status);
+}

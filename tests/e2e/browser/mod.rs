@@ -327,10 +327,16 @@ async fn the_pages_of_finished_competitions_work_in_chromium_on_a_desktop_and_a_
         ("teams", "all", "/teams".to_owned()),
         ("team", "all", format!("/teams/{team}")),
         ("upload", "all", format!("/teams/{team}/upload")),
+        ("password", "all", "/account/password".to_owned()),
     ];
     for p in &played {
         let c = &p.competition;
         pages.push(("competition", p.game, format!("/competitions/{c}")));
+        pages.push((
+            "play against bots",
+            p.game,
+            format!("/competitions/{c}/play"),
+        ));
         pages.push((
             "leaderboard",
             p.game,

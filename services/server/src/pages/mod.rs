@@ -13,6 +13,7 @@ mod match_downloads;
 mod match_log;
 mod matches;
 mod my_matches;
+mod password;
 mod play;
 mod play_new;
 mod replay_frames;
@@ -45,6 +46,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .merge(matches::router())
         .merge(play::router())
         .merge(play_new::router())
+        .merge(password::router())
         .merge(replay_frames::router())
         .merge(match_downloads::router())
         .method_not_allowed_fallback(method_not_allowed)
