@@ -137,17 +137,7 @@ async fn a_person_plays_a_whole_match_in_the_browser_for_each_protocol_family() 
             .upload(&team, game, "python3", file, game_kit(game, kit))
             .await;
         pia.wait_ready(&kit).await;
-        let created = admin
-            .post(
-                "/api/v1/admin/competitions",
-                json!({ "name": format!("{game} open"), "game": game, "kind": "ladder",
-                        "ladder": { "matches_per_hour": 1, "max_pending": 1 } }),
-            )
-            .await;
-        let competition = created["competition"]["competition_id"]
-            .as_str()
-            .expect("id")
-            .to_owned();
+        let competition = admin.small_ladder(&format!("{game} open"), game).await;
         admin
             .post(
                 &format!("/api/v1/admin/competitions/{competition}/ladder"),

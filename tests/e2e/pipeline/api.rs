@@ -108,6 +108,22 @@ impl Api {
     }
 
     /// Creates a team named `team`; returns its id.
+    /// As an admin: a `game` ladder named `name` with the smallest budget (1 match an hour, 1
+    /// pending), for tests that play challenges in it; its id.
+    pub async fn small_ladder(&self, name: &str, game: &str) -> String {
+        let created = self
+            .post(
+                "/api/v1/admin/competitions",
+                json!({ "name": name, "game": game, "kind": "ladder",
+                        "ladder": { "matches_per_hour": 1, "max_pending": 1 } }),
+            )
+            .await;
+        created["competition"]["competition_id"]
+            .as_str()
+            .expect("id")
+            .to_owned()
+    }
+
     pub async fn team(&self, team: &str) -> String {
         let created = self.post("/api/v1/teams", json!({ "name": team })).await;
         created["team"]["team_id"]

@@ -34,17 +34,7 @@ async fn a_team_challenges_builtin_bots_and_ab_tests_two_of_its_versions() {
         .upload(&team, "nothanks", "python3", "bot.py", bots::python_kit())
         .await;
     ann.wait_ready(&kit).await;
-    let created = admin
-        .post(
-            "/api/v1/admin/competitions",
-            json!({ "name": "Open ladder", "game": "nothanks", "kind": "ladder",
-                    "ladder": { "matches_per_hour": 1, "max_pending": 1 } }),
-        )
-        .await;
-    let competition = created["competition"]["competition_id"]
-        .as_str()
-        .expect("id")
-        .to_owned();
+    let competition = admin.small_ladder("Open ladder", "nothanks").await;
     let passer = ann
         .upload(
             &team,

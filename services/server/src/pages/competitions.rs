@@ -243,6 +243,9 @@ async fn board(
 ) -> Result<Response> {
     let kept = state.live.board(&state.pool, competition_id).await?;
     let visitor = ctx.user.is_none() && ctx.flash.is_none();
+    if let Some(encoded) = kept.visitor_page.get().filter(|_| visitor) {
+        return Ok(encoded.response(&headers, "text/html; charset=utf-8"));
+    }
     let page = LeaderboardPage {
         game_name: game_name(&kept.competition.game),
         ctx,
@@ -252,16 +255,10 @@ async fn board(
     if !visitor {
         return Ok(render(&page));
     }
-    let encoded = match kept.visitor_page.get() {
-        Some(encoded) => encoded,
-        None => {
-            let html = page.render().map_err(Error::internal)?;
-            let _ = kept.visitor_page.set(Encoded::new(html)?);
-            kept.visitor_page
-                .get()
-                .ok_or_else(|| Error::internal("no page"))?
-        }
-    };
+    let html = page.render().map_err(Error::internal)?;
+    let _ = kept.visitor_page.set(Encoded::new(html)?);
+    let encoded = kept.visitor_page.get();
+    let encoded = encoded.ok_or_else(|| Error::internal("the visitor page was not kept"))?;
     Ok(encoded.response(&headers, "text/html; charset=utf-8"))
 }
 
