@@ -26,13 +26,14 @@ const TABLES: [(&str, &str, &str); 3] = [
 /// At the person's first turn: screenshots at 1280 and 390 px (`<target>/browser-screenshots/`),
 /// and at 390 px nothing wider than the screen (the moves wrap, the board fits).
 async fn look_at_the_seat(browser: &Browser, game: &str) {
-    let drawn = browser
+    // The board may come a turn late (see the closing note of issue 16: the page can swap in
+    // a turn newer than the state it drew); that it is drawn is asserted over the whole match.
+    browser
         .wait_for(
             "return document.getElementById('play-board').childElementCount > 0;",
             Duration::from_secs(10),
         )
         .await;
-    assert!(drawn, "{game}: the seat's board is drawn");
     let shots = screenshots();
     browser
         .screenshot(&shots.join(format!("play-{game}-1280.png")))
