@@ -5,7 +5,8 @@
 // the moves are a form, and a link refreshes it.
 //
 // The DOM contract the browser tests rely on: #play has data-status (the match's) and
-// data-key (the state the page shows); #play-moves holds one button per legal move.
+// data-key (the state the page shows); #play-moves holds one button per legal move;
+// #play-board's data-key names the state its drawing shows.
 (function () {
   "use strict";
   var root = document.getElementById("play");
@@ -17,6 +18,7 @@
   var board = document.getElementById("play-board");
   var clock = null;
   var timer = null;
+  var drawnKey = null;
 
   function shownKey() {
     var turn = document.getElementById("play-turn");
@@ -27,10 +29,15 @@
     return status === "finished" || status === "failed" || status === "cancelled";
   }
 
-  function draw(state) {
-    if (!state.turn || !window.CroupierViewer) return;
+  // Draws the board from a state only when it is the state the turn part shows: a fragment
+  // fetched after the state may already hold a newer turn, whose board the next poll brings.
+  function show(state) {
+    if (state.key !== shownKey() || state.key === drawnKey || !window.CroupierViewer) return;
+    drawnKey = state.key;
+    if (!state.turn) return;
     var frame = { observation: state.turn.observation, entry: null, outcome: null };
     window.CroupierViewer.drawFrame(board, game, frame, state.players, seat);
+    board.setAttribute("data-key", state.key);
   }
 
   // Counts the seconds left down on #play-clock.
@@ -92,7 +99,6 @@
         if (!old || !fresh) return;
         old.parentNode.replaceChild(fresh, old);
         root.setAttribute("data-status", state.status);
-        draw(state);
         bind();
         var first = fresh.querySelector("#play-moves button");
         if (focused && first) first.focus();
@@ -106,6 +112,7 @@
       .then(function (state) {
         var next = state.key !== shownKey() ? swap(state) : Promise.resolve();
         return next.then(function () {
+          show(state);
           if (!over(state.status)) timer = setTimeout(poll, now ? 300 : 700);
         });
       })
@@ -115,7 +122,7 @@
   function start() {
     fetch(stateUrl, { credentials: "same-origin", headers: { Accept: "application/json" } })
       .then(function (r) { return r.ok ? r.json() : Promise.reject(r.status); })
-      .then(function (state) { draw(state); })
+      .then(show)
       .catch(function () {});
     bind();
     if (!over(root.getAttribute("data-status"))) poll(false);

@@ -26,14 +26,6 @@ const TABLES: [(&str, &str, &str); 3] = [
 /// At the person's first turn: screenshots at 1280 and 390 px (`<target>/browser-screenshots/`),
 /// and at 390 px nothing wider than the screen (the moves wrap, the board fits).
 async fn look_at_the_seat(browser: &Browser, game: &str) {
-    // The board may come a turn late (see the closing note of issue 16: the page can swap in
-    // a turn newer than the state it drew); that it is drawn is asserted over the whole match.
-    browser
-        .wait_for(
-            "return document.getElementById('play-board').childElementCount > 0;",
-            Duration::from_secs(10),
-        )
-        .await;
     let shots = screenshots();
     browser
         .screenshot(&shots.join(format!("play-{game}-1280.png")))
@@ -65,7 +57,6 @@ async fn look_at_the_seat(browser: &Browser, game: &str) {
 async fn play_to_the_end(browser: &Browser, game: &str) -> usize {
     let t0 = Instant::now();
     let mut clicked = 0;
-    let mut drawn = false;
     loop {
         assert!(
             t0.elapsed() < Duration::from_secs(400),
@@ -76,12 +67,10 @@ async fn play_to_the_end(browser: &Browser, game: &str) -> usize {
                 "const play = document.getElementById('play');
                  const turn = document.getElementById('play-turn');
                  const first = document.querySelector('#play-moves button:not([disabled])');
-                 return [play.dataset.status, turn ? turn.dataset.key : '', !!first,
-                         document.getElementById('play-board').childElementCount];",
+                 return [play.dataset.status, turn ? turn.dataset.key : '', !!first];",
                 json!([]),
             )
             .await;
-        drawn |= state[3].as_u64().unwrap_or(0) > 0;
         if state[0] == "finished" {
             break;
         }
@@ -91,10 +80,25 @@ async fn play_to_the_end(browser: &Browser, game: &str) -> usize {
             state[0]
         );
         if state[2] == true {
+            let key = state[1].as_str().unwrap_or("").to_owned();
+            let drawn = browser
+                .wait_for(
+                    &format!(
+                        "const b = document.getElementById('play-board');
+                         return b.childElementCount > 0 && b.dataset.key === {};",
+                        json!(key)
+                    ),
+                    Duration::from_secs(10),
+                )
+                .await;
+            assert!(
+                drawn,
+                "{game}: the board does not show the turn the page offers (turn {key}, move {})",
+                clicked + 1
+            );
             if clicked == 0 {
                 look_at_the_seat(browser, game).await;
             }
-            let key = state[1].as_str().unwrap_or("").to_owned();
             browser.click("#play-moves button:not([disabled])").await;
             clicked += 1;
             // The page moves on by itself: the next turn's part replaces this one.
@@ -116,7 +120,6 @@ async fn play_to_the_end(browser: &Browser, game: &str) -> usize {
             tokio::time::sleep(Duration::from_millis(200)).await;
         }
     }
-    assert!(drawn, "{game}: the seat's board was drawn");
     clicked
 }
 

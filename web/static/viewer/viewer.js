@@ -66,14 +66,19 @@
     }
   };
 
+  // One load per game, however many draws wait on it, so draws finish in the order asked.
+  var loading = {};
   function loadBoard(game) {
-    return new Promise(function (resolve) {
-      if (BOARDS.indexOf(game) < 0 || boards[game]) { resolve(); return; }
-      var script = el("script", { src: base + game + ".js" });
-      script.onload = function () { resolve(); };
-      script.onerror = function () { resolve(); };
-      document.head.appendChild(script);
-    });
+    if (!loading[game]) {
+      loading[game] = new Promise(function (resolve) {
+        if (BOARDS.indexOf(game) < 0 || boards[game]) { resolve(); return; }
+        var script = el("script", { src: base + game + ".js" });
+        script.onload = function () { resolve(); };
+        script.onerror = function () { resolve(); };
+        document.head.appendChild(script);
+      });
+    }
+    return loading[game];
   }
 
   // A seat's result in an outcome ({seats: [{seat, score, rank}]}), or null.
@@ -304,11 +309,15 @@
   };
 
   // The deep link #move=N, written once stepping pauses (browsers throttle rapid rewrites).
+  // A link followed in the meantime (a new hash whose hashchange has not run yet) wins: the
+  // pending rewrite is dropped rather than putting the old step back over it.
   Viewer.prototype.remember = function () {
     var self = this;
     if (!history.replaceState) return;
     clearTimeout(this.hashTimer);
+    var before = location.hash;
     this.hashTimer = setTimeout(function () {
+      if (location.hash !== before) return;
       var view = self.view === "omniscient" ? "" : "&view=" + self.view;
       history.replaceState(null, "", "#move=" + self.step + view);
     }, 250);
