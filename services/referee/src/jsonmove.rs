@@ -24,7 +24,7 @@ use croupier_sandbox::Sandbox;
 use serde_json::{json, Value};
 
 use crate::assemble::{assemble_with, SeatEnd};
-use crate::permove::{program_seats, PerMoveSeat};
+use crate::permove::{close_all, program_seats};
 use crate::result::{Direction, MatchResult, Transcript};
 use crate::table::Table;
 use crate::verdict::{FaultKind, Faults};
@@ -59,9 +59,7 @@ pub(crate) async fn run(
                 "legal_actions": table.game().legal_actions_json(seat),
             });
             let t0 = Instant::now();
-            let call = program
-                .call(sandbox, &[], input.to_string().into_bytes())
-                .await?;
+            let call = program.call(&[], input.to_string().into_bytes()).await?;
             let took = t0.elapsed();
             let shown = String::from_utf8_lossy(&call.stdout);
             let shown: String = shown.trim().chars().take(ANSWER_SHOWN).collect();
@@ -102,10 +100,8 @@ pub(crate) async fn run(
     let ends = faults
         .into_iter()
         .map(|faults| SeatEnd { proc: None, faults });
-    let per_move = programs
-        .into_iter()
-        .map(|p| p.map(PerMoveSeat::into_totals));
-    assemble_with(ends.collect(), per_move.collect(), table, log).await
+    let per_move = close_all(programs).await;
+    assemble_with(ends.collect(), per_move, table, log).await
 }
 
 /// The action a bot printed: one JSON value, either an action or an index into `legal`.

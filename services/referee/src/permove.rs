@@ -41,7 +41,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use croupier_games::Seat;
-use croupier_sandbox::{EndState, ExitInfo, Limits, RunReport, Sandbox, SeatDir, Spec};
+use croupier_sandbox::{EndState, ExitInfo, MoveRunner, RunReport, Sandbox, SeatDir, Spec};
 
 use crate::result::{millis, SeatOutcome};
 use crate::seat::{MoveMeter, Tail};
@@ -106,10 +106,9 @@ pub(crate) struct Call {
 #[derive(Debug)]
 pub(crate) struct PerMoveSeat {
     seat: Seat,
-    bot_dir: PathBuf,
-    command: Vec<String>,
     dir: SeatDir,
-    limits: Limits,
+    /// Every call's process, all in one sandbox of the seat's (made on the first call).
+    runner: MoveRunner,
     totals: PerMoveTotals,
     /// Each call's stderr, memory peak and time, for the seat's move records.
     meter: Arc<MoveMeter>,
@@ -139,32 +138,23 @@ impl PerMoveSeat {
                 seat: seat.index(),
                 reason: e.to_string(),
             })?;
+        let (program, fixed) = command.split_first().expect("checked non-empty above");
+        let mut spec = Spec::new(program.clone(), bot_dir);
+        spec.args = fixed.to_vec();
+        spec.seat_dir = Some(dir.clone());
+        spec.limits = per_call;
         Ok(PerMoveSeat {
             seat,
-            bot_dir,
-            command,
             dir,
-            limits: per_call,
+            runner: sandbox.move_runner(spec),
             totals: PerMoveTotals::new(limits.tail_bytes),
             meter: Arc::new(MoveMeter::new(None)),
         })
     }
 
     /// Runs one call: the command plus `args`, `stdin` written then closed.
-    pub async fn call(
-        &mut self,
-        sandbox: &Sandbox,
-        args: &[String],
-        stdin: Vec<u8>,
-    ) -> Result<Call, RefereeError> {
-        let (program, fixed) = self.command.split_first().ok_or_else(|| {
-            RefereeError::InvalidSpec(format!("seat {} has no command", self.seat))
-        })?;
-        let mut spec = Spec::new(program.clone(), self.bot_dir.clone());
-        spec.args = fixed.iter().chain(args).cloned().collect();
-        spec.seat_dir = Some(self.dir.clone());
-        spec.limits = self.limits.clone();
-        let report = sandbox.run(spec, stdin).await;
+    pub async fn call(&mut self, args: &[String], stdin: Vec<u8>) -> Result<Call, RefereeError> {
+        let report = self.runner.run(args, stdin).await;
         let outcome = match &report.end_state {
             EndState::SetupError(reason) => {
                 return Err(RefereeError::Sandbox {
@@ -202,9 +192,21 @@ impl PerMoveSeat {
         &self.dir
     }
 
-    pub fn into_totals(self) -> PerMoveTotals {
+    /// Ends the seat's sandbox (waiting until it is gone) and returns what its calls add up to.
+    pub async fn close(self) -> PerMoveTotals {
+        self.runner.close().await;
         self.totals
     }
+}
+
+/// [`PerMoveSeat::close`] for every program seat, at once; `None` stays `None`.
+pub(crate) async fn close_all(
+    seats: impl IntoIterator<Item = Option<PerMoveSeat>>,
+) -> Vec<Option<PerMoveTotals>> {
+    let closing = seats
+        .into_iter()
+        .map(|seat| async move { Some(seat?.close().await) });
+    futures_util::future::join_all(closing).await
 }
 
 /// A [`PerMoveSeat`] for every program seat of `spec`, `None` for its built-in seats, in seat

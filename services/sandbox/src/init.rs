@@ -1,9 +1,10 @@
 //! The sandbox init: pid 1 of every sandbox (bwrap `--as-pid-1`), run from the
 //! `croupier-sandbox-init` binary (or from any binary that calls [`main`] on request).
 //!
-//! Usage: `croupier-sandbox-init <report-fd> <program> [args…]`. It starts the bot as pid 2, reaps
-//! every process of the namespace (so orphans never pile up as zombies in the pids cgroup), and when
-//! the bot exits it writes the bot's real wait status and the rusage of everything it reaped to the
+//! Usage: `croupier-sandbox-init <report-fd> <program> [args…]` (or `--zygote <socket-fd>`: a
+//! seat's resident init that starts one process per move on request, [`crate::zygote`]). It
+//! starts the bot as pid 2, reaps every process of the namespace (so orphans never pile up as
+//! zombies in the pids cgroup), and when the bot exits it writes the bot's real wait status and the rusage of everything it reaped to the
 //! report fd, then exits, which makes the kernel kill whatever else is left in the pid namespace.
 //! Report lines: `init`, then `exit <code|-> <signal|-> <cpu_us> <maxrss_kb>` or
 //! `exec-error <errno> <message>`. Being pid 2, the bot gets SIGXCPU/SIGXFSZ with their default
@@ -21,7 +22,7 @@ use std::ffi::OsString;
 use std::fs::File;
 use std::io;
 use std::io::Write;
-use std::os::fd::{AsRawFd, FromRawFd, RawFd};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::process::CommandExt;
 use std::process::Command;
 
@@ -38,13 +39,18 @@ pub fn main() -> ! {
     std::process::exit(code)
 }
 
-fn run(args: Vec<OsString>) -> i32 {
+fn run(mut args: Vec<OsString>) -> i32 {
+    let zygote = args.first().is_some_and(|a| a == "--zygote");
+    if zygote {
+        args.remove(0);
+    }
     let Some(fd) = args
         .first()
         .and_then(|a| a.to_str())
         .and_then(|a| a.parse::<RawFd>().ok())
     else {
         eprintln!("usage: croupier-sandbox-init <report-fd> <program> [args...]");
+        eprintln!("       croupier-sandbox-init --zygote <socket-fd>");
         return 2;
     };
     if fd < 3 || fcntl(fd, FcntlArg::F_SETFD(FdFlag::FD_CLOEXEC)).is_err() {
@@ -53,7 +59,11 @@ fn run(args: Vec<OsString>) -> i32 {
     }
     // SAFETY: the launcher passed this inherited descriptor to us alone (checked open just above); no
     // other owner exists in this process, so taking ownership cannot double-close anything.
-    let mut report = unsafe { File::from_raw_fd(fd) };
+    let owned = unsafe { OwnedFd::from_raw_fd(fd) };
+    if zygote {
+        return crate::zygote::serve(owned);
+    }
+    let mut report = File::from(owned);
     let filters = match crate::seccomp::programs() {
         Ok(f) => f,
         Err(e) => {

@@ -19,7 +19,7 @@ use std::sync::Arc;
 
 use nix::fcntl::{fcntl, FcntlArg, FdFlag};
 use nix::sched::{setns, CloneFlags};
-use nix::sys::resource::{setrlimit, Resource};
+use nix::sys::resource::{setrlimit, Resource, RLIM_INFINITY};
 use nix::unistd::{setgroups, setresgid, setresuid, Gid, Uid};
 use tokio::process::Command;
 
@@ -48,8 +48,12 @@ pub(crate) struct ChildSetup {
     pub limits: Limits,
     /// Slot uid/gid to drop to; `None` in mode `none`.
     pub uid: Option<u32>,
-    /// The write end of the init's report pipe, made inheritable in the child.
+    /// The write end of the init's report pipe (or the zygote's socket), made inheritable in
+    /// the child.
     pub report: Option<OwnedFd>,
+    /// Start the init as the seat's zygote ([`crate::zygote`]) instead of running a program;
+    /// its own CPU is then unlimited (each move's process gets the backstop).
+    pub zygote: bool,
 }
 
 /// The bwrap command for `spec` (stdio piped, environment cleared, child setup attached).
@@ -134,8 +138,12 @@ pub(crate) fn bwrap_command(
         .as_ref()
         .map_or(-1, std::os::fd::AsRawFd::as_raw_fd)
         .to_string();
-    arg(&[&"--", &INIT_PATH, &report_fd, &spec.program]);
-    a.extend(spec.args.iter().map(OsString::from));
+    if setup.zygote {
+        arg(&[&"--", &INIT_PATH, &"--zygote", &report_fd]);
+    } else {
+        arg(&[&"--", &INIT_PATH, &report_fd, &spec.program]);
+        a.extend(spec.args.iter().map(OsString::from));
+    }
 
     let mut cmd = Command::new(bwrap);
     cmd.args(a);
@@ -172,7 +180,11 @@ fn prepare_child(s: &mut ChildSetup) -> io::Result<()> {
     setrlimit(Resource::RLIMIT_CORE, 0, 0)?;
     setrlimit(Resource::RLIMIT_FSIZE, l.file_size_bytes, l.file_size_bytes)?;
     setrlimit(Resource::RLIMIT_NOFILE, l.open_files, l.open_files)?;
-    setrlimit(Resource::RLIMIT_CPU, cpu.max(1), cpu.max(1) + 1)?;
+    if s.zygote {
+        setrlimit(Resource::RLIMIT_CPU, RLIM_INFINITY, RLIM_INFINITY)?;
+    } else {
+        setrlimit(Resource::RLIMIT_CPU, cpu.max(1), cpu.max(1) + 1)?;
+    }
     // Nothing the worker has open may reach bwrap (and through it the bot): only the report pipe
     // is made inheritable again below.
     crate::init::close_on_exec_above_stdio()?;

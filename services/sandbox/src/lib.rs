@@ -78,6 +78,7 @@ pub mod seccomp;
 mod slot;
 pub mod testing;
 mod util;
+pub mod zygote;
 
 pub use cgroup::CgroupLayout;
 pub use config::{default_init_path, Config, Mode, SetupError, Spec};
@@ -87,3 +88,4 @@ pub use process::{MemoryMeter, Process};
 pub use report::{running_as_root, EndState, ExitInfo, KillReason, Limits, RunReport};
 pub use sandbox::Sandbox;
 pub use seatdir::SeatDir;
+pub use zygote::MoveRunner;

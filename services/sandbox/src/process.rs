@@ -32,27 +32,34 @@ pub(crate) async fn read_report(rx: pipe::Receiver) -> InitReport {
     let mut lines = BufReader::new(rx).lines();
     let mut r = InitReport::default();
     while let Ok(Some(line)) = lines.next_line().await {
+        r.read(&line);
+    }
+    r
+}
+
+impl InitReport {
+    /// Takes in one report line of the init (or of a seat's zygote); others are ignored.
+    pub(crate) fn read(&mut self, line: &str) {
         let f: Vec<&str> = line.split_whitespace().collect();
         match f.as_slice() {
-            ["init"] => r.started = true,
+            ["init"] => self.started = true,
             ["exec-error", ..] => {
-                r.exit = Some(ExitInfo {
+                self.exit = Some(ExitInfo {
                     code: Some(127),
                     signal: None,
                 });
             }
             ["exit", code, signal, cpu_us, rss_kb] => {
-                r.exit = Some(ExitInfo {
+                self.exit = Some(ExitInfo {
                     code: code.parse().ok(),
                     signal: signal.parse().ok(),
                 });
-                r.cpu = Duration::from_micros(cpu_us.parse().unwrap_or(0));
-                r.max_rss_bytes = rss_kb.parse::<u64>().unwrap_or(0) * 1024;
+                self.cpu = Duration::from_micros(cpu_us.parse().unwrap_or(0));
+                self.max_rss_bytes = rss_kb.parse::<u64>().unwrap_or(0) * 1024;
             }
             _ => {}
         }
     }
-    r
 }
 
 /// The memory peak of one sandbox's tree period by period ([`Process::memory_meter`]): each

@@ -134,12 +134,18 @@ impl Sandbox {
     /// Starts `spec`. The wall deadline runs from now; see [`Process`].
     pub async fn spawn(&self, spec: Spec) -> Result<Process, SetupError> {
         match self.cfg.mode {
-            Mode::Isolated => self.spawn_isolated(spec).await,
+            Mode::Isolated => self.spawn_isolated(spec, None).await,
             Mode::None => self.spawn_none(spec).await,
         }
     }
 
-    async fn spawn_isolated(&self, spec: Spec) -> Result<Process, SetupError> {
+    /// Starts `spec` in a fresh sandbox: its program under the init, or (given the zygote's end
+    /// of a socket) the seat's zygote, which runs nothing until asked ([`crate::zygote`]).
+    pub(crate) async fn spawn_isolated(
+        &self,
+        spec: Spec,
+        zygote: Option<std::os::fd::OwnedFd>,
+    ) -> Result<Process, SetupError> {
         let (Some(pool), Some(layout)) = (&self.slots, &self.layout) else {
             return Err(SetupError::Spawn(io::Error::other(
                 "sandbox not initialised",
@@ -170,19 +176,27 @@ impl Sandbox {
                 .map_err(SetupError::Cgroup)?,
         );
         let started = async {
-            let (r, w) =
-                nix::unistd::pipe2(OFlag::O_CLOEXEC).map_err(|e| SetupError::Spawn(e.into()))?;
-            let rx = pipe::Receiver::from_owned_fd(r).map_err(SetupError::Spawn)?;
+            let is_zygote = zygote.is_some();
+            let (pass, report) = match zygote {
+                Some(socket) => (socket, None),
+                None => {
+                    let (r, w) = nix::unistd::pipe2(OFlag::O_CLOEXEC)
+                        .map_err(|e| SetupError::Spawn(e.into()))?;
+                    let rx = pipe::Receiver::from_owned_fd(r).map_err(SetupError::Spawn)?;
+                    (w, Some(rx))
+                }
+            };
             let setup = ChildSetup {
                 cgroup_procs: cg.procs_files().map_err(SetupError::Cgroup)?,
                 net: spec.net.clone(),
                 limits: spec.limits.clone(),
                 uid: Some(uid),
-                report: Some(w),
+                report: Some(pass),
+                zygote: is_zygote,
             };
             let cmd = bwrap_command(&self.cfg.bwrap, &self.cfg.init, &self.hosts, &spec, setup);
             let child = self.launch(cmd).await?;
-            Ok::<_, SetupError>((child, tokio::spawn(read_report(rx))))
+            Ok::<_, SetupError>((child, report.map(|rx| tokio::spawn(read_report(rx)))))
         };
         let started_at = Instant::now();
         let cgroup_us = started_at.duration_since(t0).as_micros();
@@ -190,7 +204,7 @@ impl Sandbox {
             Ok((child, report)) => {
                 let launch_us = started_at.elapsed().as_micros();
                 tracing::debug!(uid, cgroup_us, launch_us, "sandbox started");
-                let mut p = self.process(child, Some(report), Some(cg), slot, spec.limits);
+                let mut p = self.process(child, report, Some(cg), slot, spec.limits);
                 p.seat = seat;
                 Ok(p)
             }
@@ -230,6 +244,7 @@ impl Sandbox {
             limits: spec.limits.clone(),
             uid: None,
             report: None,
+            zygote: false,
         };
         finish(&mut cmd, setup);
         cmd.args(spec.args.iter().map(|a| host(a)))

@@ -8,7 +8,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::time::{Duration, Instant};
 
 use common::*;
-use croupier_sandbox::{CgroupLayout, EndState, KillReason};
+use croupier_sandbox::{CgroupLayout, EndState, KillReason, RunReport, Sandbox, Spec};
 use nix::fcntl::{fcntl, FcntlArg, FdFlag};
 use tokio::io::AsyncReadExt;
 
@@ -59,6 +59,21 @@ fn only_stdio(out: &str) {
     );
 }
 
+/// `spec` run as a per-move bot both ways: in a sandbox of its own ([`Sandbox::run`]), and as the
+/// first and second move of a seat's zygote ([`croupier_sandbox::MoveRunner`]).
+async fn every_way(sb: &Sandbox, spec: Spec) -> Vec<(&'static str, RunReport)> {
+    let alone = sb.run(spec.clone(), Vec::new()).await;
+    let mut moves = sb.move_runner(spec);
+    let first = moves.run(&[], Vec::new()).await;
+    let second = moves.run(&[], Vec::new()).await;
+    moves.close().await;
+    vec![
+        ("a sandbox of its own", alone),
+        ("a seat's first move", first),
+        ("a seat's next move", second),
+    ]
+}
+
 #[tokio::test]
 async fn a_per_move_bot_inherits_no_descriptor_but_its_stdio() {
     let (sb, _) = sandbox().await;
@@ -66,20 +81,16 @@ async fn a_per_move_bot_inherits_no_descriptor_but_its_stdio() {
     let (secret, fd) = stray_descriptor(host.path());
     let bot = c_bot(FD_THIEF);
 
-    let report = sb
-        .run(
-            spec("/bot/bot", bot.path(), Duration::from_secs(5)),
-            Vec::new(),
-        )
-        .await;
-
-    let out = String::from_utf8_lossy(&report.stdout);
-    eprintln!(
-        "descriptors seen by a per-move bot (stray fd {}):\n{out}",
-        fd.as_raw_fd()
-    );
-    assert_eq!(report.end_state, EndState::Ok);
-    only_stdio(&out);
+    let spec = spec("/bot/bot", bot.path(), Duration::from_secs(5));
+    for (way, report) in every_way(&sb, spec).await {
+        let out = String::from_utf8_lossy(&report.stdout);
+        eprintln!(
+            "descriptors seen by a per-move bot in {way} (stray fd {}):\n{out}",
+            fd.as_raw_fd()
+        );
+        assert_eq!(report.end_state, EndState::Ok, "{way}");
+        only_stdio(&out);
+    }
     assert_eq!(fs::read_to_string(&secret).unwrap(), "secret\n");
 }
 
@@ -167,21 +178,17 @@ async fn every_denied_system_call_fails_with_eperm() {
     let (sb, _) = sandbox().await;
     let bot = c_bot(SYSCALLS);
 
-    let report = sb
-        .run(
-            spec("/bot/bot", bot.path(), Duration::from_secs(5)),
-            Vec::new(),
-        )
-        .await;
-
-    let out = String::from_utf8_lossy(&report.stdout);
-    eprintln!("denied system calls:\n{out}");
-    assert_eq!(report.end_state, EndState::Ok, "{report:?}");
-    let results: Vec<(&str, &str)> = out.lines().filter_map(|l| l.split_once(' ')).collect();
-    assert_eq!(results.len(), 34, "{out}");
-    for (name, result) in results {
-        let want = if name == "clone3" { "ENOSYS" } else { "EPERM" };
-        assert_eq!(result, want, "{name}");
+    let spec = spec("/bot/bot", bot.path(), Duration::from_secs(5));
+    for (way, report) in every_way(&sb, spec).await {
+        let out = String::from_utf8_lossy(&report.stdout);
+        eprintln!("denied system calls in {way}:\n{out}");
+        assert_eq!(report.end_state, EndState::Ok, "{way}: {report:?}");
+        let results: Vec<(&str, &str)> = out.lines().filter_map(|l| l.split_once(' ')).collect();
+        assert_eq!(results.len(), 34, "{way}: {out}");
+        for (name, result) in results {
+            let want = if name == "clone3" { "ENOSYS" } else { "EPERM" };
+            assert_eq!(result, want, "{way}: {name}");
+        }
     }
 }
 

@@ -52,7 +52,7 @@ use croupier_sandbox::Sandbox;
 use serde_json::{json, Value};
 
 use crate::assemble::{assemble_with, SeatEnd};
-use crate::permove::{program_seats, PerMoveSeat};
+use crate::permove::{close_all, program_seats, PerMoveSeat};
 use crate::result::{Direction, MatchResult, Transcript};
 use crate::table::Table;
 use crate::verdict::Faults;
@@ -69,8 +69,7 @@ struct Program {
     dir: WorkDir,
 }
 
-struct Match<'a> {
-    sandbox: &'a Sandbox,
+struct Match {
     table: Table,
     programs: Vec<Option<Program>>,
     faults: Vec<Faults>,
@@ -109,7 +108,6 @@ pub(crate) async fn run(
     };
     let seats = spec.seats.len();
     let mut m = Match {
-        sandbox,
         table,
         programs,
         faults: vec![Faults::default(); seats],
@@ -132,11 +130,8 @@ pub(crate) async fn run(
         .faults
         .into_iter()
         .map(|faults| SeatEnd { proc: None, faults });
-    let per_move = m
-        .programs
-        .into_iter()
-        .map(|p| p.map(|p| p.seat.into_totals()));
-    assemble_with(ends.collect(), per_move.collect(), m.table, m.transcript).await
+    let per_move = close_all(m.programs.into_iter().map(|p| p.map(|p| p.seat))).await;
+    assemble_with(ends.collect(), per_move, m.table, m.transcript).await
 }
 
 /// The typed deal of the table.
@@ -161,7 +156,7 @@ fn internal(seat: Seat, what: impl std::fmt::Display) -> RefereeError {
     RefereeError::Internal(format!("seat {seat}: {what}"))
 }
 
-impl Match<'_> {
+impl Match {
     /// Deals board `self.board` with its number and the running score.
     fn start_board(&mut self) -> Result<(), RefereeError> {
         let mut settings = self.settings.clone();

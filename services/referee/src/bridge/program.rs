@@ -12,7 +12,7 @@ use crate::result::Direction;
 use crate::verdict::FaultKind;
 use crate::RefereeError;
 
-impl Match<'_> {
+impl Match {
     /// Runs the program once: `true` when its move was played, `false` after a violation.
     pub(super) async fn program_move(&mut self, seat: Seat) -> Result<bool, RefereeError> {
         let obs = bridge(&self.table)?.observe(Viewer::Seat(seat));
@@ -42,7 +42,7 @@ impl Match<'_> {
         self.transcript
             .push(conn, Some(seat), Direction::ToBot, &board);
         let args: Vec<String> = ARGS.iter().map(|a| (*a).to_owned()).collect();
-        let call = program.seat.call(self.sandbox, &args, Vec::new()).await?;
+        let call = program.seat.call(&args, Vec::new()).await?;
         let (board_now, log_now) = (program.dir.read(BOARD), program.dir.read(STEPLOG));
         if let Some(appended) = log_now
             .as_deref()

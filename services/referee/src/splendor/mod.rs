@@ -38,7 +38,7 @@ use croupier_games::{Game, Seat, Turn, Viewer};
 use croupier_sandbox::Sandbox;
 
 use crate::assemble::{assemble_with, SeatEnd};
-use crate::permove::{program_seats, PerMoveSeat};
+use crate::permove::{close_all, program_seats, PerMoveSeat};
 use crate::result::MatchResult;
 use crate::table::{Choice, Table};
 use crate::verdict::{FaultKind, Faults};
@@ -51,8 +51,7 @@ enum Player {
     Program(Box<PerMoveSeat>),
 }
 
-struct Match<'a> {
-    sandbox: &'a Sandbox,
+struct Match {
     table: Table,
     players: Vec<Player>,
     faults: Vec<Faults>,
@@ -82,7 +81,6 @@ pub(crate) async fn run(
         });
     }
     let mut m = Match {
-        sandbox,
         faults: vec![Faults::default(); players.len()],
         players,
         table,
@@ -103,12 +101,13 @@ pub(crate) async fn run(
         .faults
         .into_iter()
         .map(|faults| SeatEnd { proc: None, faults });
-    let per_move = m.players.into_iter().map(|p| match p {
-        Player::Program(seat) => Some(seat.into_totals()),
+    let per_move = close_all(m.players.into_iter().map(|p| match p {
+        Player::Program(seat) => Some(*seat),
         Player::Auto => None,
-    });
+    }))
+    .await;
     let transcript = m.log.into_transcript();
-    assemble_with(ends.collect(), per_move.collect(), m.table, transcript).await
+    assemble_with(ends.collect(), per_move, m.table, transcript).await
 }
 
 /// The typed game of the table.
@@ -124,7 +123,7 @@ fn action_json(action: &Action) -> Result<serde_json::Value, RefereeError> {
     serde_json::to_value(action).map_err(|e| RefereeError::Internal(e.to_string()))
 }
 
-impl Match<'_> {
+impl Match {
     async fn play_game(&mut self) -> Result<(), RefereeError> {
         let names = self.table.names.clone();
         let start = splendor(&self.table)?.observe(Viewer::Spectator);
@@ -169,11 +168,7 @@ impl Match<'_> {
         let state = input::state(&splendor(&self.table)?.observe(Viewer::Seat(seat)), names);
         let state = state.to_string();
         let call = program
-            .call(
-                self.sandbox,
-                std::slice::from_ref(&state),
-                state.clone().into_bytes(),
-            )
+            .call(std::slice::from_ref(&state), state.clone().into_bytes())
             .await?;
         self.log.output(conn, seat, &call.stdout);
         self.call = Some(call.number);

@@ -1,0 +1,358 @@
+//! A seat's per-move sandbox, made once and reused by every move: the [`MoveRunner`].
+//!
+//! A per-move bot (Splendor, Bridge, JSON per move) is a new process at every decision. Building
+//! a whole sandbox for each (bwrap's namespaces and mounts, a cgroup, the init) costs ~6 ms of
+//! CPU and a fork of the large worker, many times the bot's own start. Instead the first move of
+//! a seat starts the seat's sandbox with a resident **zygote** as its pid 1 (the init binary,
+//! `--zygote`, [`serve`]); every move is then one request over a `SOCK_SEQPACKET` socket
+//! carrying the move's stdio ([`wire`]): the small zygote forks and execs the program, waits,
+//! kills whatever the move left running, and answers with the exit status, CPU time and memory
+//! peak.
+//!
+//! What a move gets is what a sandbox per move gave it: the seat's files at `/bot` and its
+//! `/tmp` (the seat's [`crate::SeatDir`], kept for the match either way), its slot uid, no
+//! network, the seat's cgroup limits (memory, pids, CPU quota — moves run one at a time, so the
+//! seat's cap is each move's), its own `RLIMIT_CPU` backstop, the system-call filter, only its
+//! stdio, and no process of an earlier move. The wall deadline is the worker's: at the deadline,
+//! on too much output, or if the zygote is gone, the whole seat sandbox is killed and the next
+//! move starts a fresh one. The same [`classify`](crate::report) rules decide the end state.
+//!
+//! In mode [`crate::Mode::None`] a runner simply calls [`Sandbox::run`] per move.
+
+#![allow(unsafe_code)]
+
+mod serve;
+mod wire;
+
+pub(crate) use serve::serve;
+
+use std::io;
+use std::os::fd::{AsRawFd, OwnedFd};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use nix::fcntl::OFlag;
+use nix::sys::socket::{socketpair, AddressFamily, SockFlag, SockType};
+use tokio::io::unix::AsyncFd;
+use tokio::io::AsyncWriteExt;
+use tokio::net::unix::pipe;
+use tokio::sync::oneshot;
+
+use crate::cgroup::Cgroup;
+use crate::config::{Mode, Spec};
+use crate::process::InitReport;
+use crate::report::{classify, Observed};
+use crate::util::read_capped;
+use crate::{KillReason, Process, RunReport, Sandbox};
+
+use wire::{Request, MAX_REQUEST};
+
+/// How long a new zygote may take to say it is ready.
+const READY_WITHIN: Duration = Duration::from_secs(20);
+
+/// Runs one seat's per-move processes, all in one sandbox made on the first move (see the
+/// module docs). Dropping it ends the seat's sandbox in the background; [`MoveRunner::close`]
+/// waits for that.
+pub struct MoveRunner {
+    sandbox: Sandbox,
+    spec: Spec,
+    warm: Option<Warm>,
+}
+
+impl std::fmt::Debug for MoveRunner {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MoveRunner")
+            .field("program", &self.spec.program)
+            .field("warm", &self.warm.is_some())
+            .finish_non_exhaustive()
+    }
+}
+
+/// A running zygote: its sandbox (cgroup, slot, seat reservation) and its socket.
+struct Warm {
+    process: Process,
+    socket: AsyncFd<OwnedFd>,
+}
+
+impl Sandbox {
+    /// A runner for the per-move processes of one seat: every [`MoveRunner::run`] starts
+    /// `spec.program` with `spec.args` and the call's own words, under `spec.limits` (the wall
+    /// limit per move). `spec.net` is ignored: moves have no network.
+    pub fn move_runner(&self, spec: Spec) -> MoveRunner {
+        MoveRunner {
+            sandbox: self.clone(),
+            spec: Spec { net: None, ..spec },
+            warm: None,
+        }
+    }
+}
+
+impl MoveRunner {
+    /// One move: `args` after the seat's own, `stdin` written then closed; stdout collected up
+    /// to its cap (more is `output_limit`), stderr truncated at its cap. The wall limit runs
+    /// from the request (the seat's sandbox, made on the first move, is not counted).
+    pub async fn run(&mut self, args: &[String], stdin: Vec<u8>) -> RunReport {
+        if self.sandbox.cfg.mode == Mode::None {
+            let mut spec = self.spec.clone();
+            spec.args.extend_from_slice(args);
+            return self.sandbox.run(spec, stdin).await;
+        }
+        let mut warm = match self.warm.take() {
+            Some(warm) => warm,
+            None => match self.start().await {
+                Ok(warm) => warm,
+                Err(reason) => return RunReport::setup_error(reason),
+            },
+        };
+        let mut request = Request {
+            cpu_secs: self.spec.limits.cpu.as_secs()
+                + u64::from(self.spec.limits.cpu.subsec_nanos() > 0),
+            program: self.spec.program.clone(),
+            args: self.spec.args.clone(),
+        };
+        request.args.extend_from_slice(args);
+        let (report, keep) = warm.call(&request, stdin, &self.spec).await;
+        if keep {
+            self.warm = Some(warm);
+        } else {
+            warm.discard().await;
+        }
+        report
+    }
+
+    /// Ends the seat's sandbox now (dropping the runner does the same in the background).
+    pub async fn close(mut self) {
+        if let Some(warm) = self.warm.take() {
+            warm.discard().await;
+        }
+    }
+
+    async fn start(&self) -> Result<Warm, String> {
+        let (ours, theirs) = socketpair(
+            AddressFamily::Unix,
+            SockType::SeqPacket,
+            None,
+            SockFlag::SOCK_CLOEXEC | SockFlag::SOCK_NONBLOCK,
+        )
+        .map_err(|e| format!("the zygote's socket: {e}"))?;
+        // The zygote blocks on its end; only ours is polled.
+        nix::fcntl::fcntl(
+            theirs.as_raw_fd(),
+            nix::fcntl::FcntlArg::F_SETFL(OFlag::empty()),
+        )
+        .map_err(|e| format!("the zygote's socket: {e}"))?;
+        let mut process = self
+            .sandbox
+            .spawn_isolated(self.spec.clone(), Some(theirs))
+            .await
+            .map_err(|e| e.to_string())?;
+        drop(process.stdin.take());
+        drop(process.stdout.take());
+        let stderr = process.stderr.take();
+        // SAFETY: `ours` is a valid socket owned by the AsyncFd from here on; nothing else closes
+        // or replaces it.
+        let socket =
+            unsafe { AsyncFd::register(ours) }.map_err(|e| format!("the zygote's socket: {e}"))?;
+        let warm = Warm { process, socket };
+        let ready = tokio::time::timeout(READY_WITHIN, warm.receive()).await;
+        match ready {
+            Ok(Some(line)) if line == "init" => Ok(warm),
+            other => {
+                let said = match other {
+                    Ok(Some(line)) => format!("it said {line:?}"),
+                    Ok(None) => "it exited".to_owned(),
+                    Err(_) => format!("it was not ready within {READY_WITHIN:?}"),
+                };
+                warm.discard().await;
+                let stderr = read_capped(stderr, 4096, None).await;
+                Err(format!(
+                    "the seat's sandbox did not start ({said}): {}",
+                    String::from_utf8_lossy(&stderr).trim()
+                ))
+            }
+        }
+    }
+}
+
+impl Warm {
+    fn cgroup(&self) -> Option<&Arc<Cgroup>> {
+        self.process.cgroup.as_ref()
+    }
+
+    /// The zygote's next line; `None` when it is gone.
+    async fn receive(&self) -> Option<String> {
+        let mut buf = vec![0u8; 1024];
+        loop {
+            let mut ready = self.socket.readable().await.ok()?;
+            match ready.try_io(|s| wire::recv(s, &mut buf)) {
+                Ok(Ok(Some((n, _)))) => {
+                    return Some(String::from_utf8_lossy(&buf[..n]).into_owned())
+                }
+                Ok(Ok(None) | Err(_)) => return None,
+                Err(_would_block) => {}
+            }
+        }
+    }
+
+    /// Runs one request; the report, and whether the zygote can take the next one.
+    async fn call(&mut self, request: &Request, stdin: Vec<u8>, spec: &Spec) -> (RunReport, bool) {
+        let limits = &spec.limits;
+        let bytes = match request.encode() {
+            Ok(b) => b,
+            Err(e) => return (RunReport::setup_error(e.to_string()), true),
+        };
+        debug_assert!(bytes.len() <= MAX_REQUEST);
+        let pipes = match MovePipes::new() {
+            Ok(p) => p,
+            Err(e) => {
+                return (
+                    RunReport::setup_error(format!("the move's pipes: {e}")),
+                    true,
+                )
+            }
+        };
+        let (cpu0, oom0) = self
+            .cgroup()
+            .map_or((None, 0), |cg| (cg.cpu(), cg.oom_kills()));
+        let t0 = Instant::now();
+        let theirs = [
+            pipes.stdin.0.as_raw_fd(),
+            pipes.stdout.1.as_raw_fd(),
+            pipes.stderr.1.as_raw_fd(),
+        ];
+        if let Err(e) = wire::send(self.socket.as_raw_fd(), &bytes, &theirs) {
+            return (
+                RunReport::setup_error(format!("the seat's sandbox took no request: {e}")),
+                false,
+            );
+        }
+        let (stdin_w, stdout_r, stderr_r) = pipes.ours();
+        let writer = tokio::spawn(async move {
+            if let Ok(mut w) = pipe::Sender::from_owned_fd(stdin_w) {
+                let _ = w.write_all(&stdin).await;
+            }
+        });
+        let (over_tx, over_rx) = oneshot::channel();
+        let out = tokio::spawn(read_capped(
+            pipe::Receiver::from_owned_fd(stdout_r).ok(),
+            limits.stdout_bytes,
+            Some(over_tx),
+        ));
+        let err = tokio::spawn(read_capped(
+            pipe::Receiver::from_owned_fd(stderr_r).ok(),
+            limits.stderr_bytes,
+            None,
+        ));
+        let deadline = tokio::time::sleep_until((t0 + limits.wall).into());
+        let over = async move {
+            match over_rx.await {
+                Ok(()) => (),
+                Err(_) => std::future::pending().await,
+            }
+        };
+        let mut obs = Observed {
+            started: true,
+            ..Observed::default()
+        };
+        let mut init = InitReport::default();
+        let answered = tokio::select! {
+            biased;
+            line = self.receive() => line,
+            () = deadline => { obs.wall_expired = true; obs.killed = Some(KillReason::Deadline); None }
+            () = over => { obs.killed = Some(KillReason::OutputLimit); None }
+        };
+        obs.wall = t0.elapsed();
+        let keep = answered.is_some();
+        match (&answered, obs.killed) {
+            (Some(line), _) => init.read(line),
+            (None, Some(reason)) => self.process.kill(reason),
+            (None, None) => self.process.kill(KillReason::Cancelled),
+        }
+        let cg = self.cgroup();
+        obs.oom_killed = cg.is_some_and(|cg| cg.oom_kills() > oom0);
+        obs.exit = init.exit;
+        obs.cpu = match (&answered, cg.and_then(|c| c.cpu()), cpu0) {
+            (Some(_), _, _) => init.cpu,
+            (None, Some(now), Some(before)) => now.saturating_sub(before),
+            _ => Duration::ZERO,
+        };
+        if answered.is_none() && obs.killed.is_none() && !obs.oom_killed {
+            obs.setup_failure = Some("the seat's sandbox ended during a move".into());
+        }
+        if init.exit.is_none() && answered.is_some() {
+            obs.setup_failure = Some(format!("the seat's zygote answered {answered:?}"));
+        }
+        writer.abort();
+        let collect = |h: tokio::task::JoinHandle<Vec<u8>>| async move {
+            tokio::time::timeout(Duration::from_secs(2), h)
+                .await
+                .ok()
+                .and_then(Result::ok)
+                .unwrap_or_default()
+        };
+        let report = RunReport {
+            end_state: classify(&obs, limits),
+            exit: obs.exit.unwrap_or_default(),
+            wall: obs.wall,
+            cpu: obs.cpu,
+            max_rss_bytes: init.max_rss_bytes,
+            stdout: collect(out).await,
+            stderr: collect(err).await,
+        };
+        let keep = keep && report_keeps(&report);
+        (report, keep)
+    }
+
+    /// Kills the seat's sandbox and waits until it is gone (bwrap's monitor has reaped the
+    /// zygote, the cgroup is removed, the slot and seat are free). One kill only: a second one
+    /// would find only the monitor left and kill it before it reaps the zygote.
+    async fn discard(mut self) {
+        if self.process.killed.is_none() {
+            self.process.kill(KillReason::MatchEnded);
+        }
+        let _ = self.process.finish(Observed::default()).await;
+    }
+}
+
+impl Drop for MoveRunner {
+    /// Ends the seat's sandbox in the background, as [`MoveRunner::close`] does.
+    fn drop(&mut self) {
+        if let Some(warm) = self.warm.take() {
+            match tokio::runtime::Handle::try_current() {
+                Ok(runtime) => {
+                    runtime.spawn(warm.discard());
+                }
+                Err(_) => drop(warm),
+            }
+        }
+    }
+}
+
+/// A setup error means the zygote is in doubt: the next move gets a fresh sandbox.
+fn report_keeps(report: &RunReport) -> bool {
+    !matches!(report.end_state, crate::EndState::SetupError(_))
+}
+
+/// The three pipes of one move: (read end, write end) each, close-on-exec.
+struct MovePipes {
+    stdin: (OwnedFd, OwnedFd),
+    stdout: (OwnedFd, OwnedFd),
+    stderr: (OwnedFd, OwnedFd),
+}
+
+impl MovePipes {
+    fn new() -> io::Result<Self> {
+        let pair = || nix::unistd::pipe2(OFlag::O_CLOEXEC).map_err(io::Error::from);
+        Ok(Self {
+            stdin: pair()?,
+            stdout: pair()?,
+            stderr: pair()?,
+        })
+    }
+
+    /// Our ends (the zygote's are closed here, after they were sent): stdin's write end,
+    /// stdout's and stderr's read ends.
+    fn ours(self) -> (OwnedFd, OwnedFd, OwnedFd) {
+        (self.stdin.1, self.stdout.0, self.stderr.0)
+    }
+}
