@@ -1,8 +1,11 @@
 //! `croupier bench`: the platform's performance numbers, measured on this machine.
 //!
-//! * `spawn`: one per-move sandboxed run ([`Sandbox::run`](croupier_sandbox::Sandbox::run)) of a
-//!   tiny C echo program vs a plain spawn of the same program: median, p90, min and mean of
-//!   `--runs` each (default 200), interleaved so load changes hit both alike. Needs gcc.
+//! * `spawn`: one per-move call of a tiny C echo program three ways — a plain spawn, a seat's
+//!   move ([`MoveRunner`](croupier_sandbox::MoveRunner): the seat's zygote forks it in the
+//!   seat's sandbox, as matches run per-move bots) and a sandbox per call
+//!   ([`Sandbox::run`](croupier_sandbox::Sandbox::run)): median, p90, min and mean of `--runs`
+//!   each (default 200), interleaved so load changes hit all alike, and each sandboxed median as
+//!   a multiple of the plain one. Needs gcc.
 //! * `engine`: No Thanks games per second in the rule engine alone, random play, for
 //!   `--seconds` each: *typed* (the `Game` trait, actions as values) and *dynamic* (`DynGame`
 //!   and the built-in `random` bot through JSON, as the referee and league see it).

@@ -1,11 +1,12 @@
-//! `croupier bench spawn`: a per-move sandboxed run of a tiny C echo program vs a plain spawn.
+//! `croupier bench spawn`: a per-move call of a tiny C echo program three ways: a plain spawn,
+//! a seat's move (the seat's zygote, [`croupier_sandbox::MoveRunner`]), and a sandbox per call.
 
 use std::os::unix::fs::PermissionsExt;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
-use croupier_sandbox::{EndState, Limits, Sandbox, Spec};
+use croupier_sandbox::{EndState, Limits, RunReport, Sandbox, Spec};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 use super::summary;
@@ -51,15 +52,29 @@ pub async fn run(sandbox: &Sandbox, runs: usize) -> Result<()> {
     if !built.success() {
         bail!("gcc could not build the echo program");
     }
+    let limits = Limits {
+        wall: Duration::from_secs(5),
+        ..Limits::default()
+    };
+    // As a match runs a per-move seat: its own writable copy of the bot, one slot uid. Two
+    // seats: a seat's zygote holds its seat dir while it lives.
+    let seat = || async {
+        sandbox
+            .seat_dir(dir.path(), "/bot", &limits)
+            .await
+            .map_err(|e| anyhow::anyhow!("a seat dir: {e}"))
+    };
     let spec = Spec {
-        limits: Limits {
-            wall: Duration::from_secs(5),
-            ..Limits::default()
-        },
+        limits: limits.clone(),
+        seat_dir: Some(seat().await?),
         ..Spec::new("/bot/echo", dir.path())
     };
-    let sandboxed = || async {
-        let report = sandbox.run(spec.clone(), INPUT.to_vec()).await;
+    let mut moves = sandbox.move_runner(spec.clone());
+    let spec = Spec {
+        seat_dir: Some(seat().await?),
+        ..spec
+    };
+    let check = |report: RunReport| {
         if report.end_state != EndState::Ok || report.stdout != INPUT {
             bail!(
                 "a sandboxed run ended {:?}: {}",
@@ -71,21 +86,50 @@ pub async fn run(sandbox: &Sandbox, runs: usize) -> Result<()> {
     };
     for _ in 0..5 {
         plain(&bot).await?;
-        sandboxed().await?;
+        check(moves.run(&[], INPUT.to_vec()).await)?;
+        check(sandbox.run(spec.clone(), INPUT.to_vec()).await)?;
     }
-    let (mut plain_t, mut sandboxed_t) = (Vec::with_capacity(runs), Vec::with_capacity(runs));
+    let mut times = [(); 3].map(|()| Vec::with_capacity(runs));
     for _ in 0..runs {
         let t0 = Instant::now();
         if plain(&bot).await? != INPUT {
             bail!("the plain echo program answered wrongly");
         }
-        plain_t.push(t0.elapsed());
+        times[0].push(t0.elapsed());
         let t0 = Instant::now();
-        sandboxed().await?;
-        sandboxed_t.push(t0.elapsed());
+        check(moves.run(&[], INPUT.to_vec()).await)?;
+        times[1].push(t0.elapsed());
+        let t0 = Instant::now();
+        check(sandbox.run(spec.clone(), INPUT.to_vec()).await)?;
+        times[2].push(t0.elapsed());
     }
-    println!("spawn: one per-move run of a C echo program (spawn, write stdin, read stdout, exit)");
-    println!("  plain spawn      {}", summary(&mut plain_t));
-    println!("  sandboxed spawn  {}", summary(&mut sandboxed_t));
+    moves.close().await;
+    let [mut bare, mut seat_move, mut fresh] = times;
+    let bare_median = median(&mut bare);
+    println!("spawn: one per-move call of a C echo program (start, write stdin, read stdout, exit)");
+    println!("  bare spawn                   {}", summary(&mut bare));
+    println!(
+        "  sandboxed, a seat's move     {}  = {:.2}x bare (issue #17: <= 1.5x)",
+        summary(&mut seat_move),
+        ratio(median(&mut seat_move), bare_median)
+    );
+    println!(
+        "  sandboxed, a sandbox per call {} = {:.2}x bare",
+        summary(&mut fresh),
+        ratio(median(&mut fresh), bare_median)
+    );
+    println!(
+        "  (a seat's move: the seat's zygote forks it in the seat's sandbox, made once per seat and \
+         match; a sandbox per call: bwrap, cgroup and init for every call, as before)"
+    );
     Ok(())
+}
+
+fn median(samples: &mut [Duration]) -> Duration {
+    samples.sort();
+    samples.get(samples.len() / 2).copied().unwrap_or_default()
+}
+
+fn ratio(a: Duration, b: Duration) -> f64 {
+    a.as_secs_f64() / b.as_secs_f64().max(1e-9)
 }

@@ -72,12 +72,19 @@ impl std::fmt::Debug for MoveRunner {
 struct Warm {
     process: Process,
     socket: AsyncFd<OwnedFd>,
+    /// The cgroup's OOM-kill count after the last move that read it (the group is new: 0).
+    oom_seen: u64,
+    /// The CPU time the zygote reported for its moves so far (the rest of the cgroup's is a
+    /// killed move's, or the zygote's own).
+    cpu_reported: Duration,
 }
 
 impl Sandbox {
     /// A runner for the per-move processes of one seat: every [`MoveRunner::run`] starts
     /// `spec.program` with `spec.args` and the call's own words, under `spec.limits` (the wall
-    /// limit per move). `spec.net` is ignored: moves have no network.
+    /// limit per move). `spec.net` is ignored: moves have no network. With a
+    /// [`Spec::seat_dir`], the seat's sandbox reserves it while it lives (from the first move
+    /// to [`MoveRunner::close`]): no other process can use that seat dir meanwhile.
     pub fn move_runner(&self, spec: Spec) -> MoveRunner {
         MoveRunner {
             sandbox: self.clone(),
@@ -153,7 +160,12 @@ impl MoveRunner {
         // or replaces it.
         let socket =
             unsafe { AsyncFd::register(ours) }.map_err(|e| format!("the zygote's socket: {e}"))?;
-        let warm = Warm { process, socket };
+        let warm = Warm {
+            process,
+            socket,
+            oom_seen: 0,
+            cpu_reported: Duration::ZERO,
+        };
         let ready = tokio::time::timeout(READY_WITHIN, warm.receive()).await;
         match ready {
             Ok(Some(line)) if line == "init" => Ok(warm),
@@ -211,9 +223,6 @@ impl Warm {
                 )
             }
         };
-        let (cpu0, oom0) = self
-            .cgroup()
-            .map_or((None, 0), |cg| (cg.cpu(), cg.oom_kills()));
         let t0 = Instant::now();
         let theirs = [
             pipes.stdin.0.as_raw_fd(),
@@ -268,14 +277,23 @@ impl Warm {
             (None, Some(reason)) => self.process.kill(reason),
             (None, None) => self.process.kill(KillReason::Cancelled),
         }
-        let cg = self.cgroup();
-        obs.oom_killed = cg.is_some_and(|cg| cg.oom_kills() > oom0);
         obs.exit = init.exit;
-        obs.cpu = match (&answered, cg.and_then(|c| c.cpu()), cpu0) {
-            (Some(_), _, _) => init.cpu,
-            (None, Some(now), Some(before)) => now.saturating_sub(before),
-            _ => Duration::ZERO,
+        // The counters are read only when the move may have met the kernel's limits (the OOM
+        // killer sends SIGKILL): two file reads fewer on every ordinary move.
+        let killed_by_signal_9 = init.exit.is_some_and(|e| e.signal == Some(9));
+        if answered.is_none() || killed_by_signal_9 {
+            let oom = self.cgroup().map_or(0, |cg| cg.oom_kills());
+            obs.oom_killed = oom > self.oom_seen;
+            self.oom_seen = oom;
+        }
+        obs.cpu = match answered {
+            Some(_) => init.cpu,
+            None => self
+                .cgroup()
+                .and_then(|cg| cg.cpu())
+                .map_or(Duration::ZERO, |all| all.saturating_sub(self.cpu_reported)),
         };
+        self.cpu_reported += init.cpu;
         if answered.is_none() && obs.killed.is_none() && !obs.oom_killed {
             obs.setup_failure = Some("the seat's sandbox ended during a move".into());
         }
