@@ -64,6 +64,7 @@
 //! Mode [`Mode::None`] runs bots as plain child processes for local development, with a loud
 //! warning on every spawn. [`probe`] checks every layer at startup.
 
+pub mod accounting;
 mod cgroup;
 mod config;
 pub mod init;
@@ -80,6 +81,7 @@ pub mod testing;
 mod util;
 pub mod zygote;
 
+pub use accounting::{cpu_split, CpuSplit};
 pub use cgroup::CgroupLayout;
 pub use config::{default_init_path, Config, Mode, SetupError, Spec};
 pub use net::MatchNet;

@@ -200,7 +200,12 @@ impl Process {
         let mut max_rss = self.report_rss;
         if let Some(cg) = self.cgroup.take() {
             obs.oom_killed = cg.oom_kills() > 0;
-            obs.cpu = cg.cpu().unwrap_or(obs.cpu);
+            if let Some(group) = cg.cpu() {
+                // The init's report (the bot's tree) when it made one; the group's total is
+                // what the run is charged.
+                crate::accounting::add(group, obs.exit.is_some().then_some(obs.cpu));
+                obs.cpu = group;
+            }
             if max_rss == 0 {
                 max_rss = cg.memory_peak();
             }

@@ -153,16 +153,18 @@ async fn measure(pool: &PgPool, sandbox: Sandbox, opts: &Options) -> Result<()> 
                 duplicate_set: None,
             })
             .collect();
+        let before = CpuNow::read();
         let t0 = Instant::now();
         let mut tx = pool.begin().await?;
         matches::create_many(&mut tx, competition, &planned).await?;
         tx.commit().await?;
         drained(pool, Duration::from_secs(3600)).await?;
-        Ok::<_, anyhow::Error>(t0.elapsed())
+        Ok::<_, anyhow::Error>((t0.elapsed(), before))
     }
     .await;
     workers.stop().await;
-    let elapsed = measured?;
+    let (elapsed, before) = measured?;
+    let cpu = CpuNow::read().since(&before);
     let statuses: Vec<(MatchStatus, i64)> =
         sqlx::query_as("select status, count(*) from match group by status order by status")
             .fetch_all(pool)
@@ -189,7 +191,80 @@ async fn measure(pool: &PgPool, sandbox: Sandbox, opts: &Options) -> Result<()> 
         statuses.join(", "),
         mean.unwrap_or(0.0) * 1e3
     );
+    println!("  {}", cpu.describe(elapsed));
     Ok(())
+}
+
+/// CPU counters at one moment: the machine's busy time (`/proc/stat`), this process's own
+/// (`/proc/self/stat`: the workers, referees and their database clients), and the sandboxes' split
+/// ([`croupier_sandbox::cpu_split`]).
+struct CpuNow {
+    machine: Duration,
+    process: Duration,
+    sandboxes: croupier_sandbox::CpuSplit,
+}
+
+impl CpuNow {
+    fn read() -> Self {
+        /// `/proc` counts CPU in USER_HZ ticks, 100 per second on Linux (fixed by its ABI).
+        const TICK: Duration = Duration::from_millis(10);
+        let ticks = |path: &str, skip: usize, fields: &[usize]| -> u32 {
+            let text = std::fs::read_to_string(path).unwrap_or_default();
+            // /proc/self/stat: after the command's closing parenthesis; /proc/stat: line one.
+            let rest = text.rsplit_once(')').map_or(text.as_str(), |(_, r)| r);
+            let line = rest.lines().next().unwrap_or_default();
+            let f: Vec<u64> = line
+                .split_whitespace()
+                .skip(skip)
+                .filter_map(|v| v.parse().ok())
+                .collect();
+            let sum: u64 = fields.iter().filter_map(|&i| f.get(i)).sum();
+            u32::try_from(sum).unwrap_or(u32::MAX)
+        };
+        CpuNow {
+            // user nice system idle iowait irq softirq steal: all but idle and iowait.
+            machine: TICK * ticks("/proc/stat", 1, &[0, 1, 2, 5, 6, 7]),
+            // state ppid … utime stime (fields 14 and 15 of the whole line).
+            process: TICK * ticks("/proc/self/stat", 0, &[11, 12]),
+            sandboxes: croupier_sandbox::cpu_split(),
+        }
+    }
+
+    fn since(&self, earlier: &CpuNow) -> CpuNow {
+        CpuNow {
+            machine: self.machine.saturating_sub(earlier.machine),
+            process: self.process.saturating_sub(earlier.process),
+            sandboxes: self.sandboxes.since(&earlier.sandboxes),
+        }
+    }
+
+    /// One line: the machine's CPU over `elapsed`, split into bots, sandboxes and the platform.
+    fn describe(&self, elapsed: Duration) -> String {
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        let s = |d: Duration| d.as_secs_f64();
+        let used = s(self.machine).max(1e-9);
+        let (bots, sandboxes) = (s(self.sandboxes.bots), s(self.sandboxes.sandboxes));
+        let platform = (used - bots - sandboxes).max(0.0);
+        let pct = |v: f64| v * 100.0 / used;
+        format!(
+            "CPU: {used:.2} s used of {:.2} s ({cores} cores): bots {bots:.2} s ({:.0} %), \
+             sandboxes {sandboxes:.2} s ({:.0} %), platform {platform:.2} s ({:.0} %: this \
+             process {:.2} s, the rest {:.2} s incl. PostgreSQL){}",
+            s(elapsed) * cores as f64,
+            pct(bots),
+            pct(sandboxes),
+            pct(platform),
+            s(self.process),
+            (platform - s(self.process)).max(0.0),
+            match self.sandboxes.estimated {
+                0 => String::new(),
+                n => format!(
+                    "; {n} of {} sandboxes were killed before reporting (their cost estimated)",
+                    n + self.sandboxes.measured
+                ),
+            }
+        )
+    }
 }
 
 /// Uploads [`PYTHON_BOT`] as a new version; the workers compile and validate it.

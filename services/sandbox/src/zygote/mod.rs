@@ -328,7 +328,13 @@ impl Warm {
         if self.process.killed.is_none() {
             self.process.kill(KillReason::MatchEnded);
         }
-        let _ = self.process.finish(Observed::default()).await;
+        // The moves' own CPU, as the zygote reported it, for the accounting of the sandbox.
+        let moves = Observed {
+            exit: Some(crate::ExitInfo::default()),
+            cpu: self.cpu_reported,
+            ..Observed::default()
+        };
+        let _ = self.process.finish(moves).await;
     }
 }
 
