@@ -60,14 +60,19 @@ pub(crate) fn add(group: Duration, bot: Option<Duration>) {
     let group = u64::try_from(group.as_micros()).unwrap_or(u64::MAX);
     let (bot, cost) = match bot {
         Some(bot) => {
-            let bot = u64::try_from(bot.as_micros()).unwrap_or(u64::MAX).min(group);
+            let bot = u64::try_from(bot.as_micros())
+                .unwrap_or(u64::MAX)
+                .min(group);
             MEASURED.fetch_add(1, Ordering::Relaxed);
             MEASURED_COST_US.fetch_add(group - bot, Ordering::Relaxed);
             (bot, group - bot)
         }
         None => {
             let n = MEASURED.load(Ordering::Relaxed);
-            let mean = MEASURED_COST_US.load(Ordering::Relaxed).checked_div(n).unwrap_or(0);
+            let mean = MEASURED_COST_US
+                .load(Ordering::Relaxed)
+                .checked_div(n)
+                .unwrap_or(0);
             ESTIMATED.fetch_add(1, Ordering::Relaxed);
             let cost = mean.min(group);
             (group - cost, cost)

@@ -106,7 +106,9 @@ pub async fn run(sandbox: &Sandbox, runs: usize) -> Result<()> {
     moves.close().await;
     let [mut bare, mut seat_move, mut fresh] = times;
     let bare_median = median(&mut bare);
-    println!("spawn: one per-move call of a C echo program (start, write stdin, read stdout, exit)");
+    println!(
+        "spawn: one per-move call of a C echo program (start, write stdin, read stdout, exit)"
+    );
     println!("  bare spawn                   {}", summary(&mut bare));
     println!(
         "  sandboxed, a seat's move     {}  = {:.2}x bare (issue #17: <= 1.5x)",

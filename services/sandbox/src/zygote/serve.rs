@@ -2,8 +2,8 @@
 //! (`croupier-sandbox-init --zygote <socket-fd>`), forking one process per move on request.
 //!
 //! For each request it starts the program as the init does a bot (stdio from the request's
-//! descriptors, every other descriptor closed at `exec`, the system-call filter installed, the
-//! request's CPU backstop as `RLIMIT_CPU`), waits for it, then **kills and reaps every other
+//! descriptors, every other descriptor closed at `exec`, the system-call filter — installed on
+//! the zygote once and inherited —, the request's CPU backstop as `RLIMIT_CPU`), waits for it, then **kills and reaps every other
 //! process of the sandbox** (anything the move left running), so no process of one move ever
 //! runs during the next — as when each move had a sandbox of its own. Only then it answers
 //! with the move's wait status, its CPU time (all it and its descendants used) and its memory
@@ -16,26 +16,26 @@ use std::fs::File;
 use std::os::fd::{AsRawFd, OwnedFd};
 use std::os::unix::process::CommandExt;
 use std::process::{Command, Stdio};
-use std::sync::Arc;
 
 use nix::errno::Errno;
 use nix::sys::resource::{getrusage, setrlimit, Resource, UsageWho};
 use nix::sys::signal::{kill, Signal};
 use nix::sys::wait::waitpid;
 use nix::unistd::{dup2, Pid};
-use seccompiler::BpfProgram;
 
 use super::wire::{self, Request, MAX_REQUEST};
 
 /// Serves requests on `socket` until the worker closes it; the exit code of the init.
 pub(crate) fn serve(socket: OwnedFd) -> i32 {
-    let filters = match crate::seccomp::programs() {
-        Ok(f) => Arc::new(f),
-        Err(e) => {
-            eprintln!("croupier-sandbox-init: building the system-call filter: {e}");
-            return 2;
-        }
-    };
+    // The filter is installed once, on the zygote itself: every move's process inherits it
+    // through fork and exec (loading and checking it per move cost more than the fork). The
+    // zygote needs none of the calls it denies.
+    let filtered = crate::seccomp::programs()
+        .and_then(|f| crate::seccomp::install(&f).map_err(|e| e.to_string()));
+    if let Err(e) = filtered {
+        eprintln!("croupier-sandbox-init: the system-call filter: {e}");
+        return 2;
+    }
     let _ = nix::sys::prctl::set_dumpable(false);
     if wire::send(socket.as_raw_fd(), b"init", &[]).is_err() {
         return 2;
@@ -55,7 +55,7 @@ pub(crate) fn serve(socket: OwnedFd) -> i32 {
             Err(_) => return 1,
         };
         let reply = match (Request::decode(&buf[..n]), <[OwnedFd; 3]>::try_from(fds)) {
-            (Some(request), Ok(stdio)) => run(&request, stdio, &filters),
+            (Some(request), Ok(stdio)) => run(&request, stdio),
             _ => "exec-error 22 a malformed request".to_owned(),
         };
         if wire::send(socket.as_raw_fd(), reply.as_bytes(), &[]).is_err() {
@@ -65,11 +65,7 @@ pub(crate) fn serve(socket: OwnedFd) -> i32 {
 }
 
 /// One move: start, wait, clear the sandbox, report.
-fn run(
-    request: &Request,
-    [stdin, stdout, stderr]: [OwnedFd; 3],
-    filters: &Arc<[BpfProgram; 2]>,
-) -> String {
+fn run(request: &Request, [stdin, stdout, stderr]: [OwnedFd; 3]) -> String {
     let before = children_cpu_us();
     let mut command = Command::new(&request.program);
     command
@@ -77,15 +73,13 @@ fn run(
         .stdin(Stdio::from(stdin))
         .stdout(Stdio::from(stdout))
         .stderr(Stdio::from(stderr));
-    let (filters, cpu) = (Arc::clone(filters), request.cpu_secs.max(1));
+    let cpu = request.cpu_secs.max(1);
     // SAFETY: the zygote is single-threaded, so the forked child may call anything; the closure
-    // makes three system calls (setrlimit, close_range, the filter installation) on data built
-    // before the fork.
+    // makes two system calls (setrlimit, close_range) on values copied before the fork.
     unsafe {
         command.pre_exec(move || {
             setrlimit(Resource::RLIMIT_CPU, cpu, cpu + 1)?;
-            crate::init::close_on_exec_above_stdio()?;
-            crate::seccomp::install(&filters[..])
+            crate::init::close_on_exec_above_stdio()
         });
     }
     let spawned = command.spawn();
