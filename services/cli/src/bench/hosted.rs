@@ -213,10 +213,11 @@ impl CpuNow {
             // /proc/self/stat: after the command's closing parenthesis; /proc/stat: line one.
             let rest = text.rsplit_once(')').map_or(text.as_str(), |(_, r)| r);
             let line = rest.lines().next().unwrap_or_default();
+            // Every field keeps its place (the state letter and a tpgid of -1 read as 0).
             let f: Vec<u64> = line
                 .split_whitespace()
                 .skip(skip)
-                .filter_map(|v| v.parse().ok())
+                .map(|v| v.parse().unwrap_or(0))
                 .collect();
             let sum: u64 = fields.iter().filter_map(|&i| f.get(i)).sum();
             u32::try_from(sum).unwrap_or(u32::MAX)
