@@ -15,5 +15,6 @@ mod logins;
 mod ops;
 mod pipeline;
 mod tables;
+mod team_manage;
 mod teams;
 mod uploads;

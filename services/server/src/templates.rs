@@ -156,7 +156,8 @@ pub struct TeamsPage {
 pub struct TeamPage {
     pub ctx: Ctx,
     pub team: Team,
-    pub role: TeamRole,
+    /// `None`: an admin looking at a team they are not in.
+    pub role: Option<TeamRole>,
     pub members: Vec<Member>,
     pub submissions: Vec<Submission>,
     pub tokens: Vec<ApiToken>,

@@ -215,3 +215,120 @@ pub async fn list(db: impl PgExecutor<'_>) -> Result<Vec<TeamSummary>, StoreErro
     .fetch_all(db)
     .await?)
 }
+
+/// `user_id` leaves the team. The owner cannot (hand the team over, or delete it, first):
+/// [`StoreError::Conflict`]; not a member: [`StoreError::NotFound`]. Their API tokens that
+/// name the team are revoked with it.
+pub async fn leave(pool: &PgPool, team_id: Uuid, user_id: Uuid) -> Result<(), StoreError> {
+    let mut tx = pool.begin().await?;
+    match role_of(&mut *tx, team_id, user_id).await? {
+        None => return Err(StoreError::NotFound),
+        Some(TeamRole::Owner) => {
+            return Err(StoreError::Conflict(
+                "the owner cannot leave: make another member the owner first, or delete the team"
+                    .into(),
+            ))
+        }
+        Some(TeamRole::Member) => {}
+    }
+    remove(&mut tx, team_id, user_id).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// The owner removes a member (not themselves: [`StoreError::Conflict`]; not a member:
+/// [`StoreError::NotFound`]). The member's tokens naming the team are revoked.
+pub async fn remove_member(pool: &PgPool, team_id: Uuid, user_id: Uuid) -> Result<(), StoreError> {
+    let mut tx = pool.begin().await?;
+    match role_of(&mut *tx, team_id, user_id).await? {
+        None => return Err(StoreError::NotFound),
+        Some(TeamRole::Owner) => {
+            return Err(StoreError::Conflict(
+                "the owner cannot be removed; to leave, make another member the owner first".into(),
+            ))
+        }
+        Some(TeamRole::Member) => {}
+    }
+    remove(&mut tx, team_id, user_id).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+async fn remove(
+    tx: &mut sqlx::PgConnection,
+    team_id: Uuid,
+    user_id: Uuid,
+) -> Result<(), StoreError> {
+    // language=PostgreSQL
+    sqlx::query!(
+        r#"
+        with gone as (delete from team_member where team_id = $1 and user_id = $2)
+        update api_token set revoked_at = now()
+        where team_id = $1 and user_id = $2 and revoked_at is null
+        "#,
+        team_id,
+        user_id
+    )
+    .execute(&mut *tx)
+    .await?;
+    Ok(())
+}
+
+/// Makes member `to` the team's owner and the current owner a member, in one transaction.
+/// `to` not a member: [`StoreError::NotFound`].
+pub async fn transfer(pool: &PgPool, team_id: Uuid, to: Uuid) -> Result<(), StoreError> {
+    let mut tx = pool.begin().await?;
+    if role_of(&mut *tx, team_id, to).await?.is_none() {
+        return Err(StoreError::NotFound);
+    }
+    // language=PostgreSQL
+    sqlx::query!(
+        r#"
+        update team_member
+        set role = case when user_id = $2 then 'owner' else 'member' end
+        where team_id = $1 and (role = 'owner' or user_id = $2)
+        "#,
+        team_id,
+        to
+    )
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Deletes a team that has never uploaded a bot (its members, tokens and challenges go with
+/// it). A team with submissions keeps its history: [`StoreError::Conflict`].
+pub async fn delete(pool: &PgPool, team_id: Uuid) -> Result<(), StoreError> {
+    let mut tx = pool.begin().await?;
+    // language=PostgreSQL
+    let submissions = sqlx::query_scalar!(
+        r#"
+        select count(s.submission_id) as "n!"
+        from (select team_id from team where team_id = $1 for update) t
+             left join submission s using (team_id)
+        group by t.team_id
+        "#,
+        team_id
+    )
+    .fetch_optional(&mut *tx)
+    .await?
+    .ok_or(StoreError::NotFound)?;
+    if submissions > 0 {
+        let noun = if submissions == 1 {
+            "submission"
+        } else {
+            "submissions"
+        };
+        return Err(StoreError::Conflict(format!(
+            "the team has {submissions} {noun} and keeps its history; only a team that never \
+             uploaded a bot can be deleted"
+        )));
+    }
+    // language=PostgreSQL
+    sqlx::query!(r#"delete from team where team_id = $1"#, team_id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(())
+}

@@ -56,6 +56,14 @@ impl ApiRoute {
         }
     }
 
+    fn delete<H: Handler<T, AppState>, T: 'static>(path: &'static str, handler: H) -> Self {
+        Self {
+            method: Method::DELETE,
+            path,
+            handler: routing::delete(handler),
+        }
+    }
+
     /// The same route with a body limit of `bytes` instead of axum's default 2 MiB.
     fn body_limit(self, bytes: usize) -> Self {
         Self {

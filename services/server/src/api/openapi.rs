@@ -54,9 +54,33 @@ fn path_param(name: &str) -> Value {
     json!({ "name": name, "in": "path", "required": true, "schema": { "type": "string", "format": "uuid" } })
 }
 
+/// Leaving a team and the owner's changes to it (merged into the paths: one `json!` for the
+/// whole document would pass the macro's recursion limit).
+fn team_management() -> Value {
+    json!({
+        "/teams/{team_id}/leave": { "post": op("Leave a team (409 for its owner: make another member the owner first)", true, 200,
+            json!({ "parameters": [path_param("team_id")] })) },
+        "/teams/{team_id}/owner": { "post": op("Make another member the owner; the caller, its owner, becomes a member", true, 200,
+            body_at("team_id", json!({ "type": "object", "required": ["user_id"],
+                "properties": { "user_id": { "type": "string", "format": "uuid" } } }))) },
+        "/teams/{team_id}/members/{user_id}": { "delete": op("Remove a member (the owner only; the owner cannot be removed: 409)", true, 200,
+            json!({ "parameters": [path_param("team_id"), path_param("user_id")] })) }
+    })
+}
+
 /// The document.
 pub fn document() -> Value {
     let mut doc = operations();
+    doc["paths"]["/teams/{team_id}"]["delete"] = op(
+        "Delete a team that never uploaded a bot (its owner only; 409 when it has submissions)",
+        true,
+        200,
+        json!({ "parameters": [path_param("team_id")] }),
+    );
+    if let (Some(paths), Some(more)) = (doc["paths"].as_object_mut(), team_management().as_object())
+    {
+        paths.extend(more.clone());
+    }
     if let Some(paths) = doc["paths"].as_object_mut() {
         for op in paths
             .values_mut()

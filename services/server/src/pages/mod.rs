@@ -18,6 +18,7 @@ mod play;
 mod play_new;
 mod replay_frames;
 mod submissions;
+mod team_manage;
 mod teams;
 mod timeline;
 
@@ -38,6 +39,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .merge(home::router())
         .merge(account::router())
         .merge(teams::router())
+        .merge(team_manage::router())
         .merge(submissions::router().layer(DefaultBodyLimit::max(upload_limit)))
         .merge(admin::router())
         .merge(competitions::router())

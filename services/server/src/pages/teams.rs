@@ -1,4 +1,5 @@
-//! Teams: list and create, join with an invite code, the team page, API tokens.
+//! Teams: list and create, join with an invite code, the team page (any team's, for an admin),
+//! API tokens. Leaving and the owner's member changes are in `team_manage`.
 
 use axum::extract::State;
 use axum::response::{IntoResponse, Redirect, Response};
@@ -157,7 +158,11 @@ async fn show(
     ctx: Ctx,
     PagePath(team_id): PagePath<Uuid>,
 ) -> Result<Response> {
-    let role = require_member(&state, team_id, user.user_id).await?;
+    // Members see their team; an admin sees any team (read-only when not a member).
+    let role = teams::role_of(&state.pool, team_id, user.user_id).await?;
+    if role.is_none() && !user.is_admin {
+        return Err(Error::NotFound);
+    }
     let team = teams::get(&state.pool, team_id).await?;
     let members = teams::members(&state.pool, team_id).await?;
     let submissions = submissions::of_team(&state.pool, team_id).await?;
