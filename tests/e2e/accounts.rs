@@ -234,3 +234,77 @@ async fn a_person_changes_their_password_with_the_current_one(pool: PgPool) {
     let visitor = TestApp::new(pool).get(form).await;
     assert!(visitor.status.is_redirection(), "{}", visitor.status);
 }
+
+/// The reset link the admin page shows once after "Reset link".
+fn shown_link(page: &crate::helpers::Page) -> String {
+    let at = page
+        .body
+        .find("/account/reset/")
+        .expect("the admin page shows the new link");
+    let rest = &page.body[at..];
+    let end = rest.find('<').expect("the link ends");
+    rest[..end].trim().to_owned()
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn an_admins_reset_link_sets_a_forgotten_password_once(pool: PgPool) {
+    // Arrange: alice forgot her password; root is an admin
+    let mut alice = TestApp::new(pool.clone());
+    alice.sign_up("alice").await;
+    let alice_id = crate::helpers::user_id(&pool, "alice").await;
+    let mut root = alice.new_visitor();
+    root.sign_up("root").await;
+    crate::helpers::make_admin(&pool, "root").await;
+    alice
+        .submit_form("/teams", &format!("/admin/users/{alice_id}/reset"), &[])
+        .await
+        .assert_status(StatusCode::FORBIDDEN);
+
+    // Act: root makes two links (the first stops working) and alice uses the second
+    let reset = format!("/admin/users/{alice_id}/reset");
+    root.submit_form("/admin", &reset, &[]).await;
+    let first = shown_link(&root.get("/admin").await);
+    root.submit_form("/admin", &reset, &[])
+        .await
+        .assert_redirect("/admin#reset-link");
+    let admin_page = root.get("/admin").await;
+    let link = shown_link(&admin_page);
+    assert!(
+        !root.get("/admin").await.body.contains(&link),
+        "the link is shown once"
+    );
+    let mut visitor = TestApp::new(pool.clone());
+    visitor.get(&first).await.assert_status(StatusCode::GONE);
+    let form = visitor.get(&link).await;
+    form.assert_status(StatusCode::OK);
+    form.assert_shows("a new password for <strong>alice</strong>");
+    let new = "a long and fresh passphrase";
+    let differ = visitor
+        .submit_form(
+            &link,
+            &link,
+            &[("password", new), ("password_again", "not the same one")],
+        )
+        .await;
+    let set = visitor
+        .submit_form(&link, &link, &[("password", new), ("password_again", new)])
+        .await;
+
+    // Assert: set once; the new password logs in, the old one does not; the link is spent
+    differ.assert_status(StatusCode::BAD_REQUEST);
+    differ.assert_shows("the two passwords differ");
+    set.assert_redirect("/login");
+    visitor
+        .get("/login")
+        .await
+        .assert_shows("The password of alice is set: log in with it.");
+    let mut later = TestApp::new(pool.clone());
+    later
+        .log_in("alice", PASSWORD)
+        .await
+        .assert_status(StatusCode::UNAUTHORIZED);
+    later.log_in("alice", new).await.assert_redirect("/teams");
+    let spent = TestApp::new(pool).get(&link).await;
+    spent.assert_status(StatusCode::GONE);
+    spent.assert_shows("This link has expired or was already used.");
+}

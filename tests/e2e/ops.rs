@@ -265,7 +265,8 @@ async fn the_admin_page_lists_users_and_teams_for_an_admin(pool: PgPool) {
     page.assert_shows("<td>root</td>");
     page.assert_shows("<td>bob</td>");
     page.assert_shows("Teams (1)");
-    page.assert_shows("<tr><td>Owls</td><td>1</td><td>0</td>");
+    page.assert_shows("\">Owls</a></td><td>1</td><td>0</td>");
+    page.assert_shows("Reset link");
     assert!(
         root.get("/teams").await.body.contains(r#"href="/admin""#),
         "an admin link for admins"

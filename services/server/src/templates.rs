@@ -236,4 +236,6 @@ pub struct AdminPage {
     pub ctx: Ctx,
     pub users: Vec<User>,
     pub teams: Vec<TeamSummary>,
+    /// A reset link just made, shown once.
+    pub new_link: Option<crate::pages::NewResetLink>,
 }

@@ -23,6 +23,7 @@ pub mod jobs;
 pub mod ladders;
 pub mod logins;
 pub mod matches;
+pub mod resets;
 pub mod sessions;
 pub mod standings;
 pub mod state;

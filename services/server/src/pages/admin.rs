@@ -1,4 +1,5 @@
-//! Admin pages: users (make or remove admin) and teams.
+//! Admin pages: users (make or remove admin, a password reset link) and teams (each links to
+//! its page).
 
 use axum::extract::State;
 use axum::response::{Redirect, Response};
@@ -8,6 +9,7 @@ use croupier_store::{teams, users};
 use serde::Deserialize;
 use uuid::Uuid;
 
+use super::password_reset::NewLink;
 use crate::auth::csrf::CsrfForm;
 use crate::auth::AdminUser;
 use crate::error::{Error, Result};
@@ -37,7 +39,16 @@ async fn index(
 ) -> Result<Response> {
     let users = users::list(&state.pool).await?;
     let teams = teams::list(&state.pool).await?;
-    Ok(render(&AdminPage { ctx, users, teams }))
+    let new_link = ctx
+        .session
+        .remove::<NewLink>(super::password_reset::NEW_LINK)
+        .await?;
+    Ok(render(&AdminPage {
+        ctx,
+        users,
+        teams,
+        new_link,
+    }))
 }
 
 async fn set_admin(

@@ -14,6 +14,7 @@ mod match_log;
 mod matches;
 mod my_matches;
 mod password;
+mod password_reset;
 mod play;
 mod play_new;
 mod replay_frames;
@@ -30,6 +31,8 @@ use tower_http::services::ServeDir;
 
 use crate::error::Error;
 use crate::AppState;
+
+pub(crate) use password_reset::NewLink as NewResetLink;
 
 pub fn router(state: &AppState) -> Router<AppState> {
     let upload_limit =
@@ -49,6 +52,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .merge(play::router())
         .merge(play_new::router())
         .merge(password::router())
+        .merge(password_reset::router())
         .merge(replay_frames::router())
         .merge(match_downloads::router())
         .method_not_allowed_fallback(method_not_allowed)
