@@ -306,3 +306,43 @@ async fn an_admin_can_make_another_user_admin_through_the_admin_form(pool: PgPoo
     assert!(is_admin);
     bob.get("/admin").await.assert_status(StatusCode::OK);
 }
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn the_admin_page_shows_the_worker_fleet_alive_silent_and_stopped(pool: PgPool) {
+    // Arrange: three workers' heartbeats, one of them silent for ten minutes, one stopped
+    use croupier_store::workers::{beat, stopped, WorkerIdentity};
+    for (id, pid) in [("box-a:11", 11), ("box-b:22", 22), ("box-c:33", 33)] {
+        let me = WorkerIdentity {
+            worker_id: id.into(),
+            host: id.split(':').next().unwrap_or_default().into(),
+            pid,
+            version: "9.9.9".into(),
+        };
+        beat(&pool, &me).await.unwrap();
+    }
+    sqlx::query("update worker set heartbeat_at = now() - interval '10 minutes' where worker_id = 'box-b:22'")
+        .execute(&pool)
+        .await
+        .unwrap();
+    stopped(&pool, "box-c:33").await.unwrap();
+    let mut root = TestApp::new(pool.clone());
+    root.sign_up("root").await;
+    make_admin(&pool, "root").await;
+    let token = root.api_user("eve").await;
+
+    // Act
+    let page = root.get("/admin").await;
+    let refused = root
+        .api(Method::GET, "/api/v1/admin/workers", Some(&token), None)
+        .await;
+
+    // Assert
+    page.assert_status(StatusCode::OK);
+    page.assert_shows("Workers (3)");
+    page.assert_shows("box-a:11");
+    page.assert_shows("<td>alive</td>");
+    page.assert_shows("<td>silent for 10 min</td>");
+    page.assert_shows("<td>stopped</td>");
+    page.assert_shows("pid 22 · v9.9.9");
+    refused.assert_status(StatusCode::FORBIDDEN);
+}

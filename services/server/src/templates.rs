@@ -101,6 +101,25 @@ pub fn game_name(id: &str) -> &'static str {
 }
 
 /// `2026-11-21 06:07 UTC`.
+/// A worker's state from its row: stopped, alive (heard within three heartbeats), or silent.
+pub fn worker_state(w: &croupier_store::workers::FleetRow) -> String {
+    if w.stopped_at.is_some() {
+        return "stopped".into();
+    }
+    if w.silent_secs <= 45.0 {
+        return "alive".into();
+    }
+    let s = w.silent_secs;
+    let (n, unit) = if s < 120.0 {
+        (s, "s")
+    } else if s < 7200.0 {
+        (s / 60.0, "min")
+    } else {
+        (s / 3600.0, "h")
+    };
+    format!("silent for {n:.0} {unit}")
+}
+
 pub fn when(t: &time::OffsetDateTime) -> String {
     let t = t.to_offset(time::UtcOffset::UTC);
     format!(
@@ -236,6 +255,7 @@ pub struct AdminPage {
     pub ctx: Ctx,
     pub users: Vec<User>,
     pub teams: Vec<TeamSummary>,
+    pub workers: Vec<croupier_store::workers::FleetRow>,
     /// A reset link just made, shown once.
     pub new_link: Option<crate::pages::NewResetLink>,
 }

@@ -31,6 +31,7 @@ pub mod submissions;
 pub mod teams;
 pub mod tokens;
 pub mod users;
+pub mod workers;
 
 use std::time::Duration;
 

@@ -1,4 +1,5 @@
-//! [`Worker::run`]: the claim loop with LISTEN/NOTIFY wake-ups, the reaper and graceful shutdown.
+//! [`Worker::run`]: the claim loop with LISTEN/NOTIFY wake-ups, the reaper, the ladder tick, the
+//! fleet heartbeat and graceful shutdown.
 
 use std::future::Future;
 use std::panic::AssertUnwindSafe;
@@ -79,6 +80,7 @@ impl Worker {
         // Aborted however the loop ends, even by a panic.
         let _reaper = AbortOnDrop(tokio::spawn(reap_loop(self.clone())));
         let _ladders = AbortOnDrop(tokio::spawn(ladder_loop(self.clone())));
+        let _fleet = AbortOnDrop(tokio::spawn(fleet_loop(self.clone())));
         let mut wakeups = Wakeups::new(self.pool.clone());
         tokio::pin!(shutdown);
         let mut failures = 0_u32;
@@ -123,7 +125,28 @@ impl Worker {
                 () = wakeups.wait(pause) => {}
             }
         }
+        if let Err(e) = croupier_store::workers::stopped(&self.pool, &self.cfg.id).await {
+            tracing::warn!(error = %e, "could not record the worker's stop");
+        }
         tracing::info!(worker = %self.cfg.id, "worker stopped");
+    }
+}
+
+/// Says in the `worker` table that this worker is alive, every `heartbeat_every`, so the
+/// organiser's page shows the fleet (`croupier_store::workers`).
+async fn fleet_loop(worker: Worker) {
+    let me = croupier_store::workers::WorkerIdentity {
+        worker_id: worker.cfg.id.clone(),
+        host: std::fs::read_to_string("/proc/sys/kernel/hostname")
+            .map_or_else(|_| "?".to_owned(), |h| h.trim().to_owned()),
+        pid: i32::try_from(std::process::id()).unwrap_or(0),
+        version: env!("CARGO_PKG_VERSION").to_owned(),
+    };
+    loop {
+        if let Err(e) = croupier_store::workers::beat(&worker.pool, &me).await {
+            tracing::warn!(error = %e, "fleet heartbeat failed");
+        }
+        tokio::time::sleep(worker.cfg.heartbeat_every).await;
     }
 }
 

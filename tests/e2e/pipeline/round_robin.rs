@@ -123,5 +123,18 @@ async fn three_uploaded_bots_compile_play_a_round_robin_and_rank_as_their_strate
         "{said}{}",
         String::from_utf8_lossy(&checked.stderr)
     );
+
+    // Assert: the organiser sees the fleet: `croupier up`'s workers, alive, on this host.
+    let fleet = admin.get("/api/v1/admin/workers").await;
+    let workers = fleet["workers"].as_array().expect("a list of workers");
+    assert!(!workers.is_empty(), "{fleet:#}");
+    for w in workers {
+        assert!(w["stopped_at"].is_null(), "{w:#}");
+        assert!(
+            w["silent_secs"].as_f64().unwrap_or(f64::MAX) < 45.0,
+            "{w:#}"
+        );
+        assert_eq!(w["version"], env!("CARGO_PKG_VERSION"), "{w:#}");
+    }
     up.stop().await;
 }

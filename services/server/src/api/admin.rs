@@ -2,7 +2,7 @@
 
 use axum::extract::State;
 use axum::Json;
-use croupier_store::{teams, users};
+use croupier_store::{teams, users, workers};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use uuid::Uuid;
@@ -18,7 +18,16 @@ pub fn routes() -> Vec<ApiRoute> {
         ApiRoute::get("/admin/users", list_users),
         ApiRoute::post("/admin/users/{user_id}/admin", set_admin),
         ApiRoute::get("/admin/teams", list_teams),
+        ApiRoute::get("/admin/workers", list_workers),
     ]
+}
+
+/// The worker fleet: every worker heard of in the last day, with its running job.
+async fn list_workers(State(state): State<AppState>, api: ApiUser) -> ApiResult<Json<Value>> {
+    api.require_admin()?;
+    Ok(Json(
+        json!({ "workers": workers::fleet(&state.pool).await? }),
+    ))
 }
 
 async fn list_users(State(state): State<AppState>, api: ApiUser) -> ApiResult<Json<Value>> {

@@ -204,6 +204,7 @@ fn operations() -> Value {
                 "requestBody": { "required": true, "content": { "application/json": { "schema": {
                     "type": "object", "required": ["admin"], "properties": { "admin": { "type": "boolean" } } } } } } })) },
             "/admin/teams": { "get": op("Every team (admins only)", true, 200, none.clone()) },
+            "/admin/workers": { "get": op("The worker fleet: every worker heard of in the last day, its last heartbeat and running job (admins only)", true, 200, none.clone()) },
             "/competitions": { "get": op("Every competition, newest first, with its status and match counts", false, 200, none) },
             "/competitions/{competition_id}/leaderboard": { "get": op(
                 "A competition's leaderboard: standings by the game's scheme with 95% confidence intervals, and ratings",

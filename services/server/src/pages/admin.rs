@@ -1,11 +1,11 @@
-//! Admin pages: users (make or remove admin, a password reset link) and teams (each links to
-//! its page).
+//! Admin pages: users (make or remove admin, a password reset link), teams (each links to its
+//! page) and the worker fleet.
 
 use axum::extract::State;
 use axum::response::{Redirect, Response};
 use axum::routing::{get, post};
 use axum::Router;
-use croupier_store::{teams, users};
+use croupier_store::{teams, users, workers};
 use serde::Deserialize;
 use uuid::Uuid;
 
@@ -39,6 +39,7 @@ async fn index(
 ) -> Result<Response> {
     let users = users::list(&state.pool).await?;
     let teams = teams::list(&state.pool).await?;
+    let workers = workers::fleet(&state.pool).await?;
     let new_link = ctx
         .session
         .remove::<NewLink>(super::password_reset::NEW_LINK)
@@ -47,6 +48,7 @@ async fn index(
         ctx,
         users,
         teams,
+        workers,
         new_link,
     }))
 }
