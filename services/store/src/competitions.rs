@@ -85,6 +85,8 @@ pub struct Competition {
     pub status: CompetitionStatus,
     /// A ladder enters new submissions (always true for a round-robin).
     pub entries_open: bool,
+    /// Archived by its organiser: out of the public list, still reachable.
+    pub archived: bool,
     pub created_by: String,
     #[serde(with = "time::serde::rfc3339")]
     pub created_at: OffsetDateTime,
@@ -100,6 +102,7 @@ struct Row {
     settings: serde_json::Value,
     status: CompetitionStatus,
     entries_open: bool,
+    archived: bool,
     created_by: String,
     created_at: OffsetDateTime,
     queued: i64,
@@ -132,6 +135,7 @@ impl From<Row> for Competition {
                 _ => progress.status(r.status),
             },
             entries_open: r.entries_open,
+            archived: r.archived,
             created_by: r.created_by,
             created_at: r.created_at,
             progress,
@@ -152,6 +156,7 @@ async fn fetch(
         r#"
         select c.competition_id, c.name, c.game, c.rules, c.kind as "kind: CompetitionKind", c.settings,
                c.status as "status: CompetitionStatus", c.entries_open,
+               c.archived_at is not null as "archived!",
                u.username as created_by, c.created_at,
                coalesce(sum(p.matches) filter (where p.status = 'queued'), 0)::bigint as "queued!",
                coalesce(sum(p.matches) filter (where p.status = 'running'), 0)::bigint as "running!",

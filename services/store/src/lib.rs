@@ -15,6 +15,7 @@
 pub mod blobs;
 pub mod builds;
 pub mod challenges;
+pub mod competition_admin;
 pub mod competitions;
 mod error;
 pub mod events;

@@ -172,7 +172,7 @@ async fn croupier_up_serves_the_forms_and_keeps_everything_across_a_restart() {
     assert_eq!(admin_page.status(), StatusCode::OK);
     let admin_page = admin_page.text().await.unwrap();
     assert!(
-        admin_page.contains("<td>alice</td>") && admin_page.contains("<td>Owls</td>"),
+        admin_page.contains("<td>alice</td>") && admin_page.contains(">Owls</a></td>"),
         "{admin_page}"
     );
 

@@ -13,6 +13,7 @@ mod live;
 mod match_api;
 mod match_page;
 mod my_matches;
+mod organiser;
 mod page_timing;
 mod people;
 mod replay_frames;

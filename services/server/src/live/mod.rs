@@ -140,6 +140,11 @@ impl Hub {
         self.inner.boards.get(pool, competition_id, keep).await
     }
 
+    /// Drops the competition's kept board now (its organiser changed it, not a match).
+    pub fn forget(&self, competition_id: Uuid) {
+        self.inner.boards.drop_board(competition_id);
+    }
+
     /// Stops the listener and ends every open stream (the server is shutting down).
     pub fn close(&self) {
         if let Some(task) = self.inner.task.get() {

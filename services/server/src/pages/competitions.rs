@@ -46,6 +46,8 @@ struct IndexPage {
     ctx: Ctx,
     sections: Vec<Section>,
     any: bool,
+    /// Competitions their organisers archived, listed apart.
+    archived: Vec<Competition>,
 }
 
 struct Section {
@@ -178,7 +180,10 @@ struct LadderForm {
 has_csrf!(LadderForm);
 
 async fn index(State(state): State<AppState>, ctx: Ctx) -> Result<Response> {
-    let all = competitions::list(&state.pool).await?;
+    let (archived, all): (Vec<Competition>, Vec<Competition>) = competitions::list(&state.pool)
+        .await?
+        .into_iter()
+        .partition(|c| c.archived);
     let any = !all.is_empty();
     let sections = games()
         .into_iter()
@@ -187,7 +192,12 @@ async fn index(State(state): State<AppState>, ctx: Ctx) -> Result<Response> {
             game,
         })
         .collect();
-    Ok(render(&IndexPage { ctx, sections, any }))
+    Ok(render(&IndexPage {
+        ctx,
+        sections,
+        any,
+        archived,
+    }))
 }
 
 async fn show(

@@ -5,6 +5,7 @@
 mod account;
 mod admin;
 mod challenges;
+mod competition_manage;
 mod competition_new;
 mod competitions;
 mod home;
@@ -48,6 +49,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .merge(competitions::router())
         .merge(challenges::router())
         .merge(competition_new::router())
+        .merge(competition_manage::router())
         .merge(matches::router())
         .merge(play::router())
         .merge(play_new::router())

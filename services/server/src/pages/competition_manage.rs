@@ -1,0 +1,175 @@
+//! An organiser's everyday controls on a competition's page (admins only): rename, pause and
+//! resume a round-robin, delete one nothing was played in (its name typed again), archive one
+//! that is over (out of the public list, still reachable) and bring it back. A refusal comes
+//! back to the page as a message and changes nothing.
+
+use axum::extract::State;
+use axum::response::Redirect;
+use axum::routing::post;
+use axum::Router;
+use croupier_store::{competition_admin, competitions, StoreError};
+use serde::Deserialize;
+use uuid::Uuid;
+
+use super::labels;
+use crate::auth::csrf::CsrfForm;
+use crate::auth::AdminUser;
+use crate::error::{Error, Result};
+use crate::extract::PagePath;
+use crate::templates::Ctx;
+use crate::{has_csrf, AppState};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/admin/competitions/{competition_id}/rename", post(rename))
+        .route("/admin/competitions/{competition_id}/pause", post(pause))
+        .route("/admin/competitions/{competition_id}/resume", post(resume))
+        .route("/admin/competitions/{competition_id}/delete", post(delete))
+        .route(
+            "/admin/competitions/{competition_id}/archive",
+            post(archive),
+        )
+}
+
+#[derive(Deserialize)]
+struct PlainForm {
+    csrf: String,
+}
+
+#[derive(Deserialize)]
+struct NameForm {
+    csrf: String,
+    name: String,
+}
+
+#[derive(Deserialize)]
+struct DeleteForm {
+    csrf: String,
+    #[serde(default)]
+    confirm: String,
+}
+
+#[derive(Deserialize)]
+struct ArchiveForm {
+    csrf: String,
+    archived: bool,
+}
+
+has_csrf!(PlainForm, NameForm, DeleteForm, ArchiveForm);
+
+fn page(id: Uuid) -> Redirect {
+    Redirect::to(&format!("/competitions/{id}"))
+}
+
+/// Flashes `done` and returns to the page; a refusal flashes its reason instead.
+async fn answer<T>(
+    ctx: &Ctx,
+    id: Uuid,
+    outcome: std::result::Result<T, StoreError>,
+    done: impl FnOnce(T) -> String,
+) -> Result<Redirect> {
+    let message = match outcome {
+        Ok(v) => done(v),
+        Err(StoreError::Conflict(reason)) => format!("Nothing changed: {reason}."),
+        Err(e) => return Err(e.into()),
+    };
+    ctx.flash(message).await?;
+    Ok(page(id))
+}
+
+async fn rename(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    ctx: Ctx,
+    PagePath(id): PagePath<Uuid>,
+    CsrfForm(form): CsrfForm<NameForm>,
+) -> Result<Redirect> {
+    let name = form.name.trim();
+    if name.is_empty() || name.chars().count() > 80 {
+        return Err(Error::BadRequest(
+            "a competition needs a name of 1 to 80 characters".into(),
+        ));
+    }
+    competition_admin::rename(&state.pool, id, name).await?;
+    state.live.forget(id);
+    tracing::info!(competition_id = %id, by = %admin.user_id, "competition renamed");
+    answer(&ctx, id, Ok(()), |()| format!("Renamed to {name}.")).await
+}
+
+async fn pause(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    ctx: Ctx,
+    PagePath(id): PagePath<Uuid>,
+    CsrfForm(_): CsrfForm<PlainForm>,
+) -> Result<Redirect> {
+    let held = competition_admin::pause(&state.pool, id).await;
+    tracing::info!(competition_id = %id, by = %admin.user_id, "round-robin paused");
+    answer(&ctx, id, held, |n| {
+        format!(
+            "Paused: {} wait; running matches finish and count.",
+            labels::count(i64::try_from(n).unwrap_or(i64::MAX), "queued match")
+        )
+    })
+    .await
+}
+
+async fn resume(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    ctx: Ctx,
+    PagePath(id): PagePath<Uuid>,
+    CsrfForm(_): CsrfForm<PlainForm>,
+) -> Result<Redirect> {
+    let released = competition_admin::resume(&state.pool, id).await;
+    tracing::info!(competition_id = %id, by = %admin.user_id, "round-robin resumed");
+    answer(&ctx, id, released, |n| {
+        format!(
+            "Resumed: {} queued again.",
+            labels::count(i64::try_from(n).unwrap_or(i64::MAX), "match")
+        )
+    })
+    .await
+}
+
+async fn delete(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    ctx: Ctx,
+    PagePath(id): PagePath<Uuid>,
+    CsrfForm(form): CsrfForm<DeleteForm>,
+) -> Result<Redirect> {
+    let c = competitions::get(&state.pool, id).await?;
+    if form.confirm.trim() != c.name {
+        ctx.flash("Nothing changed: type the competition's name to delete it.")
+            .await?;
+        return Ok(page(id));
+    }
+    match competition_admin::delete_unplayed(&state.pool, id).await {
+        Ok(()) => {
+            state.live.forget(id);
+            tracing::info!(competition_id = %id, by = %admin.user_id, "competition deleted");
+            ctx.flash(format!("The competition {} was deleted.", c.name))
+                .await?;
+            Ok(Redirect::to("/competitions"))
+        }
+        refused => answer(&ctx, id, refused, |()| String::new()).await,
+    }
+}
+
+async fn archive(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    ctx: Ctx,
+    PagePath(id): PagePath<Uuid>,
+    CsrfForm(form): CsrfForm<ArchiveForm>,
+) -> Result<Redirect> {
+    competition_admin::set_archived(&state.pool, id, form.archived).await?;
+    tracing::info!(competition_id = %id, by = %admin.user_id, archived = form.archived, "competition archive flag");
+    let message = if form.archived {
+        "Archived: the competition is no longer listed; its pages stay at their addresses."
+    } else {
+        "Brought back from the archive: the competition is listed again."
+    };
+    answer(&ctx, id, Ok(()), |()| message.to_owned()).await
+}

@@ -1,0 +1,186 @@
+//! An organiser's everyday changes to a competition: rename it, pause and resume a round-robin,
+//! delete one nothing was played in, archive one that is over. (Cancel and re-run are in
+//! [`crate::competitions`]; a ladder's pause and resume in [`crate::ladders`].)
+//!
+//! **Pausing a round-robin** holds its queued match jobs (`run_after = 'infinity'`, so no worker
+//! claims them) and shows it `paused`; running matches finish and count. Resuming releases them
+//! and wakes the workers.
+
+use sqlx::{PgExecutor, PgPool};
+use uuid::Uuid;
+
+use crate::state::{CompetitionKind, CompetitionStatus};
+use crate::StoreError;
+
+/// Renames a competition (the caller checks the name).
+pub async fn rename(
+    db: impl PgExecutor<'_>,
+    competition_id: Uuid,
+    name: &str,
+) -> Result<(), StoreError> {
+    // language=PostgreSQL
+    let done = sqlx::query!(
+        r#"update competition set name = $2 where competition_id = $1"#,
+        competition_id,
+        name
+    )
+    .execute(db)
+    .await?;
+    match done.rows_affected() {
+        0 => Err(StoreError::NotFound),
+        _ => Ok(()),
+    }
+}
+
+/// The competition's kind and stored status, its row locked for the change.
+async fn lock(
+    conn: &mut sqlx::PgConnection,
+    competition_id: Uuid,
+) -> Result<(CompetitionKind, CompetitionStatus), StoreError> {
+    // language=PostgreSQL
+    let row = sqlx::query!(
+        r#"
+        select kind as "kind: CompetitionKind", status as "status: CompetitionStatus"
+        from competition where competition_id = $1 for update
+        "#,
+        competition_id
+    )
+    .fetch_optional(&mut *conn)
+    .await?
+    .ok_or(StoreError::NotFound)?;
+    Ok((row.kind, row.status))
+}
+
+/// Pauses a round-robin: its queued matches wait. Returns how many were held.
+pub async fn pause(pool: &PgPool, competition_id: Uuid) -> Result<u64, StoreError> {
+    let mut tx = pool.begin().await?;
+    let refusal = match lock(&mut tx, competition_id).await? {
+        (CompetitionKind::Ladder, _) => {
+            Some("a ladder is paused with its own Pause (it stops making matches)")
+        }
+        (_, CompetitionStatus::Cancelled) => Some("the competition is cancelled"),
+        _ => None,
+    };
+    if let Some(reason) = refusal {
+        tx.rollback().await?;
+        return Err(StoreError::Conflict(reason.into()));
+    }
+    // language=PostgreSQL
+    let held = sqlx::query!(
+        r#"
+        update job set run_after = 'infinity'
+        where kind = 'match' and status = 'queued'
+          and match_id in (select match_id from match where competition_id = $1)
+        "#,
+        competition_id
+    )
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    // language=PostgreSQL
+    sqlx::query!(
+        r#"update competition set status = 'paused' where competition_id = $1"#,
+        competition_id
+    )
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(held)
+}
+
+/// Resumes a paused round-robin: its held matches are queued again and the workers woken.
+/// Returns how many were released.
+pub async fn resume(pool: &PgPool, competition_id: Uuid) -> Result<u64, StoreError> {
+    let mut tx = pool.begin().await?;
+    let refusal = match lock(&mut tx, competition_id).await? {
+        (CompetitionKind::Ladder, _) => Some("a ladder is resumed with its own Resume"),
+        (_, CompetitionStatus::Paused) => None,
+        _ => Some("the competition is not paused"),
+    };
+    if let Some(reason) = refusal {
+        tx.rollback().await?;
+        return Err(StoreError::Conflict(reason.into()));
+    }
+    // language=PostgreSQL
+    let released = sqlx::query!(
+        r#"
+        update job set run_after = now()
+        where kind = 'match' and status = 'queued' and run_after = 'infinity'
+          and match_id in (select match_id from match where competition_id = $1)
+        "#,
+        competition_id
+    )
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    // language=PostgreSQL
+    sqlx::query!(
+        r#"update competition set status = 'running' where competition_id = $1"#,
+        competition_id
+    )
+    .execute(&mut *tx)
+    .await?;
+    // language=PostgreSQL
+    sqlx::query!(r#"select pg_notify('croupier_job', 'resumed')"#)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(released)
+}
+
+/// Deletes a competition no match of which has started (with its schedule and entries). One
+/// with a match running, finished or failed keeps its history: [`StoreError::Conflict`].
+pub async fn delete_unplayed(pool: &PgPool, competition_id: Uuid) -> Result<(), StoreError> {
+    let mut tx = pool.begin().await?;
+    lock(&mut tx, competition_id).await?;
+    // language=PostgreSQL
+    let started = sqlx::query_scalar!(
+        r#"
+        select count(*) as "n!" from match
+        where competition_id = $1 and status in ('running', 'finished', 'failed')
+        "#,
+        competition_id
+    )
+    .fetch_one(&mut *tx)
+    .await?;
+    if started > 0 {
+        tx.rollback().await?;
+        return Err(StoreError::Conflict(format!(
+            "{started} of its matches {} played or being played; a competition with results is \
+             archived, not deleted",
+            if started == 1 { "was" } else { "were" }
+        )));
+    }
+    // language=PostgreSQL
+    sqlx::query!(
+        r#"delete from competition where competition_id = $1"#,
+        competition_id
+    )
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Archives (or brings back) a competition.
+pub async fn set_archived(
+    db: impl PgExecutor<'_>,
+    competition_id: Uuid,
+    archived: bool,
+) -> Result<(), StoreError> {
+    // language=PostgreSQL
+    let done = sqlx::query!(
+        r#"
+        update competition set archived_at = case when $2 then coalesce(archived_at, now()) end
+        where competition_id = $1
+        "#,
+        competition_id,
+        archived
+    )
+    .execute(db)
+    .await?;
+    match done.rows_affected() {
+        0 => Err(StoreError::NotFound),
+        _ => Ok(()),
+    }
+}

@@ -1,0 +1,212 @@
+//! The organiser's everyday controls: pause and resume a round-robin, rename, archive and bring
+//! back, delete one nothing was played in.
+
+use axum::http::StatusCode;
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use super::{schedule, set_status, League};
+
+/// Queued match jobs of the competition that a worker could claim now, and all queued ones.
+async fn claimable(pool: &PgPool, competition_id: Uuid) -> (i64, i64) {
+    sqlx::query_as(
+        "select count(*) filter (where j.run_after <= now()), count(*)
+         from job j join match m using (match_id)
+         where m.competition_id = $1 and j.status = 'queued'",
+    )
+    .bind(competition_id)
+    .fetch_one(pool)
+    .await
+    .unwrap()
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn pausing_a_round_robin_holds_its_queued_matches_and_resuming_releases_them(pool: PgPool) {
+    // Arrange: 6 matches, one running
+    let mut league = League::with_teams(&pool, 3).await;
+    let id = league.create("2").await;
+    let matches = schedule(&pool, id).await;
+    set_status(&pool, matches[0].0, "running", "running").await;
+    let page = format!("/competitions/{id}");
+    let alice = &mut league.entrants[0].app;
+    let csrf = alice.csrf(&page).await;
+    alice
+        .post_form(
+            &format!("/admin/competitions/{id}/pause"),
+            &[("csrf", csrf.as_str())],
+        )
+        .await
+        .assert_status(StatusCode::FORBIDDEN);
+
+    // Act: pause
+    let paused = league
+        .admin
+        .submit_form(&page, &format!("/admin/competitions/{id}/pause"), &[])
+        .await;
+
+    // Assert: nothing claimable, shown paused with a Resume button
+    paused.assert_redirect(&page);
+    assert_eq!(claimable(&pool, id).await, (0, 5));
+    let shown = league.admin.get(&page).await;
+    shown.assert_shows("Paused: 5 queued matches wait");
+    shown.assert_shows("<span class=\"status paused big\">paused</span>");
+    shown.assert_shows(&format!("/admin/competitions/{id}/resume"));
+
+    // Act: resume
+    let resumed = league
+        .admin
+        .submit_form(&page, &format!("/admin/competitions/{id}/resume"), &[])
+        .await;
+
+    // Assert: all five claimable again; running again
+    resumed.assert_redirect(&page);
+    assert_eq!(claimable(&pool, id).await, (5, 5));
+    let shown = league.admin.get(&page).await;
+    shown.assert_shows("Resumed: 5 matches queued again.");
+    shown.assert_shows("<span class=\"status running big\">running</span>");
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn a_competition_is_renamed_archived_out_of_the_list_and_brought_back(pool: PgPool) {
+    // Arrange
+    let mut league = League::with_teams(&pool, 3).await;
+    let id = league.create("1").await;
+    let page = format!("/competitions/{id}");
+
+    // Act
+    league
+        .admin
+        .submit_form(
+            &page,
+            &format!("/admin/competitions/{id}/rename"),
+            &[("name", "  Autumn cup ")],
+        )
+        .await
+        .assert_redirect(&page);
+    league
+        .admin
+        .submit_form(
+            &page,
+            &format!("/admin/competitions/{id}/archive"),
+            &[("archived", "true")],
+        )
+        .await
+        .assert_redirect(&page);
+    let listed = league.admin.get("/competitions").await;
+    let still = league.admin.get(&page).await;
+    league
+        .admin
+        .submit_form(
+            &page,
+            &format!("/admin/competitions/{id}/archive"),
+            &[("archived", "false")],
+        )
+        .await
+        .assert_redirect(&page);
+    let back = league.admin.get("/competitions").await;
+
+    // Assert: renamed; archived: only under "Archived", still reachable; back: listed again
+    let archived_at = listed
+        .body
+        .find("Archived competitions (1)")
+        .expect("an archive section");
+    let first_link = listed
+        .body
+        .find(&format!("/competitions/{id}\""))
+        .expect("linked");
+    assert!(
+        first_link > archived_at,
+        "an archived competition is listed only in the archive"
+    );
+    still.assert_status(StatusCode::OK);
+    still.assert_shows("Autumn cup");
+    still.assert_shows("This competition is archived");
+    assert!(
+        !back.body.contains("Archived competitions"),
+        "{}",
+        back.body
+    );
+    back.assert_shows("Autumn cup");
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn only_a_competition_nothing_was_played_in_is_deleted_and_only_with_its_name_typed(
+    pool: PgPool,
+) {
+    // Arrange: two competitions; one has a finished match
+    let mut league = League::with_teams(&pool, 3).await;
+    let fresh = league.create("1").await;
+    let played = league.create("1").await;
+    let matches = schedule(&pool, played).await;
+    set_status(&pool, matches[0].0, "finished", "done").await;
+    let name: String = sqlx::query_scalar("select name from competition where competition_id = $1")
+        .bind(fresh)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    let (fresh_page, played_page) = (
+        format!("/competitions/{fresh}"),
+        format!("/competitions/{played}"),
+    );
+
+    // Act and assert: a mistyped name changes nothing
+    let mistyped = league
+        .admin
+        .submit_form(
+            &fresh_page,
+            &format!("/admin/competitions/{fresh}/delete"),
+            &[("confirm", "nope")],
+        )
+        .await;
+    mistyped.assert_redirect(&fresh_page);
+    league
+        .admin
+        .get(&fresh_page)
+        .await
+        .assert_shows("Nothing changed: type the competition");
+
+    // Act and assert: the name typed deletes it with its schedule
+    let deleted = league
+        .admin
+        .submit_form(
+            &fresh_page,
+            &format!("/admin/competitions/{fresh}/delete"),
+            &[("confirm", name.as_str())],
+        )
+        .await;
+    deleted.assert_redirect("/competitions");
+    league
+        .admin
+        .get("/competitions")
+        .await
+        .assert_shows("The competition Spring cup was deleted.");
+    league
+        .admin
+        .get(&fresh_page)
+        .await
+        .assert_status(StatusCode::NOT_FOUND);
+    let jobs: i64 = sqlx::query_scalar(
+        "select count(*) from job j join match m using (match_id) where m.competition_id = $1",
+    )
+    .bind(fresh)
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert_eq!(jobs, 0);
+
+    // Act and assert: one with a result is kept, with the reason
+    let kept = league
+        .admin
+        .submit_form(
+            &played_page,
+            &format!("/admin/competitions/{played}/delete"),
+            &[("confirm", name.as_str())],
+        )
+        .await;
+    kept.assert_redirect(&played_page);
+    league
+        .admin
+        .get(&played_page)
+        .await
+        .assert_shows("1 of its matches was played or being played");
+}
