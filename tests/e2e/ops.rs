@@ -338,6 +338,12 @@ async fn the_admin_page_shows_the_worker_fleet_alive_silent_and_stopped(pool: Pg
 
     // Assert
     page.assert_status(StatusCode::OK);
+    page.assert_shows("<title>Admin");
+    let title = &page.body[..page.body.find("</title>").unwrap_or(0)];
+    assert!(
+        !title.contains("Workers"),
+        "the page's title is its title: {title}"
+    );
     page.assert_shows("Workers (3)");
     page.assert_shows("box-a:11");
     page.assert_shows("<td>alive</td>");

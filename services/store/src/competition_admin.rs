@@ -53,79 +53,65 @@ async fn lock(
 
 /// Pauses a round-robin: its queued matches wait. Returns how many were held.
 pub async fn pause(pool: &PgPool, competition_id: Uuid) -> Result<u64, StoreError> {
-    let mut tx = pool.begin().await?;
-    let refusal = match lock(&mut tx, competition_id).await? {
-        (CompetitionKind::Ladder, _) => {
-            Some("a ladder is paused with its own Pause (it stops making matches)")
-        }
-        (_, CompetitionStatus::Cancelled) => Some("the competition is cancelled"),
-        _ => None,
-    };
-    if let Some(reason) = refusal {
-        tx.rollback().await?;
-        return Err(StoreError::Conflict(reason.into()));
-    }
-    // language=PostgreSQL
-    let held = sqlx::query!(
-        r#"
-        update job set run_after = 'infinity'
-        where kind = 'match' and status = 'queued'
-          and match_id in (select match_id from match where competition_id = $1)
-        "#,
-        competition_id
-    )
-    .execute(&mut *tx)
-    .await?
-    .rows_affected();
-    // language=PostgreSQL
-    sqlx::query!(
-        r#"update competition set status = 'paused' where competition_id = $1"#,
-        competition_id
-    )
-    .execute(&mut *tx)
-    .await?;
-    tx.commit().await?;
-    Ok(held)
+    hold(pool, competition_id, true).await
 }
 
 /// Resumes a paused round-robin: its held matches are queued again and the workers woken.
 /// Returns how many were released.
 pub async fn resume(pool: &PgPool, competition_id: Uuid) -> Result<u64, StoreError> {
+    hold(pool, competition_id, false).await
+}
+
+/// Holds (`pause`) or releases the queued match jobs of a round-robin, and shows it `paused`
+/// or `running`; how many jobs moved.
+async fn hold(pool: &PgPool, competition_id: Uuid, pause: bool) -> Result<u64, StoreError> {
     let mut tx = pool.begin().await?;
-    let refusal = match lock(&mut tx, competition_id).await? {
-        (CompetitionKind::Ladder, _) => Some("a ladder is resumed with its own Resume"),
-        (_, CompetitionStatus::Paused) => None,
-        _ => Some("the competition is not paused"),
+    let refusal = match (lock(&mut tx, competition_id).await?, pause) {
+        ((CompetitionKind::Ladder, _), true) => {
+            Some("a ladder is paused with its own Pause (it stops making matches)")
+        }
+        ((CompetitionKind::Ladder, _), false) => Some("a ladder is resumed with its own Resume"),
+        ((_, CompetitionStatus::Cancelled), true) => Some("the competition is cancelled"),
+        ((_, CompetitionStatus::Paused), false) | (_, true) => None,
+        (_, false) => Some("the competition is not paused"),
     };
     if let Some(reason) = refusal {
         tx.rollback().await?;
         return Err(StoreError::Conflict(reason.into()));
     }
     // language=PostgreSQL
-    let released = sqlx::query!(
+    let moved = sqlx::query!(
         r#"
-        update job set run_after = now()
-        where kind = 'match' and status = 'queued' and run_after = 'infinity'
+        update job set run_after = case when $2 then 'infinity'::timestamptz else now() end
+        where kind = 'match' and status = 'queued'
+          and ($2 or run_after = 'infinity')
           and match_id in (select match_id from match where competition_id = $1)
         "#,
-        competition_id
+        competition_id,
+        pause
     )
     .execute(&mut *tx)
     .await?
     .rows_affected();
     // language=PostgreSQL
     sqlx::query!(
-        r#"update competition set status = 'running' where competition_id = $1"#,
-        competition_id
+        r#"
+        update competition set status = case when $2 then 'paused' else 'running' end
+        where competition_id = $1
+        "#,
+        competition_id,
+        pause
     )
     .execute(&mut *tx)
     .await?;
-    // language=PostgreSQL
-    sqlx::query!(r#"select pg_notify('croupier_job', 'resumed')"#)
-        .execute(&mut *tx)
-        .await?;
+    if !pause {
+        // language=PostgreSQL
+        sqlx::query!(r#"select pg_notify('croupier_job', 'resumed')"#)
+            .execute(&mut *tx)
+            .await?;
+    }
     tx.commit().await?;
-    Ok(released)
+    Ok(moved)
 }
 
 /// Deletes a competition no match of which has started (with its schedule and entries). One

@@ -103,15 +103,7 @@ async fn pause(
     PagePath(id): PagePath<Uuid>,
     CsrfForm(_): CsrfForm<PlainForm>,
 ) -> Result<Redirect> {
-    let held = competition_admin::pause(&state.pool, id).await;
-    tracing::info!(competition_id = %id, by = %admin.user_id, "round-robin paused");
-    answer(&ctx, id, held, |n| {
-        format!(
-            "Paused: {} wait; running matches finish and count.",
-            labels::count(i64::try_from(n).unwrap_or(i64::MAX), "queued match")
-        )
-    })
-    .await
+    hold(&state, admin.user_id, &ctx, id, true).await
 }
 
 async fn resume(
@@ -121,13 +113,27 @@ async fn resume(
     PagePath(id): PagePath<Uuid>,
     CsrfForm(_): CsrfForm<PlainForm>,
 ) -> Result<Redirect> {
-    let released = competition_admin::resume(&state.pool, id).await;
-    tracing::info!(competition_id = %id, by = %admin.user_id, "round-robin resumed");
-    answer(&ctx, id, released, |n| {
-        format!(
-            "Resumed: {} queued again.",
-            labels::count(i64::try_from(n).unwrap_or(i64::MAX), "match")
-        )
+    hold(&state, admin.user_id, &ctx, id, false).await
+}
+
+/// Pauses (`pause`) or resumes a round-robin, and says how many matches that moved.
+async fn hold(state: &AppState, by: Uuid, ctx: &Ctx, id: Uuid, pause: bool) -> Result<Redirect> {
+    let moved = if pause {
+        competition_admin::pause(&state.pool, id).await
+    } else {
+        competition_admin::resume(&state.pool, id).await
+    };
+    tracing::info!(competition_id = %id, %by, pause, "round-robin paused or resumed");
+    answer(ctx, id, moved, |n| {
+        let n = i64::try_from(n).unwrap_or(i64::MAX);
+        if pause {
+            format!(
+                "Paused: {} wait; running matches finish and count.",
+                labels::count(n, "queued match")
+            )
+        } else {
+            format!("Resumed: {} queued again.", labels::count(n, "match"))
+        }
     })
     .await
 }
