@@ -72,6 +72,9 @@ impl std::fmt::Debug for MoveRunner {
 struct Warm {
     process: Process,
     socket: AsyncFd<OwnedFd>,
+    /// bwrap's stderr, kept open (never read after the start) so a late message of bwrap's
+    /// monitor cannot meet a closed pipe.
+    _stderr: Option<tokio::process::ChildStderr>,
     /// The cgroup's OOM-kill count after the last move that read it (the group is new: 0).
     oom_seen: u64,
     /// The CPU time the zygote reported for its moves so far (the rest of the cgroup's is a
@@ -160,15 +163,19 @@ impl MoveRunner {
         // or replaces it.
         let socket =
             unsafe { AsyncFd::register(ours) }.map_err(|e| format!("the zygote's socket: {e}"))?;
-        let warm = Warm {
+        let mut warm = Warm {
             process,
             socket,
+            _stderr: None,
             oom_seen: 0,
             cpu_reported: Duration::ZERO,
         };
         let ready = tokio::time::timeout(READY_WITHIN, warm.receive()).await;
         match ready {
-            Ok(Some(line)) if line == "init" => Ok(warm),
+            Ok(Some(line)) if line == "init" => {
+                warm._stderr = stderr;
+                Ok(warm)
+            }
             other => {
                 let said = match other {
                     Ok(Some(line)) => format!("it said {line:?}"),
