@@ -57,11 +57,15 @@ async fn every_data_table_has_column_headers(pool: PgPool) {
             &[("name", "laptop")],
         )
         .await;
-    let alice_pages = [
+    let mut alice_pages = vec![
         "/teams".to_owned(),
         format!("/teams/{owls}"),
         format!("/submissions/{submission}"),
     ];
+    // The games' pages, whose tables come from the docs' Markdown.
+    alice_pages.extend(
+        ["nothanks", "splendor", "hanabi", "guandan", "bridge"].map(|g| format!("/games/{g}")),
+    );
     let admin_pages = [
         "/admin".to_owned(),
         "/admin/competitions/new?game=nothanks".to_owned(),

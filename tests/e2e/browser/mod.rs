@@ -328,9 +328,11 @@ async fn the_pages_of_finished_competitions_work_in_chromium_on_a_desktop_and_a_
         ("team", "all", format!("/teams/{team}")),
         ("upload", "all", format!("/teams/{team}/upload")),
         ("password", "all", "/account/password".to_owned()),
+        ("games", "all", "/games".to_owned()),
     ];
     for p in &played {
         let c = &p.competition;
+        pages.push(("game", p.game, format!("/games/{}", p.game)));
         pages.push(("competition", p.game, format!("/competitions/{c}")));
         pages.push((
             "play against bots",

@@ -8,6 +8,7 @@ mod challenges;
 mod competition_manage;
 mod competition_new;
 mod competitions;
+mod games;
 mod home;
 pub(crate) mod labels;
 mod match_downloads;
@@ -47,6 +48,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .merge(submissions::router().layer(DefaultBodyLimit::max(upload_limit)))
         .merge(admin::router())
         .merge(competitions::router())
+        .merge(games::router())
         .merge(challenges::router())
         .merge(competition_new::router())
         .merge(competition_manage::router())
