@@ -5,7 +5,9 @@
 //! (rainbow), a Bridge deal, a whole Guandan game (deals from level 2 until a team wins at A).
 //! `--game` picks one game. For Guandan it also times the `act` messages as the referee builds
 //! them over random play (the seat's observation with every wild-card interpretation, and the
-//! message text): median, p99, worst, and the longest list.
+//! message text): median, p99, worst, and the longest list. When `python3` can import OpenSpiel
+//! (`pip install open_spiel`), its random playouts of Hanabi (2 and 5 players) and a Bridge deal
+//! are timed in the same run and our rates printed as multiples of theirs.
 
 use std::time::{Duration, Instant};
 
@@ -17,8 +19,12 @@ use croupier_games::{Game, GameId, GameRng, GameSettings, Seat, Stream, Turn, Vi
 use croupier_referee::guandan::act_message;
 use serde_json::{json, Value};
 
-/// Games and moves played in `budget` by `one_game(seed) -> moves`.
-fn measure(budget: Duration, mut one_game: impl FnMut(u64) -> Result<u64>) -> Result<String> {
+/// Games and moves played in `budget` by `one_game(seed) -> moves`: games per second, and the
+/// line to print.
+fn measure(
+    budget: Duration,
+    mut one_game: impl FnMut(u64) -> Result<u64>,
+) -> Result<(f64, String)> {
     let (t0, mut games, mut moves) = (Instant::now(), 0_u64, 0_u64);
     while t0.elapsed() < budget {
         for _ in 0..50 {
@@ -27,11 +33,65 @@ fn measure(budget: Duration, mut one_game: impl FnMut(u64) -> Result<u64>) -> Re
         }
     }
     let secs = t0.elapsed().as_secs_f64();
-    Ok(format!(
-        "{:9.0} games/s  {:10.0} moves/s  ({games} games in {secs:.2} s)",
-        games as f64 / secs,
-        moves as f64 / secs
+    let rate = games as f64 / secs;
+    Ok((
+        rate,
+        format!(
+            "{rate:9.0} games/s  {:10.0} moves/s  ({games} games in {secs:.2} s)",
+            moves as f64 / secs
+        ),
     ))
+}
+
+/// OpenSpiel's random playouts (its C++ games driven from Python, as its PyPI package gives
+/// them) of the variants compared: (our label, OpenSpiel's game string).
+const OPEN_SPIEL: [(&str, &str); 3] = [
+    ("standard, 2 players", "hanabi(players=2)"),
+    ("standard, 5 players", "hanabi(players=5)"),
+    ("one deal", "bridge(use_double_dummy_result=false)"),
+];
+
+/// Times OpenSpiel when `python3` can import `pyspiel`: games per second per game string;
+/// `None` when it is not installed.
+fn open_spiel(budget: Duration) -> Option<Vec<(String, f64)>> {
+    const SCRIPT: &str = r#"
+import random, sys, time
+import pyspiel
+budget = float(sys.argv[1])
+for name in sys.argv[2:]:
+    game = pyspiel.load_game(name)
+    rng = random.Random(0)
+    t0, n = time.perf_counter(), 0
+    while time.perf_counter() - t0 < budget:
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            if s.is_chance_node():
+                outcomes = s.chance_outcomes()
+                s.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            else:
+                legal = s.legal_actions()
+                s.apply_action(legal[rng.randrange(len(legal))])
+        n += 1
+    print(f"{name}	{n / (time.perf_counter() - t0)}", flush=True)
+"#;
+    let out = std::process::Command::new("python3")
+        .arg("-c")
+        .arg(SCRIPT)
+        .arg(budget.as_secs_f64().to_string())
+        .args(OPEN_SPIEL.iter().map(|(_, g)| *g))
+        .output()
+        .ok()?;
+    if !out.status.success() {
+        return None;
+    }
+    let rates = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| {
+            let (name, rate) = l.split_once('\t')?;
+            Some((name.to_owned(), rate.trim().parse().ok()?))
+        })
+        .collect();
+    Some(rates)
 }
 
 fn typed(seed: u64) -> Result<u64> {
@@ -127,9 +187,10 @@ pub async fn run(budget: Duration, only: Option<GameId>) -> Result<()> {
         "engine: random play, one thread, {:.1} s per line",
         budget.as_secs_f64()
     );
+    let mut ours: Vec<(GameId, &'static str, f64)> = Vec::new();
     for game in games {
         if game == GameId::NO_THANKS {
-            let line = tokio::task::spawn_blocking(move || measure(budget, typed)).await??;
+            let (_, line) = tokio::task::spawn_blocking(move || measure(budget, typed)).await??;
             println!(
                 "  {:<10} {:<26} typed    {line}",
                 game.as_str(),
@@ -137,11 +198,12 @@ pub async fn run(budget: Duration, only: Option<GameId>) -> Result<()> {
             );
         }
         for (label, rules, settings) in variants(game) {
-            let line = tokio::task::spawn_blocking(move || {
+            let (rate, line) = tokio::task::spawn_blocking(move || {
                 measure(budget, |seed| dynamic(game, rules, &settings, seed))
             })
             .await??;
             println!("  {:<10} {label:<26} dynamic  {line}", game.as_str());
+            ours.push((game, label, rate));
         }
         if game == GameId::GUANDAN {
             let line = tokio::task::spawn_blocking(move || guandan_lists(budget)).await??;
@@ -151,6 +213,40 @@ pub async fn run(budget: Duration, only: Option<GameId>) -> Result<()> {
                 "legal actions per act"
             );
         }
+    }
+    compare_with_open_spiel(budget, &ours).await
+}
+
+/// OpenSpiel's figures for the same variants in the same run, and our rate as a multiple of
+/// theirs (issue #17's goal: 10×); a note when `pyspiel` is not installed.
+async fn compare_with_open_spiel(
+    budget: Duration,
+    ours: &[(GameId, &'static str, f64)],
+) -> Result<()> {
+    let wanted: Vec<_> = OPEN_SPIEL
+        .iter()
+        .filter(|(label, _)| ours.iter().any(|(_, l, _)| l == label))
+        .collect();
+    if wanted.is_empty() {
+        return Ok(());
+    }
+    let Some(theirs) = tokio::task::spawn_blocking(move || open_spiel(budget)).await? else {
+        println!("  (OpenSpiel is not installed: `pip install open_spiel` adds its Hanabi and Bridge figures here)");
+        return Ok(());
+    };
+    println!("OpenSpiel (PyPI pyspiel: its C++ games, random play driven from Python), same run:");
+    for (label, name) in wanted {
+        let Some((_, rate)) = theirs.iter().find(|(n, _)| n == name) else {
+            continue;
+        };
+        let Some((game, _, mine)) = ours.iter().find(|(_, l, _)| l == label) else {
+            continue;
+        };
+        println!(
+            "  {:<10} {label:<26} {rate:9.0} games/s  ours {:.2}× ({name})",
+            game.as_str(),
+            mine / rate
+        );
     }
     Ok(())
 }
