@@ -100,7 +100,6 @@ pub fn game_name(id: &str) -> &'static str {
         .map_or("unknown game", |g| g.display_name())
 }
 
-/// `2026-11-21 06:07 UTC`.
 /// A worker's state from its row: stopped, alive (heard within three heartbeats), or silent.
 pub fn worker_state(w: &croupier_store::workers::FleetRow) -> String {
     if w.stopped_at.is_some() {
@@ -120,6 +119,7 @@ pub fn worker_state(w: &croupier_store::workers::FleetRow) -> String {
     format!("silent for {n:.0} {unit}")
 }
 
+/// `2026-11-21 06:07 UTC`.
 pub fn when(t: &time::OffsetDateTime) -> String {
     let t = t.to_offset(time::UtcOffset::UTC);
     format!(
