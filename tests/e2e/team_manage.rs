@@ -7,15 +7,7 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use crate::helpers::{count, invite_code, make_admin, user_id, TestApp, Upload, BOT_PY};
-
-async fn role(pool: &PgPool, team_id: Uuid, username: &str) -> Option<String> {
-    sqlx::query_scalar("select role from team_member where team_id = $1 and user_id = $2")
-        .bind(team_id)
-        .bind(user_id(pool, username).await)
-        .fetch_optional(pool)
-        .await
-        .unwrap()
-}
+use crate::teams::role;
 
 /// Alice owns Owls; Bob has joined it. Their browsers, and the team.
 async fn owls(pool: &PgPool) -> (TestApp, TestApp, Uuid) {

@@ -6,7 +6,8 @@ use uuid::Uuid;
 
 use crate::helpers::{count, invite_code, user_id, Stored, TestApp, Upload, BOT_PY};
 
-async fn role(pool: &PgPool, team_id: Uuid, username: &str) -> Option<String> {
+/// A user's role in a team, `None` when not a member.
+pub(crate) async fn role(pool: &PgPool, team_id: Uuid, username: &str) -> Option<String> {
     sqlx::query_scalar("select role from team_member where team_id = $1 and user_id = $2")
         .bind(team_id)
         .bind(user_id(pool, username).await)

@@ -3,7 +3,7 @@
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::{mpsc, Arc};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use nix::fcntl::OFlag;
 use tokio::io::AsyncWriteExt;
@@ -16,7 +16,7 @@ use crate::config::{Config, Mode, SetupError, Spec};
 use crate::launch::{bwrap_command, finish, ChildSetup, PATH};
 use crate::process::{read_report, Process};
 use crate::slot::SlotPool;
-use crate::util::{read_capped, write_hosts};
+use crate::util::{collected, read_capped, write_hosts};
 use crate::{seatdir, EndState, KillReason, Limits, ProbeError, RunReport, SeatDir};
 
 type Job = Box<dyn FnOnce() + Send>;
@@ -323,15 +323,8 @@ impl Sandbox {
         };
         let obs = p.supervise(extra).await;
         let mut report = p.finish(obs).await;
-        let collect = |h: tokio::task::JoinHandle<Vec<u8>>| async move {
-            tokio::time::timeout(Duration::from_secs(2), h)
-                .await
-                .ok()
-                .and_then(Result::ok)
-                .unwrap_or_default()
-        };
-        report.stdout = collect(out).await;
-        report.stderr = collect(err).await;
+        report.stdout = collected(out).await;
+        report.stderr = collected(err).await;
         if let EndState::SetupError(msg) = &mut report.end_state {
             msg.push_str(&format!(
                 ": {}",

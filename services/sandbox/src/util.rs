@@ -29,6 +29,16 @@ pub(crate) async fn read_capped(
     buf
 }
 
+/// What a pipe reader collected, waiting at most 2 s more once the process is gone (a
+/// grandchild still holding the pipe cannot hold the report back).
+pub(crate) async fn collected(reader: tokio::task::JoinHandle<Vec<u8>>) -> Vec<u8> {
+    tokio::time::timeout(std::time::Duration::from_secs(2), reader)
+        .await
+        .ok()
+        .and_then(Result::ok)
+        .unwrap_or_default()
+}
+
 pub(crate) fn write_hosts(path: &Path) -> io::Result<()> {
     let dir = path.parent().unwrap_or(Path::new("/"));
     fs::create_dir_all(dir)?;

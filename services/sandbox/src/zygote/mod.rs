@@ -42,7 +42,7 @@ use crate::cgroup::Cgroup;
 use crate::config::{Mode, Spec};
 use crate::process::InitReport;
 use crate::report::{classify, Observed};
-use crate::util::read_capped;
+use crate::util::{collected, read_capped};
 use crate::{KillReason, Process, RunReport, Sandbox};
 
 use wire::{Request, MAX_REQUEST};
@@ -308,21 +308,14 @@ impl Warm {
             obs.setup_failure = Some(format!("the seat's zygote answered {answered:?}"));
         }
         writer.abort();
-        let collect = |h: tokio::task::JoinHandle<Vec<u8>>| async move {
-            tokio::time::timeout(Duration::from_secs(2), h)
-                .await
-                .ok()
-                .and_then(Result::ok)
-                .unwrap_or_default()
-        };
         let report = RunReport {
             end_state: classify(&obs, limits),
             exit: obs.exit.unwrap_or_default(),
             wall: obs.wall,
             cpu: obs.cpu,
             max_rss_bytes: init.max_rss_bytes,
-            stdout: collect(out).await,
-            stderr: collect(err).await,
+            stdout: collected(out).await,
+            stderr: collected(err).await,
         };
         let keep = keep && report_keeps(&report);
         (report, keep)
