@@ -25,6 +25,7 @@ async fn every_game_has_a_page_with_its_rules_protocol_limits_and_kits_and_the_k
         index.assert_shows(&format!("href=\"/games/{id}\""));
         let page = visitor.get(&format!("/games/{id}")).await;
         page.assert_status(StatusCode::OK);
+        page.assert_shows(&format!("croupier play {id} --bot \"python3 {id}-python/"));
         for needle in [
             "Quick start",
             "On this platform",

@@ -73,7 +73,12 @@ async fn show(ctx: Ctx, PagePath(id): PagePath<String>) -> Result<Response> {
         .find(|g| g.id == game.as_str())
         .ok_or(Error::NotFound)?;
     let kits = kits_of(game.as_str());
-    let play = kits.first().and_then(|(lang, _)| play_command(game, lang));
+    // The line runs the Python kit where there is one (it needs no compiler).
+    let play = kits
+        .iter()
+        .find(|(lang, _)| *lang == "python")
+        .or(kits.first())
+        .and_then(|(lang, _)| play_command(game, lang));
     Ok(render(&GamePage {
         ctx,
         facts: facts(game),
