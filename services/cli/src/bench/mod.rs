@@ -132,9 +132,10 @@ pub async fn run(args: BenchArgs) -> Result<()> {
         None
     };
     println!(
-        "croupier bench on {} CPU(s), sandbox {}",
+        "croupier bench on {} CPU(s), sandbox {}, load {}",
         cpus(),
-        args.sandbox
+        args.sandbox,
+        load()
     );
     for w in which {
         match (w, &sandbox) {
@@ -158,6 +159,7 @@ pub async fn run(args: BenchArgs) -> Result<()> {
             _ => {}
         }
     }
+    println!("load at the end: {}", load());
     Ok(())
 }
 
@@ -180,4 +182,13 @@ pub fn summary(samples: &mut [Duration]) -> String {
         ms(mean),
         samples.len()
     )
+}
+
+/// The machine's load averages over 1, 5 and 15 minutes (`/proc/loadavg`), for the record:
+/// every figure above depends on what else ran.
+fn load() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_else(|| "unknown".into())
 }
