@@ -101,18 +101,24 @@ pub fn default_choice(candidates: &[Candidate]) -> Vec<Uuid> {
         .collect()
 }
 
+/// A competition's name, trimmed: 1 to 80 characters (400 otherwise).
+pub fn check_name(name: &str) -> Result<&str> {
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > 80 {
+        return Err(Error::BadRequest(
+            "a competition needs a name of 1 to 80 characters".into(),
+        ));
+    }
+    Ok(name)
+}
+
 /// Checks `req`, schedules it and stores it all, or stores nothing and says why (400/409).
 pub async fn create(
     state: &AppState,
     created_by: Uuid,
     req: &CompetitionRequest,
 ) -> Result<Created> {
-    let name = req.name.trim();
-    if name.is_empty() || name.chars().count() > 80 {
-        return Err(Error::BadRequest(
-            "a competition needs a name of 1 to 80 characters".into(),
-        ));
-    }
+    let name = check_name(&req.name)?;
     let game = parse_game(&req.game)?;
     let rules = match req.rules.trim() {
         "" => game.rule_sets().first().copied().unwrap_or_default(),

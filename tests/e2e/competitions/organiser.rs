@@ -210,3 +210,98 @@ async fn only_a_competition_nothing_was_played_in_is_deleted_and_only_with_its_n
         .await
         .assert_shows("1 of its matches was played or being played");
 }
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn the_api_pauses_resumes_renames_archives_cancels_and_deletes_for_an_admin_only(
+    pool: PgPool,
+) {
+    // Arrange: two round-robins (6 queued matches each), root's token and a team member's
+    use axum::http::Method;
+    use serde_json::json;
+    let mut league = League::with_teams(&pool, 3).await;
+    let id = league.create("2").await;
+    let other = league.create("2").await;
+    let login = json!({ "username": "root", "password": crate::helpers::PASSWORD });
+    let root = league
+        .admin
+        .api(Method::POST, "/api/v1/tokens", None, Some(login))
+        .await
+        .json["token"]
+        .as_str()
+        .expect("a token")
+        .to_owned();
+    let alice = league.admin.api_user("mallory").await;
+    let at = |what: &str| format!("/api/v1/admin/competitions/{id}{what}");
+    let app = &league.admin;
+
+    // Act and assert
+    app.api(Method::POST, &at("/pause"), Some(&alice), None)
+        .await
+        .assert_status(StatusCode::FORBIDDEN);
+    let paused = app
+        .api(Method::POST, &at("/pause"), Some(&root), None)
+        .await;
+    assert_eq!(paused.json["held"], 6, "{:#}", paused.json);
+    assert_eq!(claimable(&pool, id).await, (0, 6));
+    app.api(Method::POST, &at("/pause"), Some(&root), None)
+        .await
+        .assert_status(StatusCode::OK);
+    let resumed = app
+        .api(Method::POST, &at("/resume"), Some(&root), None)
+        .await;
+    assert_eq!(resumed.json["released"], 6, "{:#}", resumed.json);
+    app.api(Method::POST, &at("/resume"), Some(&root), None)
+        .await
+        .assert_status(StatusCode::CONFLICT);
+    let renamed = app
+        .api(
+            Method::POST,
+            &at("/rename"),
+            Some(&root),
+            Some(json!({ "name": " Final " })),
+        )
+        .await;
+    assert_eq!(renamed.json["competition"]["name"], "Final");
+    app.api(
+        Method::POST,
+        &at("/rename"),
+        Some(&root),
+        Some(json!({ "name": "  " })),
+    )
+    .await
+    .assert_status(StatusCode::BAD_REQUEST);
+    let archived = app
+        .api(
+            Method::POST,
+            &at("/archive"),
+            Some(&root),
+            Some(json!({ "archived": true })),
+        )
+        .await;
+    assert_eq!(archived.json["competition"]["archived"], true);
+    let cancelled = app
+        .api(Method::POST, &at("/cancel"), Some(&root), None)
+        .await;
+    assert_eq!(cancelled.json["cancelled"], 6, "{:#}", cancelled.json);
+    let matches = schedule(&pool, other).await;
+    set_status(&pool, matches[0].0, "running", "running").await;
+    app.api(
+        Method::DELETE,
+        &format!("/api/v1/admin/competitions/{other}"),
+        Some(&root),
+        None,
+    )
+    .await
+    .assert_status(StatusCode::CONFLICT);
+    app.api(Method::DELETE, &at(""), Some(&root), None)
+        .await
+        .assert_status(StatusCode::OK);
+    app.api(
+        Method::GET,
+        &format!("/api/v1/competitions/{id}/leaderboard"),
+        None,
+        None,
+    )
+    .await
+    .assert_status(StatusCode::NOT_FOUND);
+}

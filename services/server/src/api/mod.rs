@@ -14,6 +14,7 @@
 mod accounts;
 mod admin;
 mod challenges;
+mod competition_admin;
 mod competitions;
 mod matches;
 pub mod openapi;
@@ -84,6 +85,7 @@ pub fn routes(config: &ServerConfig) -> Vec<ApiRoute> {
     all.extend(submissions::routes(config));
     all.extend(admin::routes());
     all.extend(competitions::routes());
+    all.extend(competition_admin::routes());
     all.extend(challenges::routes());
     all.extend(matches::routes());
     all

@@ -68,6 +68,30 @@ fn team_management() -> Value {
     })
 }
 
+/// An organiser's controls on a competition (admins only), merged into the paths like
+/// [`team_management`].
+fn organiser() -> Value {
+    let at = || json!({ "parameters": [path_param("competition_id")] });
+    json!({
+        "/admin/competitions/{competition_id}/pause": { "post": op(
+            "Pause a round-robin: its queued matches wait, running ones finish (admins only; 409 for a ladder or a cancelled one); answers how many were held", true, 200, at()) },
+        "/admin/competitions/{competition_id}/resume": { "post": op(
+            "Resume a paused round-robin (admins only; 409 when not paused); answers how many matches were queued again", true, 200, at()) },
+        "/admin/competitions/{competition_id}/cancel": { "post": op(
+            "Cancel the queued matches (admins only); running ones finish and count; answers how many", true, 200, at()) },
+        "/admin/competitions/{competition_id}/rename": { "post": op(
+            "Rename a competition (admins only)", true, 200,
+            body_at("competition_id", json!({ "type": "object", "required": ["name"],
+                "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 80 } } }))) },
+        "/admin/competitions/{competition_id}/archive": { "post": op(
+            "Archive a competition (out of the public list; its pages and API answers stay) or bring it back (admins only)", true, 200,
+            body_at("competition_id", json!({ "type": "object", "required": ["archived"],
+                "properties": { "archived": { "type": "boolean" } } }))) },
+        "/admin/competitions/{competition_id}": { "delete": op(
+            "Delete a competition nothing was played in, with its schedule (admins only; 409 once a match has run)", true, 200, at()) }
+    })
+}
+
 /// The document.
 pub fn document() -> Value {
     let mut doc = operations();
@@ -77,9 +101,10 @@ pub fn document() -> Value {
         200,
         json!({ "parameters": [path_param("team_id")] }),
     );
-    if let (Some(paths), Some(more)) = (doc["paths"].as_object_mut(), team_management().as_object())
-    {
-        paths.extend(more.clone());
+    for more in [team_management(), organiser()] {
+        if let (Some(paths), Some(more)) = (doc["paths"].as_object_mut(), more.as_object()) {
+            paths.extend(more.clone());
+        }
     }
     if let Some(paths) = doc["paths"].as_object_mut() {
         for op in paths

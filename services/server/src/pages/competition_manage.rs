@@ -14,7 +14,7 @@ use uuid::Uuid;
 use super::labels;
 use crate::auth::csrf::CsrfForm;
 use crate::auth::AdminUser;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::extract::PagePath;
 use crate::templates::Ctx;
 use crate::{has_csrf, AppState};
@@ -84,12 +84,7 @@ async fn rename(
     PagePath(id): PagePath<Uuid>,
     CsrfForm(form): CsrfForm<NameForm>,
 ) -> Result<Redirect> {
-    let name = form.name.trim();
-    if name.is_empty() || name.chars().count() > 80 {
-        return Err(Error::BadRequest(
-            "a competition needs a name of 1 to 80 characters".into(),
-        ));
-    }
+    let name = crate::competition::check_name(&form.name)?;
     competition_admin::rename(&state.pool, id, name).await?;
     state.live.forget(id);
     tracing::info!(competition_id = %id, by = %admin.user_id, "competition renamed");
