@@ -96,8 +96,7 @@
         var box = document.createElement("div");
         box.innerHTML = html;
         var fresh = box.querySelector("#play-turn");
-        // The turn already shown stays as it is (a button the person is about to press too).
-        if (!old || !fresh || fresh.getAttribute("data-key") === shownKey()) return;
+        if (!old || !fresh) return;
         old.parentNode.replaceChild(fresh, old);
         root.setAttribute("data-status", state.status);
         bind();
@@ -106,29 +105,18 @@
       });
   }
 
-  // One poll at a time: a poll asked for while one is under way (a move just sent) runs as
-  // soon as it ends, so two never swap the turn part over each other or start two loops.
-  var polling = false;
-  var again = false;
   function poll(now) {
     clearTimeout(timer);
-    if (polling) { again = true; return; }
-    polling = true;
-    var done = function (delay) {
-      polling = false;
-      if (again) { again = false; poll(true); }
-      else if (delay) timer = setTimeout(poll, delay);
-    };
     fetch(stateUrl, { credentials: "same-origin", headers: { Accept: "application/json" } })
       .then(function (r) { return r.ok ? r.json() : Promise.reject(r.status); })
       .then(function (state) {
         var next = state.key !== shownKey() ? swap(state) : Promise.resolve();
         return next.then(function () {
           show(state);
-          done(over(state.status) ? 0 : (now ? 300 : 700));
+          if (!over(state.status)) timer = setTimeout(poll, now ? 300 : 700);
         });
       })
-      .catch(function () { done(2000); });
+      .catch(function () { timer = setTimeout(poll, 2000); });
   }
 
   function start() {

@@ -99,7 +99,19 @@ async fn play_to_the_end(browser: &Browser, game: &str) -> usize {
             if clicked == 0 {
                 look_at_the_seat(browser, game).await;
             }
-            browser.click("#play-moves button:not([disabled])").await;
+            // Found and clicked in one script: the page may swap its turn part in between
+            // two WebDriver calls (a poll bringing the same turn), which would leave a stale
+            // element to click.
+            let pressed = browser
+                .run(
+                    "const b = document.querySelector('#play-moves button:not([disabled])');
+                     if (b) { b.click(); } return !!b;",
+                    json!([]),
+                )
+                .await;
+            if pressed != true {
+                continue;
+            }
             clicked += 1;
             // The page moves on by itself: the next turn's part replaces this one.
             let moved = browser
