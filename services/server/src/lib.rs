@@ -37,6 +37,7 @@ pub mod error;
 pub mod extract;
 pub mod history;
 pub mod html;
+pub mod i18n;
 pub mod ladder;
 pub mod leaderboard;
 pub mod live;
@@ -92,6 +93,7 @@ pub fn app(state: AppState) -> Router {
         .merge(ops::router())
         .fallback(no_route)
         .layer(sessions)
+        .layer(axum::middleware::from_fn(i18n::negotiate))
         // gzip for clients that accept it (a replay's frames.json shrinks ~10×; never for
         // server-sent events or images, tower-http's default predicate).
         .layer(tower_http::compression::CompressionLayer::new())

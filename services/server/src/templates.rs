@@ -14,6 +14,7 @@ use tower_sessions::Session;
 use crate::auth::{csrf, MaybeUser, FLASH_KEY};
 use crate::error::Error;
 pub use crate::html::render;
+pub use crate::i18n::Lang;
 use crate::AppState;
 
 /// Per-request page context.
@@ -22,6 +23,10 @@ pub struct Ctx {
     pub csrf: String,
     pub flash: Option<String>,
     pub session: Session,
+    /// The page's language ([`crate::i18n`]).
+    pub lang: Lang,
+    /// The address of this page (path and query), for the footer's language links.
+    pub here: String,
 }
 
 impl Ctx {
@@ -37,6 +42,37 @@ impl Ctx {
             self.csrf = csrf::token(&self.session).await?;
         }
         Ok(self)
+    }
+
+    /// The page text for `key` in the page's language.
+    pub fn t(&self, key: &str) -> String {
+        self.lang.t(key)
+    }
+
+    /// The page text for `key` with one argument.
+    pub fn t1(&self, key: &str, name: &str, value: &dyn std::fmt::Display) -> String {
+        self.lang.t_with(key, &[(name, value)])
+    }
+
+    /// The page text for `key` with two arguments.
+    pub fn t2(
+        &self,
+        key: &str,
+        (n1, v1): (&str, &dyn std::fmt::Display),
+        (n2, v2): (&str, &dyn std::fmt::Display),
+    ) -> String {
+        self.lang.t_with(key, &[(n1, v1), (n2, v2)])
+    }
+
+    /// Whether the page is in `lang`.
+    pub fn is_lang(&self, lang: &Lang) -> bool {
+        self.lang == *lang
+    }
+
+    /// The footer's link that shows this page in `lang`.
+    pub fn switch_to(&self, lang: &Lang) -> String {
+        let next: String = url_escape(&self.here);
+        format!("/lang/{}?next={next}", lang.tag())
     }
 
     pub fn is_admin(&self) -> bool {
@@ -66,11 +102,17 @@ impl FromRequestParts<AppState> for Ctx {
                 .unwrap_or_default()
         };
         let flash = session.remove::<String>(FLASH_KEY).await?;
+        let here = parts
+            .uri
+            .path_and_query()
+            .map_or_else(|| "/".to_owned(), |p| p.as_str().to_owned());
         Ok(Ctx {
             user,
             csrf,
             flash,
             session,
+            lang: crate::i18n::current(),
+            here,
         })
     }
 }
@@ -258,4 +300,18 @@ pub struct AdminPage {
     pub workers: Vec<croupier_store::workers::FleetRow>,
     /// A reset link just made, shown once.
     pub new_link: Option<crate::pages::NewResetLink>,
+}
+
+/// `s` percent-encoded for a query value (unreserved characters and `/` kept).
+fn url_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for b in s.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b'/' => {
+                out.push(b as char)
+            }
+            _ => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+    out
 }

@@ -11,6 +11,7 @@ mod competitions;
 mod games;
 mod home;
 pub(crate) mod labels;
+mod language;
 mod match_downloads;
 mod match_log;
 mod matches;
@@ -49,6 +50,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .merge(admin::router())
         .merge(competitions::router())
         .merge(games::router())
+        .merge(language::router())
         .merge(challenges::router())
         .merge(competition_new::router())
         .merge(competition_manage::router())
