@@ -176,8 +176,15 @@ pub fn t_with(key: &str, args: &[(&str, &dyn Display)]) -> String {
 }
 
 /// Middleware: decides the request's language and runs the rest of the request with it.
+/// Shared code (an upload's checks, say) may call [`t`]: under `/api/` it answers in English.
 pub async fn negotiate(request: Request, next: Next) -> Response {
-    let lang = Lang::of_request(request.headers());
+    // The JSON API speaks English whatever the browser prefers: programs read it, and its
+    // messages are documented in English.
+    let lang = if request.uri().path().starts_with("/api/") {
+        Lang::En
+    } else {
+        Lang::of_request(request.headers())
+    };
     let mut response = CURRENT.scope(lang, next.run(request)).await;
     let headers = response.headers_mut();
     headers.insert(CONTENT_LANGUAGE, HeaderValue::from_static(lang.tag()));
