@@ -12,6 +12,7 @@ mod competitions;
 mod csrf;
 mod games;
 mod helpers;
+mod languages;
 mod logins;
 mod ops;
 mod pipeline;

@@ -1,7 +1,8 @@
 //! Real-browser tests: the real `croupier up` with workers and its private PostgreSQL plays a
 //! small competition of each of the five games to the end, then headless Chromium (Debian's
 //! `chromium`, driven through Debian's `chromedriver` by [`driver::Browser`]) opens the pages a
-//! player looks at, at 1280 px and at 390 px, and the replay viewer of every finished match.
+//! player looks at, at 1280 px and at 390 px, in English and (chosen with the footer's link) in
+//! 简体中文, and the replay viewer of every finished match.
 //!
 //! Each page must answer 200, log no console error or uncaught exception and, at 390 px, not be
 //! wider than the screen, and pass axe-core's accessibility check with no serious or critical
@@ -280,6 +281,55 @@ async fn look_at(
     problems
 }
 
+/// Chooses `lang` with the footer's link on the home page, as a person would, and checks the
+/// page comes back in it (and stays so on the next page: the choice is remembered).
+async fn switch_language(browser: &Browser, base: &str, lang: &str) {
+    browser.open(&format!("{base}/")).await;
+    browser
+        .click(&format!("footer .langs a[hreflang=\"{lang}\"]"))
+        .await;
+    let switched = browser
+        .wait_for(
+            &format!("return document.documentElement.lang === '{lang}';"),
+            Duration::from_secs(10),
+        )
+        .await;
+    assert!(
+        switched,
+        "the footer's link did not switch the page to {lang}"
+    );
+    browser.open(&format!("{base}/games")).await;
+    let kept = browser
+        .run("return document.documentElement.lang;", json!([]))
+        .await;
+    assert_eq!(kept, json!(lang), "the language chosen was not remembered");
+}
+
+/// Problems with a page that should be in Chinese: its `<html lang>`, and whether its header
+/// and main part say anything in Chinese at all (a page whose template was never translated).
+async fn in_chinese(browser: &Browser, where_: &str) -> Vec<String> {
+    let found = browser
+        .run(
+            "const cjk = /[\\u4e00-\\u9fff]/;
+             const main = document.querySelector('main');
+             return [document.documentElement.lang,
+                     cjk.test(document.querySelector('header').innerText),
+                     !!main && cjk.test(main.innerText)];",
+            json!([]),
+        )
+        .await;
+    let mut problems = Vec::new();
+    if found[0] != json!("zh-CN") {
+        problems.push(format!("{where_}: <html lang> is {} in Chinese", found[0]));
+    }
+    if found[1] != json!(true) || found[2] != json!(true) {
+        problems.push(format!(
+            "{where_}: no Chinese in the header or the page ({found})"
+        ));
+    }
+    problems
+}
+
 /// The id of the first team the signed-in user's Teams page links.
 async fn own_team(browser: &Browser, base: &str) -> String {
     browser.open(&format!("{base}/teams")).await;
@@ -358,6 +408,20 @@ async fn the_pages_of_finished_competitions_work_in_chromium_on_a_desktop_and_a_
             problems.extend(look_at(&browser, &base, page, viewport, &shots, axe.as_ref()).await);
         }
     }
+
+    // The same pages in Chinese, chosen as a person would: the footer's link.
+    browser.viewport(DESKTOP).await;
+    switch_language(&browser, &base, "zh-CN").await;
+    for viewport in [DESKTOP, PHONE] {
+        browser.viewport(viewport).await;
+        for (kind, game, path) in &pages {
+            let kind = format!("zh-CN {kind}");
+            let page = (kind.as_str(), *game, path.as_str());
+            problems.extend(look_at(&browser, &base, page, viewport, &shots, axe.as_ref()).await);
+            problems.extend(in_chinese(&browser, &format!("{kind} ({game}) {path}")).await);
+        }
+    }
+    switch_language(&browser, &base, "en").await;
     eprintln!("browser screenshots: {}", shots.display());
     assert!(
         problems.is_empty(),
