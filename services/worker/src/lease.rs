@@ -83,7 +83,12 @@ async fn renew(
     let mut last_ok = Instant::now();
     loop {
         tokio::time::sleep(every).await;
-        match jobs::heartbeat(&pool, job_id, attempt, lease).await {
+        // A heartbeat that does not answer within one interval failed: a worker cut off the
+        // network gets no error at all from a connection whose packets go nowhere.
+        let beat = tokio::time::timeout(every, jobs::heartbeat(&pool, job_id, attempt, lease))
+            .await
+            .unwrap_or_else(|_| Err(sqlx::Error::PoolTimedOut.into()));
+        match beat {
             Ok(true) => last_ok = Instant::now(),
             Ok(false) => {
                 tracing::warn!(%job_id, attempt, "lease lost: dropping the job");

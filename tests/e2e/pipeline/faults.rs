@@ -21,12 +21,12 @@ const LEASE: &str = "4";
 /// The administrator's password (strong enough for the sign-up rules).
 const BOSS_PASSWORD: &str = "umbrella walrus quietly ledger";
 
-struct Platform {
+pub(super) struct Platform {
     db: Option<Proc>,
-    serve: Proc,
-    db_url: String,
-    base: String,
-    pool: PgPool,
+    pub(super) serve: Proc,
+    pub(super) db_url: String,
+    pub(super) base: String,
+    pub(super) pool: PgPool,
 }
 
 async fn start_db(dir: &Path) -> Proc {
@@ -40,7 +40,7 @@ async fn start_db(dir: &Path) -> Proc {
     .await
 }
 
-async fn platform(dir: &Path) -> Platform {
+pub(super) async fn platform(dir: &Path) -> Platform {
     let db = start_db(dir).await;
     let db_url = db.ready_line.trim().to_owned();
     let serve = Proc::start(
@@ -86,7 +86,7 @@ async fn worker(p: &Platform, dir: &Path, name: &str) -> Proc {
 
 /// Three teams with ready bots (one of them slow, so matches last a few seconds) and a
 /// one-round No Thanks competition of 3 matches; returns the admin's client and its id.
-async fn three_bots_and_a_competition(p: &Platform, rounds: u32) -> (Api, String) {
+pub(super) async fn three_bots_and_a_competition(p: &Platform, rounds: u32) -> (Api, String) {
     three_ready_bots(&p.base).await;
     let admin = Api::user(&p.base, "boss", BOSS_PASSWORD, false).await;
     let created = admin
@@ -104,7 +104,7 @@ async fn three_bots_and_a_competition(p: &Platform, rounds: u32) -> (Api, String
     )
 }
 
-async fn results_per_match(pool: &PgPool) -> Vec<(String, i64)> {
+pub(super) async fn results_per_match(pool: &PgPool) -> Vec<(String, i64)> {
     sqlx::query_as::<_, (String, i64)>(
         "select m.status, (select count(*) from seat_result r where r.match_id = m.match_id) from match m order by m.ordinal",
     )

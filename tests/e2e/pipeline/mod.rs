@@ -1,8 +1,9 @@
 //! The match pipeline end to end with the real programs: bots uploaded over HTTP are compiled
 //! and validated by sandboxed workers, an admin schedules a round-robin, workers play every
 //! match over the bots' original protocol, and the leaderboard ranks them — also when a worker
-//! is killed in the middle of a match, and when PostgreSQL restarts during the round-robin; a
-//! ladder that runs by itself.
+//! is killed in the middle of a match, when PostgreSQL restarts during the round-robin, and when
+//! workers on separate hosts (network namespaces) are killed or cut off the network; a ladder
+//! that runs by itself.
 
 pub mod api;
 pub mod bots;
@@ -10,6 +11,7 @@ mod challenges;
 mod entries;
 mod faults;
 mod games;
+mod hosts;
 mod ladder;
 pub mod procs;
 mod round_robin;

@@ -65,12 +65,32 @@ impl Proc {
         log: &Path,
         ready_prefix: Option<&str>,
     ) -> Proc {
+        Proc::spawn(Command::from(croupier()), args, env, log, ready_prefix).await
+    }
+
+    /// [`Proc::start`] for another program (`nsenter … croupier work`, say).
+    pub async fn start_program(
+        program: &str,
+        args: &[&str],
+        env: &[(&str, &str)],
+        log: &Path,
+        ready_prefix: Option<&str>,
+    ) -> Proc {
+        Proc::spawn(Command::new(program), args, env, log, ready_prefix).await
+    }
+
+    async fn spawn(
+        mut command: Command,
+        args: &[&str],
+        env: &[(&str, &str)],
+        log: &Path,
+        ready_prefix: Option<&str>,
+    ) -> Proc {
         let log_file = std::fs::OpenOptions::new()
             .create(true)
             .append(true)
             .open(log)
             .expect("log");
-        let mut command = Command::from(croupier());
         command
             .args(args)
             .stdin(Stdio::null())
@@ -131,6 +151,11 @@ impl Proc {
 
     pub fn log_text(&self) -> String {
         std::fs::read_to_string(&self.log).unwrap_or_default()
+    }
+
+    /// The process id (0 once it has exited).
+    pub fn pid(&self) -> u32 {
+        self.child.id().unwrap_or(0)
     }
 
     pub fn signal(&self, signal: Signal) {
