@@ -281,6 +281,12 @@ async fn workers_on_three_hosts_survive_a_kill_and_a_network_cut_and_play_every_
     .await
     .expect("players");
     assert!(players >= 2, "one worker played every match");
+    // The cut-off worker noticed by itself: its lease went unrenewed and it dropped the match.
+    let cut_log = workers[1].log_text();
+    assert!(
+        cut_log.contains("dropping the job"),
+        "host 1 did not drop its match:\n{cut_log}"
+    );
     drop(workers);
     drop(p.serve);
 }
