@@ -138,8 +138,10 @@ impl Lang {
             .iter()
             .map(|(name, value)| {
                 let text = value.to_string();
+                // Only what prints back the same is a number: a username "007" or "1e3" stays
+                // as typed.
                 let value = match text.parse::<f64>() {
-                    Ok(n) if !text.is_empty() => FluentValue::from(n),
+                    Ok(n) if n.is_finite() && n.to_string() == text => FluentValue::from(n),
                     _ => FluentValue::from(text),
                 };
                 (Cow::Owned((*name).to_owned()), value)
