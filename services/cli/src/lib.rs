@@ -11,10 +11,12 @@
 //! * `migrate`: apply the database migrations.
 //! * `db`: run only the private PostgreSQL and print its URL (development and tests).
 //! * `admin`: create users, grant the admin role.
+//! * `blobs`: where blobs are kept, and moving them from PostgreSQL to an object store.
 //! * `submit`: upload a bot through the JSON API.
 
 mod admin;
 mod bench;
+mod blobs;
 mod isolation;
 mod lifecycle;
 mod logging;
@@ -62,6 +64,11 @@ pub enum Command {
         #[command(subcommand)]
         command: admin::AdminCommand,
     },
+    /// Where blobs (uploads, builds, replays, logs) are kept; move them to an object store.
+    Blobs {
+        #[command(subcommand)]
+        command: blobs::BlobsCommand,
+    },
     /// Upload a bot to a Croupier server with an API token.
     Submit(submit::SubmitArgs),
 }
@@ -89,6 +96,7 @@ pub async fn execute(cli: Cli) -> anyhow::Result<()> {
         Command::Migrate(args) => up::migrate(args).await,
         Command::Db(args) => up::db_only(args).await,
         Command::Admin { command } => admin::run(command).await,
+        Command::Blobs { command } => blobs::run(command).await,
         Command::Submit(args) => submit::run(args).await,
     }
 }

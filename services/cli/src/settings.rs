@@ -39,9 +39,22 @@ pub struct DbArgs {
     /// PostgreSQL URL, e.g. postgres://user:password@host/croupier.
     #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
     pub database_url: Option<String>,
+    /// Where blobs (uploads, builds, replays, logs) are kept: `postgres` (in the database),
+    /// `file:///path` (a directory), or `s3://bucket[/prefix]` (any S3-compatible store;
+    /// credentials, region and endpoint from the AWS_* variables). Every process of one
+    /// deployment must say the same.
+    #[arg(long, env = "CROUPIER_BLOB_STORE", default_value = "postgres")]
+    pub blob_store: String,
 }
 
 impl DbArgs {
+    /// Makes this process keep new blobs where `--blob-store` says.
+    pub fn configure_blobs(&self) -> Result<()> {
+        let location = croupier_store::blobs::Location::parse(&self.blob_store)?;
+        croupier_store::blobs::configure(location)?;
+        Ok(())
+    }
+
     pub fn require(&self) -> Result<&str> {
         match self.database_url.as_deref().map(str::trim) {
             Some(url) if !url.is_empty() => Ok(url),
@@ -199,7 +212,12 @@ mod tests {
 
     #[test]
     fn a_missing_database_url_names_the_variable() {
-        let err = DbArgs { database_url: None }.require().unwrap_err();
+        let err = DbArgs {
+            database_url: None,
+            blob_store: "postgres".into(),
+        }
+        .require()
+        .unwrap_err();
         assert!(err.to_string().contains("DATABASE_URL"));
     }
 }

@@ -193,6 +193,7 @@ async fn run_web(
 }
 
 pub async fn up(args: UpArgs) -> Result<()> {
+    args.db.configure_blobs()?;
     args.web.server_config()?;
     args.web.bind()?;
     args.worker.check()?;
@@ -276,6 +277,7 @@ async fn supervise(mut cluster: Cluster, mut stop: watch::Receiver<bool>) -> Clu
 pub async fn serve(args: ServeArgs) -> Result<()> {
     args.web.server_config()?;
     args.web.bind()?;
+    args.db.configure_blobs()?;
     let pool = connect_and_migrate(args.db.require()?, WEB_POOL).await?;
     run_web(pool, &args.web, false, None).await
 }

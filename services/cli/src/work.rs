@@ -250,6 +250,7 @@ pub async fn sandbox(args: &WorkerArgs) -> Result<Arc<Sandbox>> {
 pub async fn work(args: WorkArgs) -> Result<()> {
     args.worker.check()?;
     let url = args.db.require()?;
+    args.db.configure_blobs()?;
     let n = args.worker.count()?;
     if n == 0 {
         return Err(anyhow!(

@@ -149,6 +149,7 @@ impl From<StoreError> for Error {
             StoreError::NotFound => Error::NotFound,
             StoreError::Conflict(msg) => Error::Conflict(msg),
             StoreError::Database(e) => Error::internal(e),
+            StoreError::Blobs(e) => Error::internal(e),
         }
     }
 }

@@ -12,6 +12,9 @@ pub enum StoreError {
     /// Anything else from the database: a platform fault, logged, never shown.
     #[error(transparent)]
     Database(#[from] sqlx::Error),
+    /// The object store holding blobs failed, or is not configured: a platform fault.
+    #[error("{0}")]
+    Blobs(String),
 }
 
 /// Maps a named constraint violation to a caller-chosen error, leaving every other error as is.

@@ -326,12 +326,16 @@ pub async fn replay(
     match_id: Uuid,
 ) -> Result<Option<Vec<u8>>, StoreError> {
     // language=PostgreSQL
-    Ok(sqlx::query_scalar!(
-        r#"select b.data from replay r join blob b on b.sha256 = r.sha256 where r.match_id = $1"#,
+    let row = sqlx::query!(
+        r#"select b.sha256, b.data from replay r join blob b on b.sha256 = r.sha256 where r.match_id = $1"#,
         match_id
     )
     .fetch_optional(db)
-    .await?)
+    .await?;
+    match row {
+        Some(r) => Ok(Some(blobs::resolve(&r.sha256, r.data).await?)),
+        None => Ok(None),
+    }
 }
 
 /// Marks a running match `finished` and writes its seat results and replay, in the caller's
@@ -343,6 +347,28 @@ struct NewBlobs<'a> {
     sha: Vec<Vec<u8>>,
     size: Vec<i64>,
     data: Vec<&'a [u8]>,
+}
+
+/// [`NewBlobs`] put where blobs go: the rows' bytes (none for a blob in the object store) and
+/// where each is.
+struct PlacedBlobs<'a> {
+    data: Vec<Option<&'a [u8]>>,
+    stored: Vec<String>,
+}
+
+impl<'a> NewBlobs<'a> {
+    async fn place(&self) -> Result<PlacedBlobs<'a>, StoreError> {
+        let mut placed = PlacedBlobs {
+            data: Vec::with_capacity(self.data.len()),
+            stored: Vec::with_capacity(self.data.len()),
+        };
+        for bytes in &self.data {
+            let (data, stored) = blobs::place(bytes).await?;
+            placed.data.push(data);
+            placed.stored.push(stored.to_owned());
+        }
+        Ok(placed)
+    }
 }
 
 impl<'a> NewBlobs<'a> {
@@ -390,12 +416,13 @@ pub async fn record_result(
             format!("{{{}}}", list.join(","))
         })
         .collect();
+    let placed = blobs.place().await?;
     // language=PostgreSQL
     sqlx::query!(
         r#"
         with stored as (
-            insert into blob (sha256, size, data)
-            select * from unnest($14::bytea[], $15::bigint[], $16::bytea[])
+            insert into blob (sha256, size, data, stored)
+            select * from unnest($14::bytea[], $15::bigint[], $16::bytea[], $17::text[])
             on conflict (sha256) do nothing
         )
         insert into seat_result (match_id, seat, rank, score, end_state, end_detail, moves, cpu_ms,
@@ -422,25 +449,29 @@ pub async fn record_result(
         &move_log as &[Option<Vec<u8>>],
         &blobs.sha,
         &blobs.size,
-        &blobs.data as &[&[u8]]
+        &placed.data as &[Option<&[u8]>],
+        &placed.stored
     )
     .execute(&mut **tx)
     .await?;
     // The blob and the replay row in one statement (one round trip on the result's path).
     let sha = blobs::digest(replay);
     let size = i64::try_from(replay.len()).unwrap_or(i64::MAX);
+    let (data, stored) = blobs::place(replay).await?;
     // language=PostgreSQL
     sqlx::query!(
         r#"
         with stored as (
-            insert into blob (sha256, size, data) values ($2, $3, $4) on conflict (sha256) do nothing
+            insert into blob (sha256, size, data, stored) values ($2, $3, $4, $5)
+            on conflict (sha256) do nothing
         )
         insert into replay (match_id, sha256) values ($1, $2)
         "#,
         match_id,
         &sha[..],
         size,
-        replay
+        data,
+        stored
     )
     .execute(&mut **tx)
     .await?;

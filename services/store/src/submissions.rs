@@ -196,13 +196,14 @@ pub async fn files(
 /// The uploaded bytes as they arrived (the file or the archive).
 pub async fn source(db: impl PgExecutor<'_>, submission_id: Uuid) -> Result<Vec<u8>, StoreError> {
     // language=PostgreSQL
-    sqlx::query_scalar!(
-        r#"select b.data from submission s join blob b on b.sha256 = s.source_sha256 where s.submission_id = $1"#,
+    let row = sqlx::query!(
+        r#"select b.sha256, b.data from submission s join blob b on b.sha256 = s.source_sha256 where s.submission_id = $1"#,
         submission_id
     )
     .fetch_optional(db)
     .await?
-    .ok_or(StoreError::NotFound)
+    .ok_or(StoreError::NotFound)?;
+    crate::blobs::resolve(&row.sha256, row.data).await
 }
 
 /// A team's submissions, newest first.

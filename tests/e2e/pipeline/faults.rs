@@ -19,7 +19,7 @@ use crate::binary::process::croupier;
 
 const LEASE: &str = "4";
 /// The administrator's password (strong enough for the sign-up rules).
-const BOSS_PASSWORD: &str = "umbrella walrus quietly ledger";
+pub(super) const BOSS_PASSWORD: &str = "umbrella walrus quietly ledger";
 
 pub(super) struct Platform {
     db: Option<Proc>,
@@ -74,7 +74,7 @@ pub(super) async fn platform(dir: &Path) -> Platform {
     }
 }
 
-async fn worker(p: &Platform, dir: &Path, name: &str) -> Proc {
+pub(super) async fn worker(p: &Platform, dir: &Path, name: &str) -> Proc {
     Proc::start(
         &["work", "--workers", "1", "--lease-secs", LEASE],
         &[("DATABASE_URL", &p.db_url)],

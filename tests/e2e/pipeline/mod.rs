@@ -6,6 +6,7 @@
 //! that runs by itself.
 
 pub mod api;
+mod blob_store;
 pub mod bots;
 mod challenges;
 mod entries;

@@ -1,0 +1,77 @@
+//! `croupier blobs …`: where the blobs (uploads, builds, replays, logs) are, and moving the
+//! ones PostgreSQL holds to the object store named by `--blob-store`.
+
+use anyhow::{bail, Result};
+use clap::Subcommand;
+use croupier_store::blobs;
+
+use crate::lifecycle::connect_and_migrate;
+use crate::settings::DbArgs;
+
+#[derive(Subcommand, Debug)]
+pub enum BlobsCommand {
+    /// How many blobs (and bytes) PostgreSQL and the object store hold, and the database's size.
+    Stats {
+        #[command(flatten)]
+        db: DbArgs,
+    },
+    /// Move every blob PostgreSQL holds to the object store named by --blob-store (each is
+    /// written, read back and checked before the database lets go of it; safe to interrupt
+    /// and run again, and to run while the platform works).
+    Migrate {
+        /// Blobs per batch.
+        #[arg(long, default_value = "100")]
+        batch: i64,
+        #[command(flatten)]
+        db: DbArgs,
+    },
+}
+
+pub async fn run(command: BlobsCommand) -> Result<()> {
+    match command {
+        BlobsCommand::Stats { db } => {
+            db.configure_blobs()?;
+            let pool = connect_and_migrate(db.require()?, 2).await?;
+            print_stats(&pool).await
+        }
+        BlobsCommand::Migrate { batch, db } => {
+            db.configure_blobs()?;
+            if matches!(blobs::location(), blobs::Location::Database) {
+                bail!(
+                    "--blob-store is postgres: name the object store to move the blobs to \
+                     (file:///path or s3://bucket[/prefix])"
+                );
+            }
+            let pool = connect_and_migrate(db.require()?, 2).await?;
+            let mut moved = 0;
+            loop {
+                let n = blobs::move_out(&pool, batch.max(1)).await?;
+                if n == 0 {
+                    break;
+                }
+                moved += n;
+                eprintln!("moved {moved} blobs to {}", blobs::location().describe());
+            }
+            println!("{moved} blobs moved to {}", blobs::location().describe());
+            print_stats(&pool).await
+        }
+    }
+}
+
+async fn print_stats(pool: &croupier_store::PgPool) -> Result<()> {
+    let s = blobs::stats(pool).await?;
+    let database: i64 = sqlx::query_scalar("select pg_database_size(current_database())")
+        .fetch_one(pool)
+        .await?;
+    println!(
+        "in PostgreSQL: {} blobs, {} bytes\nin the object store: {} blobs, {} bytes\n\
+         new blobs go to: {}\ndatabase size: {} bytes",
+        s.in_database,
+        s.database_bytes,
+        s.in_objects,
+        s.object_bytes,
+        blobs::location().describe(),
+        database
+    );
+    Ok(())
+}
