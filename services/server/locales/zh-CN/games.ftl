@@ -14,17 +14,14 @@ game-protocol-bridge = 每步一个进程：`bot Board.txt StepLog.txt`，追加
 
 ## /games
 games-title = 游戏
-games-intro =
-    每个游戏都来自各自的机器人平台，为原平台编写的机器人可以直接在这里运行，无需修改。
-    每个游戏的页面列出它在本平台上的规则、带示例消息的协议、各项限制、排行榜的排名方式，
-    以及可下载的入门套件。
+games-intro = 每个游戏都来自各自的机器人平台，为原平台编写的机器人无需修改即可在这里运行。每个游戏的页面列出它在本平台上的规则、带示例消息的协议、各项限制、排行榜的排名方式，以及可下载的入门套件。
 games-seats-protocol = { $n } 个座位 · { $protocol }
 
 ## /games/{id}
 game-quick-start = 快速上手
 game-step-download = 下载下面的入门套件并解压。
 game-step-play-before = 在你自己的电脑上用
-game-step-play-middle = 命令让它与内置机器人对战（该命令在本平台的仓库中安装：
+game-step-play-middle = 命令让它与内置机器人对战（该命令的安装方法：在本平台的仓库中运行
 game-step-play-after = ）
 game-step-play-colon = ：
 game-step-play-stop = 。
