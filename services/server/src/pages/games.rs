@@ -378,6 +378,19 @@ mod tests {
     }
 
     #[test]
+    fn in_english_names_and_protocol_lines_are_the_registrys() {
+        for game in GameId::all() {
+            assert_eq!(game_name(game, Lang::En), game.display_name());
+            assert_eq!(protocol_summary(game, Lang::En), game.protocol_summary());
+            assert_ne!(
+                game_name(game, Lang::Zh),
+                game.display_name().replace("掼蛋", "")
+            );
+            assert_ne!(protocol_summary(game, Lang::Zh), game.protocol_summary());
+        }
+    }
+
+    #[test]
     fn a_section_ends_at_the_next_game_and_links_into_the_repo_become_text() {
         let doc = "## No Thanks\nTake [a card](rules.md#x) or [pay](https://example.org).\n\n## Splendor\nGems.\n";
         let nothanks = section(doc, "No Thanks!").unwrap();
