@@ -5,6 +5,7 @@
 //! the protocol are the repository's own docs (`docs/rules.md`, `docs/protocols.md`), the
 //! game's section of each, rendered from Markdown: one text for the repo and the site.
 
+use std::fmt::Display;
 use std::io::Write as _;
 
 use askama::Template;
@@ -17,7 +18,8 @@ use pulldown_cmark::{html, CowStr, Event, Options, Parser, Tag, TagEnd};
 
 use crate::error::{Error, Result};
 use crate::extract::PagePath;
-use crate::templates::{games, render, Ctx, GameView};
+use crate::i18n::Lang;
+use crate::templates::{render, Ctx};
 use crate::AppState;
 
 mod embedded {
@@ -26,6 +28,9 @@ mod embedded {
 
 const RULES: &str = include_str!("../../../../docs/rules.md");
 const PROTOCOLS: &str = include_str!("../../../../docs/protocols.md");
+/// The Chinese translations; a section they lack is shown from the English.
+const RULES_ZH: &str = include_str!("../../../../docs/zh-CN/rules.md");
+const PROTOCOLS_ZH: &str = include_str!("../../../../docs/zh-CN/protocols.md");
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -38,15 +43,59 @@ pub fn router() -> Router<AppState> {
 #[template(path = "games.html")]
 struct IndexPage {
     ctx: Ctx,
-    games: Vec<GameView>,
+    games: Vec<GameCard>,
+}
+
+/// A game as its pages name it, in the page's language.
+struct GameCard {
+    id: &'static str,
+    name: String,
+    /// `2 seats · <how bots connect>`.
+    summary: String,
+}
+
+impl GameCard {
+    fn of(game: GameId, lang: Lang) -> GameCard {
+        let protocol = protocol_summary(game, lang);
+        let seats = game.default_seats();
+        let args: [(&str, &dyn Display); 2] = [("n", &seats), ("protocol", &protocol)];
+        let summary = lang.t_with("games-seats-protocol", &args);
+        GameCard {
+            id: game.as_str(),
+            name: game_name(game, lang),
+            summary,
+        }
+    }
+}
+
+/// The game's name in `lang` (`game-name-<id>`; a game without one keeps its registry name).
+pub fn game_name(game: GameId, lang: Lang) -> String {
+    let key = format!("game-name-{}", game.as_str());
+    if lang.has(&key) {
+        lang.t(&key)
+    } else {
+        game.display_name().to_owned()
+    }
+}
+
+/// The registry's one line on how the game's bots connect, in `lang`.
+pub fn protocol_summary(game: GameId, lang: Lang) -> String {
+    match game.as_str() {
+        "nothanks" => lang.t("game-protocol-nothanks"),
+        "splendor" => lang.t("game-protocol-splendor"),
+        "hanabi" => lang.t("game-protocol-hanabi"),
+        "guandan" => lang.t("game-protocol-guandan"),
+        "bridge" => lang.t("game-protocol-bridge"),
+        _ => game.protocol_summary().to_owned(),
+    }
 }
 
 #[derive(Template)]
 #[template(path = "game.html")]
 struct GamePage {
     ctx: Ctx,
-    game: GameView,
-    facts: Vec<(&'static str, String)>,
+    game: GameCard,
+    facts: Vec<(String, String)>,
     /// The kits' languages, with their file count.
     kits: Vec<(&'static str, usize)>,
     /// An example command for `croupier play` with the first kit.
@@ -56,10 +105,11 @@ struct GamePage {
 }
 
 async fn index(ctx: Ctx) -> Result<Response> {
-    Ok(render(&IndexPage {
-        ctx,
-        games: games(),
-    }))
+    let games = GameId::all()
+        .into_iter()
+        .map(|g| GameCard::of(g, ctx.lang))
+        .collect();
+    Ok(render(&IndexPage { ctx, games }))
 }
 
 fn game_of(id: &str) -> Result<GameId> {
@@ -68,10 +118,7 @@ fn game_of(id: &str) -> Result<GameId> {
 
 async fn show(ctx: Ctx, PagePath(id): PagePath<String>) -> Result<Response> {
     let game = game_of(&id)?;
-    let view = games()
-        .into_iter()
-        .find(|g| g.id == game.as_str())
-        .ok_or(Error::NotFound)?;
+    let lang = ctx.lang;
     let kits = kits_of(game.as_str());
     // The line runs the Python kit where there is one (it needs no compiler).
     let play = kits
@@ -81,12 +128,12 @@ async fn show(ctx: Ctx, PagePath(id): PagePath<String>) -> Result<Response> {
         .and_then(|(lang, _)| play_command(game, lang));
     Ok(render(&GamePage {
         ctx,
-        facts: facts(game),
+        facts: facts(game, lang),
         kits,
         play,
-        rules: markdown(section(RULES, game.display_name()).unwrap_or("")),
-        protocol: markdown(section(PROTOCOLS, game.display_name()).unwrap_or("")),
-        game: view,
+        rules: markdown(doc_section(RULES, RULES_ZH, game, lang), lang),
+        protocol: markdown(doc_section(PROTOCOLS, PROTOCOLS_ZH, game, lang), lang),
+        game: GameCard::of(game, lang),
     }))
 }
 
@@ -162,36 +209,40 @@ fn play_command(game: GameId, language: &str) -> Option<String> {
 }
 
 /// What this platform plays the game with.
-fn facts(game: GameId) -> Vec<(&'static str, String)> {
+fn facts(game: GameId, lang: Lang) -> Vec<(String, String)> {
     let def = game.def();
-    let games = match (def.games_per_match, def.max_games_per_match) {
-        (n, Some(max)) => format!("{n} by default (a competition may set up to {max})"),
-        (n, None) => format!("{n} by default"),
+    let n = def.games_per_match;
+    let secs = def.move_time.as_secs_f64();
+    let time = lang.t_with("game-fact-move-time-value", &[("secs", &secs)]);
+    let games = match def.max_games_per_match {
+        Some(max) => lang.t_with("game-fact-games-value-max", &[("n", &n), ("max", &max)]),
+        None => lang.t_with("game-fact-games-value", &[("n", &n)]),
     };
     vec![
-        ("Seats", def.default_seats.to_string()),
-        ("Rule sets", def.rule_sets.join(", ")),
-        ("How bots connect", def.protocol_summary.to_owned()),
-        (
-            "Time per move",
-            format!(
-                "{} s wall clock, start-up included (a competition may change it)",
-                def.move_time.as_secs_f64()
-            ),
-        ),
-        ("Games per match", games),
-        (
-            "Memory, CPU, disk per seat",
-            "512 MiB for the whole process tree, one core, 64 MiB of disk beyond the bot's files \
-             (the defaults; a competition may change them)"
-                .to_owned(),
-        ),
-        ("Built-in bots", def.bot_names().join(", ")),
+        (lang.t("game-fact-seats"), def.default_seats.to_string()),
+        (lang.t("game-fact-rule-sets"), def.rule_sets.join(", ")),
+        (lang.t("game-fact-connect"), protocol_summary(game, lang)),
+        (lang.t("game-fact-move-time"), time),
+        (lang.t("game-fact-games"), games),
+        (lang.t("game-fact-limits"), lang.t("game-fact-limits-value")),
+        (lang.t("game-fact-bots"), def.bot_names().join(", ")),
     ]
 }
 
+/// The game's section of a doc in `lang`: the Chinese one's where it has it, else the English.
+fn doc_section(en: &'static str, zh: &'static str, game: GameId, lang: Lang) -> &'static str {
+    let name = game.display_name();
+    let translated = match lang {
+        Lang::Zh => section(zh, name),
+        Lang::En => None,
+    };
+    translated.or_else(|| section(en, name)).unwrap_or("")
+}
+
 /// The section of `doc` under the level-2 heading naming the game (`## No Thanks` for
-/// "No Thanks!", `## Guandan` for "Guandan 掼蛋"), without its heading.
+/// "No Thanks!", `## Guandan` for "Guandan 掼蛋"), without its heading. A translated heading
+/// names it by its English anchor instead (`## 花火（Hanabi）<a id="hanabi"></a>`, and
+/// `<a id="no-thanks">` for "No Thanks!").
 fn section<'a>(doc: &'a str, name: &str) -> Option<&'a str> {
     let wanted: String = name
         .split_whitespace()
@@ -214,7 +265,12 @@ fn section<'a>(doc: &'a str, name: &str) -> Option<&'a str> {
                 .chars()
                 .filter(|c| c.is_alphanumeric())
                 .collect();
-            if first.eq_ignore_ascii_case(&wanted) {
+            let anchor = title
+                .split("<a id=\"")
+                .nth(1)
+                .and_then(|rest| rest.split(['-', '"']).next())
+                .unwrap_or("");
+            if first.eq_ignore_ascii_case(&wanted) || anchor.eq_ignore_ascii_case(&wanted) {
                 start = Some(offset + line.len());
             }
         }
@@ -226,7 +282,7 @@ fn section<'a>(doc: &'a str, name: &str) -> Option<&'a str> {
 /// Markdown to HTML for the page: headings moved down one level (the page's `h1` is the game's
 /// name), links into the repository shown as text (they point at files beside the docs), code
 /// blocks and tables focusable boxes that scroll on a phone, every table header a column header.
-fn markdown(text: &str) -> String {
+fn markdown(text: &str, lang: Lang) -> String {
     let mut in_repo_link = Vec::new();
     let events = Parser::new_ext(text, Options::ENABLE_TABLES).filter_map(|event| match event {
         Event::Start(Tag::Heading {
@@ -270,6 +326,9 @@ fn markdown(text: &str) -> String {
             Some(true) => None,
             _ => Some(Event::End(TagEnd::Link)),
         },
+        // A translation's anchors (`<a id="hanabi-settings"></a>`) keep the English links working
+        // in the repository; the page needs none.
+        Event::InlineHtml(raw) if raw.starts_with("<a id=") || raw.as_ref() == "</a>" => None,
         Event::Html(raw) | Event::InlineHtml(raw) => {
             Some(Event::Text(CowStr::from(raw.to_string())))
         }
@@ -282,7 +341,10 @@ fn markdown(text: &str) -> String {
         .replace("<th style", "<th scope=\"col\" style")
         .replace(
             "<table>",
-            "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Table\"><table>",
+            &format!(
+                "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"{}\"><table>",
+                lang.t("game-doc-table")
+            ),
         )
         .replace("</table>", "</table></div>")
 }
@@ -304,6 +366,27 @@ mod tests {
                 "protocol of {name}"
             );
             assert!(!kits_of(game.as_str()).is_empty(), "a kit for {name}");
+            for (en, zh) in [(RULES, RULES_ZH), (PROTOCOLS, PROTOCOLS_ZH)] {
+                let chinese = doc_section(en, zh, game, Lang::Zh);
+                assert!(chinese.len() > 200, "the Chinese text of {name}");
+                assert_eq!(
+                    doc_section(en, zh, game, Lang::En),
+                    section(en, name).unwrap()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn in_english_names_and_protocol_lines_are_the_registrys() {
+        for game in GameId::all() {
+            assert_eq!(game_name(game, Lang::En), game.display_name());
+            assert_eq!(protocol_summary(game, Lang::En), game.protocol_summary());
+            assert_ne!(
+                game_name(game, Lang::Zh),
+                game.display_name().replace("掼蛋", "")
+            );
+            assert_ne!(protocol_summary(game, Lang::Zh), game.protocol_summary());
         }
     }
 
@@ -312,12 +395,18 @@ mod tests {
         let doc = "## No Thanks\nTake [a card](rules.md#x) or [pay](https://example.org).\n\n## Splendor\nGems.\n";
         let nothanks = section(doc, "No Thanks!").unwrap();
         assert!(!nothanks.contains("Gems"));
-        let html = markdown(nothanks);
+        let html = markdown(nothanks, Lang::En);
         assert!(
             html.contains("Take a card or <a href=\"https://example.org\">pay</a>"),
             "{html}"
         );
         assert_eq!(section(doc, "Splendor"), Some("Gems.\n"));
-        assert!(markdown("| a |\n|---|\n| 1 |\n").contains("<th scope=\"col\">a</th>"));
+        let zh = "## 不，谢谢！<a id=\"no-thanks\"></a>\n拿牌。\n## 桥牌 <a id=\"contract-bridge\"></a>\n叫牌。\n";
+        assert_eq!(section(zh, "No Thanks!"), Some("拿牌。\n"));
+        assert_eq!(section(zh, "Contract Bridge"), Some("叫牌。\n"));
+        assert_eq!(section(zh, "Splendor"), None);
+        let heading = markdown("### 花火的设置<a id=\"hanabi-settings\"></a>\n", Lang::Zh);
+        assert_eq!(heading.trim(), "<h4>花火的设置</h4>");
+        assert!(markdown("| a |\n|---|\n| 1 |\n", Lang::En).contains("<th scope=\"col\">a</th>"));
     }
 }
