@@ -5,7 +5,8 @@ use axum::extract::State;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use axum::Router;
-use croupier_store::{submissions, teams, tokens, TeamRole};
+use croupier_store::submissions::Submission;
+use croupier_store::{submissions, teams, tokens, SubmissionStatus, TeamRole};
 use serde::Deserialize;
 use uuid::Uuid;
 
@@ -13,7 +14,7 @@ use crate::auth::csrf::CsrfForm;
 use crate::auth::{token, CurrentUser};
 use crate::error::{Error, Result};
 use crate::extract::PagePath;
-use crate::templates::{render, Ctx, TeamPage, TeamsPage};
+use crate::templates::{render, Ctx, Lang, TeamPage, TeamsPage};
 use crate::validate::{check_team_name, new_invite_code};
 use crate::{has_csrf, AppState};
 
@@ -55,6 +56,35 @@ struct PlainForm {
 }
 
 has_csrf!(CreateForm, JoinForm, TokenForm, PlainForm);
+
+/// A member's role in words, in the page's language.
+fn role_word(lang: Lang, role: &TeamRole) -> String {
+    lang.t(match role {
+        TeamRole::Owner => "team-role-owner",
+        TeamRole::Member => "team-role-member",
+    })
+}
+
+impl TeamsPage {
+    pub fn role_word(&self, role: &TeamRole) -> String {
+        role_word(self.ctx.lang, role)
+    }
+}
+
+impl TeamPage {
+    pub fn role_word(&self, role: &TeamRole) -> String {
+        role_word(self.ctx.lang, role)
+    }
+
+    pub fn status_word(&self, status: &SubmissionStatus) -> String {
+        super::submissions::status_word(self.ctx.lang, status)
+    }
+
+    /// `2026-11-21 06:07 UTC by ada`.
+    pub fn uploaded(&self, s: &Submission) -> String {
+        super::submissions::uploaded(self.ctx.lang, s)
+    }
+}
 
 /// The caller's role in the team; 404 when not a member (another team's page does not exist).
 pub async fn require_member(state: &AppState, team_id: Uuid, user_id: Uuid) -> Result<TeamRole> {
