@@ -7,6 +7,8 @@ use axum::routing::get;
 use axum::Router;
 use croupier_store::submissions::Submission;
 use croupier_store::{competitions, submissions, teams, Language, SubmissionStatus};
+use std::fmt::Display;
+
 use uuid::Uuid;
 
 use super::my_matches::MatchesQuery;
@@ -31,24 +33,20 @@ pub fn router() -> Router<AppState> {
 
 /// A submission's state in words.
 pub(super) fn status_word(lang: Lang, status: &SubmissionStatus) -> String {
-    lang.t(match status {
-        SubmissionStatus::Pending => "submission-status-pending",
-        SubmissionStatus::Compiling => "submission-status-compiling",
-        SubmissionStatus::Validating => "submission-status-validating",
-        SubmissionStatus::Ready => "submission-status-ready",
-        SubmissionStatus::Failed => "submission-status-failed",
-    })
+    match status {
+        SubmissionStatus::Pending => lang.t("submission-status-pending"),
+        SubmissionStatus::Compiling => lang.t("submission-status-compiling"),
+        SubmissionStatus::Validating => lang.t("submission-status-validating"),
+        SubmissionStatus::Ready => lang.t("submission-status-ready"),
+        SubmissionStatus::Failed => lang.t("submission-status-failed"),
+    }
 }
 
 /// When a submission was uploaded, and by whom: `2026-11-21 06:07 UTC by ada`.
 pub(super) fn uploaded(lang: Lang, s: &Submission) -> String {
-    lang.t_with(
-        "submission-when-by",
-        &[
-            ("when", &crate::templates::when(&s.created_at)),
-            ("user", &s.submitted_by),
-        ],
-    )
+    let when = crate::templates::when(&s.created_at);
+    let args: [(&str, &dyn Display); 2] = [("when", &when), ("user", &s.submitted_by)];
+    lang.t_with("submission-when-by", &args)
 }
 
 impl SubmissionPage {
@@ -59,24 +57,16 @@ impl SubmissionPage {
     /// `No Thanks! bot v3`.
     pub fn heading(&self) -> String {
         let s = &self.submission;
-        self.ctx.lang.t_with(
-            "submission-heading",
-            &[
-                ("game", &crate::templates::game_name(&s.game)),
-                ("version", &s.version),
-            ],
-        )
+        let game = crate::templates::game_name(&s.game);
+        let args: [(&str, &dyn Display); 2] = [("game", &game), ("version", &s.version)];
+        self.ctx.lang.t_with("submission-heading", &args)
     }
 
     /// `12 KiB in 3 files`.
     pub fn unpacked(&self) -> String {
-        self.ctx.lang.t_with(
-            "submission-unpacked-size",
-            &[
-                ("size", &crate::templates::bytes(&self.submission.unpacked_size)),
-                ("files", &self.files.len()),
-            ],
-        )
+        let size = crate::templates::bytes(&self.submission.unpacked_size);
+        let args: [(&str, &dyn Display); 2] = [("size", &size), ("files", &self.files.len())];
+        self.ctx.lang.t_with("submission-unpacked-size", &args)
     }
 
     pub fn uploaded(&self) -> String {
@@ -96,24 +86,21 @@ impl SubmissionPage {
 
     /// `page 2 of 5` of the match list.
     pub fn page_of(&self) -> String {
-        self.ctx.lang.t_with(
-            "submission-page-of",
-            &[("page", &self.matches.page), ("pages", &self.matches.pages)],
-        )
+        let m = &self.matches;
+        let args: [(&str, &dyn Display); 2] = [("page", &m.page), ("pages", &m.pages)];
+        self.ctx.lang.t_with("submission-page-of", &args)
     }
 }
 
 impl UploadPage {
     /// What the form accepts: the size and file-count limits.
     pub fn limits(&self) -> String {
-        self.ctx.lang.t_with(
-            "upload-limits",
-            &[
-                ("size", &self.max_upload),
-                ("files", &self.max_files),
-                ("unpacked", &self.max_unpacked),
-            ],
-        )
+        let args: [(&str, &dyn Display); 3] = [
+            ("size", &self.max_upload),
+            ("files", &self.max_files),
+            ("unpacked", &self.max_unpacked),
+        ];
+        self.ctx.lang.t_with("upload-limits", &args)
     }
 }
 
@@ -181,13 +168,12 @@ async fn upload_submit(
     .await;
     match result {
         Ok(created) => {
-            let done = i18n::t_with(
-                "upload-done",
-                &[
-                    ("version", &created.version),
-                    ("game", &crate::templates::game_name(&created.game)),
-                ],
-            );
+            let done = {
+                let game = crate::templates::game_name(&created.game);
+                let args: [(&str, &dyn Display); 2] =
+                    [("version", &created.version), ("game", &game)];
+                i18n::t_with("upload-done", &args)
+            };
             ctx.flash(done).await?;
             Ok(Redirect::to(&format!("/submissions/{}", created.submission_id)).into_response())
         }
