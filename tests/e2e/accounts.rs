@@ -3,7 +3,7 @@
 use axum::http::StatusCode;
 use sqlx::PgPool;
 
-use crate::helpers::{count, TestApp, PASSWORD};
+use crate::helpers::{count, urlencode, TestApp, PASSWORD};
 
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]
 async fn signing_up_logs_the_user_in_and_stores_an_argon2id_hash(pool: PgPool) {
@@ -307,4 +307,90 @@ async fn an_admins_reset_link_sets_a_forgotten_password_once(pool: PgPool) {
     let spent = TestApp::new(pool).get(&link).await;
     spent.assert_status(StatusCode::GONE);
     spent.assert_shows("This link has expired or was already used.");
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn the_account_pages_and_their_messages_speak_chinese_once_chosen(pool: PgPool) {
+    // Arrange: the footer's link to 简体中文 (it sets the `lang` cookie)
+    let mut app = TestApp::new(pool.clone());
+    let switched = app.get("/lang/zh-CN?next=/login").await;
+    assert_eq!(switched.location(), Some("/login"));
+
+    // Act
+    let login = app.get("/login").await;
+    let signup = app.get("/signup").await;
+    let refused = app
+        .submit_form(
+            "/signup",
+            "/signup",
+            &[
+                ("username", "bob"),
+                ("password", PASSWORD),
+                ("password_again", "not the same password"),
+            ],
+        )
+        .await;
+    let short = app
+        .submit_form(
+            "/signup",
+            "/signup",
+            &[
+                ("username", "bob"),
+                ("password", "short"),
+                ("password_again", "short"),
+            ],
+        )
+        .await;
+    app.sign_up("bob").await;
+    let teams = app.get("/teams").await;
+
+    // Assert
+    login.assert_status(StatusCode::OK);
+    assert!(
+        login.body.contains(r#"<html lang="zh-CN">"#),
+        "{}",
+        login.body
+    );
+    login.assert_shows("<h1>登录</h1>");
+    login.assert_shows("用户名");
+    login.assert_shows("第一次来？");
+    login.assert_lacks("New here?");
+    signup.assert_status(StatusCode::OK);
+    assert!(signup.body.contains(r#"<html lang="zh-CN">"#));
+    signup.assert_shows("<h1>注册账户</h1>");
+    signup.assert_shows("<button>注册</button>");
+    signup.assert_lacks("Password again");
+    refused.assert_status(StatusCode::BAD_REQUEST);
+    refused.assert_shows("两次输入的密码不一致");
+    refused.assert_lacks("the two passwords differ");
+    short.assert_status(StatusCode::BAD_REQUEST);
+    short.assert_shows("密码至少需要 8 个字符");
+    teams.assert_shows("欢迎，bob！");
+    teams.assert_shows("<h1>我的队伍</h1>");
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn a_browser_asking_for_chinese_gets_a_chinese_log_in_refusal(pool: PgPool) {
+    // Arrange: no cookie, only the browser's preference
+    let mut alice = TestApp::new(pool.clone());
+    alice.sign_up("alice").await;
+    let mut visitor = alice.new_visitor();
+    let csrf = visitor.csrf("/login").await;
+    let request = axum::http::Request::post("/login")
+        .header("content-type", "application/x-www-form-urlencoded")
+        .header("accept-language", "zh-CN,zh;q=0.9,en;q=0.5")
+        .body(axum::body::Body::from(format!(
+            "csrf={}&username=alice&password=wrong-password-here",
+            urlencode(&csrf)
+        )))
+        .unwrap();
+
+    // Act
+    let page = visitor.send(request).await;
+
+    // Assert
+    page.assert_status(StatusCode::UNAUTHORIZED);
+    assert!(page.body.contains(r#"<html lang="zh-CN">"#));
+    page.assert_shows("用户名或密码错误");
+    page.assert_lacks("wrong username or password");
 }

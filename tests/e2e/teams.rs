@@ -220,3 +220,43 @@ async fn a_member_who_is_not_the_owner_cannot_make_a_new_invite_code(pool: PgPoo
     page.assert_shows("only the team's owner can change the invite code");
     assert_eq!(invite_code(&pool, team_id).await, code);
 }
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn the_team_upload_and_submission_pages_speak_chinese_once_chosen(pool: PgPool) {
+    // Arrange: alice in 简体中文 (the footer's link), with a team
+    let mut alice = TestApp::new(pool.clone());
+    alice.get("/lang/zh-CN?next=/").await;
+    alice.sign_up("alice").await;
+    let team_id = alice.create_team("Owls").await;
+
+    // Act
+    let created = alice.get(&format!("/teams/{team_id}")).await;
+    let form = alice.get(&format!("/teams/{team_id}/upload")).await;
+    let empty = alice.upload(team_id, &Upload::python("bot.py", b"")).await;
+    let uploaded = alice
+        .upload(team_id, &Upload::python("bot.py", BOT_PY))
+        .await;
+    let submission = alice.get(uploaded.location().expect("a redirect")).await;
+    let team = alice.get(&format!("/teams/{team_id}")).await;
+
+    // Assert
+    created.assert_status(StatusCode::OK);
+    assert!(created.body.contains(r#"<html lang="zh-CN">"#));
+    created.assert_shows("队伍 Owls 已创建。");
+    created.assert_shows("alice <span class=\"muted\">队长</span>");
+    created.assert_shows("<h3>邀请码</h3>");
+    created.assert_lacks("Invite code");
+    form.assert_status(StatusCode::OK);
+    form.assert_shows("<h1>为 Owls 上传机器人</h1>");
+    form.assert_shows("最多 200 个文件");
+    empty.assert_status(StatusCode::BAD_REQUEST);
+    empty.assert_shows(r#"文件 "bot.py" 是空的"#);
+    empty.assert_shows("浏览器不会保留已选的文件");
+    submission.assert_status(StatusCode::OK);
+    submission.assert_shows("已上传你的 No Thanks! 机器人第 1 版");
+    submission.assert_shows("等待中</span>");
+    submission.assert_shows("<h2>构建日志</h2>");
+    submission.assert_shows("由 alice 上传");
+    team.assert_shows("<h2>提交</h2>");
+    team.assert_shows("等待中</span>");
+}

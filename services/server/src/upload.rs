@@ -4,6 +4,8 @@
 //! refused with a clear message before a single row is written. A refusal names the field it
 //! is about ([`FieldError`]), so the form can show it there.
 
+use std::fmt::Display;
+
 use axum::extract::multipart::{Field, MultipartError};
 use axum::extract::Multipart;
 use axum::http::StatusCode;
@@ -13,7 +15,7 @@ use croupier_store::submissions::{self, NewFile, NewSubmission, Submission};
 use uuid::Uuid;
 
 use crate::error::Error;
-use crate::AppState;
+use crate::{i18n, AppState};
 
 /// Multipart bodies may be this much larger than the file they carry (field headers, other fields).
 pub const MULTIPART_OVERHEAD: u64 = 64 * 1024;
@@ -79,14 +81,15 @@ fn multipart_error(e: MultipartError, cap: u64) -> Error {
     if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
         Error::TooLarge(cap)
     } else {
-        Error::BadRequest(format!("the upload could not be read: {}", e.body_text()))
+        let why = e.body_text();
+        Error::BadRequest(i18n::t_with("upload-unreadable", &[("why", &why)]))
     }
 }
 
 async fn read_text(field: Field<'_>, cap: u64) -> Result<String, Error> {
     let text = field.text().await.map_err(|e| multipart_error(e, cap))?;
     if text.len() > 1024 {
-        return Err(Error::BadRequest("a form field is too long".into()));
+        return Err(Error::BadRequest(i18n::t("upload-field-too-long")));
     }
     Ok(text.trim().to_owned())
 }
@@ -151,15 +154,12 @@ pub async fn read_into(
         }
     }
     if !saw_file || form.filename.is_empty() {
-        return Err(at(file)(Error::BadRequest(
-            "choose a file to upload".into(),
-        )));
+        return Err(at(file)(Error::BadRequest(i18n::t("upload-choose-file"))));
     }
     if form.bytes.is_empty() {
-        return Err(at(file)(Error::BadRequest(format!(
-            "the file {:?} is empty",
-            form.filename
-        ))));
+        let name = format!("{:?}", form.filename);
+        let empty = i18n::t_with("upload-empty-file", &[("file", &name)]);
+        return Err(at(file)(Error::BadRequest(empty)));
     }
     Ok(())
 }
@@ -173,10 +173,10 @@ fn check_language(language: Language, files: &[NewFile]) -> Result<(), Error> {
         Language::Binary => true,
     };
     if !ok {
-        return Err(Error::BadRequest(format!(
-            "a {language} bot needs a {} file, and the upload has none",
-            language.source_endings().join(", ")
-        )));
+        let endings = language.source_endings().join(", ");
+        let args: [(&str, &dyn Display); 2] = [("language", &language), ("endings", &endings)];
+        let message = i18n::t_with("upload-needs-source", &args);
+        return Err(Error::BadRequest(message));
     }
     Ok(())
 }
@@ -207,21 +207,21 @@ fn check_entry(
         .map_err(Error::BadRequest)?;
     if let Some(class) = &entry.class {
         if !game.def().class_bots || language != Language::Python3 {
-            return Err(Error::BadRequest(format!(
-                "the entry names a class ({class}): {} bots are programs, give just the file \
-                 (class bots are for Python bots of games whose framework loads a class, \
-                 like Hanabi)",
-                game.display_name()
-            )));
+            let args: [(&str, &dyn Display); 2] =
+                [("class", class), ("game", &game.display_name())];
+            return Err(Error::BadRequest(i18n::t_with("upload-class-entry", &args)));
         }
     }
     let wanted = language.source_endings();
     if !wanted.is_empty() && !language.is_source(&entry.file) {
-        return Err(Error::BadRequest(format!(
-            "the entry file {} is not a {language} file ({})",
-            entry.file,
-            wanted.join(", ")
-        )));
+        let endings = wanted.join(", ");
+        let args: [(&str, &dyn Display); 3] = [
+            ("file", &entry.file),
+            ("language", &language),
+            ("endings", &endings),
+        ];
+        let message = i18n::t_with("upload-entry-not-language", &args);
+        return Err(Error::BadRequest(message));
     }
     Ok(entry.to_string())
 }
@@ -255,9 +255,8 @@ pub async fn store_checked(
         .map_err(|e: croupier_bundle::UnknownLanguage| Error::BadRequest(e.to_string()))
         .map_err(at(UploadField::Language))?;
     if form.label.chars().count() > 80 {
-        return Err(at(UploadField::Label)(Error::BadRequest(
-            "the label may have at most 80 characters".into(),
-        )));
+        let long = i18n::t("upload-label-too-long");
+        return Err(at(UploadField::Label)(Error::BadRequest(long)));
     }
     let cap = state.config.max_upload_bytes;
     if form.bytes.len() as u64 > cap {

@@ -16,6 +16,7 @@ use argon2::Argon2;
 use tokio::sync::{oneshot, Semaphore, SemaphorePermit};
 
 use crate::error::Error;
+use crate::i18n::{self, Lang};
 
 pub const MIN_LEN: usize = 8;
 pub const MAX_LEN: usize = 256;
@@ -167,26 +168,25 @@ pub async fn dummy_verify(gate: &Gate, password: String) -> Result<(), Error> {
 }
 
 /// Checks a new password: its length, and that it is not easy to guess (zxcvbn, knowing the
-/// account's `names`: username, email). The message says why, for the user.
+/// account's `names`: username, email). The message says why, for the user, in the request's
+/// language; zxcvbn's own advice is in English only, so other languages give the general one.
 pub fn check_strength(password: &str, names: &[&str]) -> Result<(), Error> {
     let n = password.chars().count();
     if n < MIN_LEN {
-        return Err(Error::BadRequest(format!(
-            "the password must have at least {MIN_LEN} characters"
-        )));
+        let short = i18n::t_with("password-too-short", &[("n", &MIN_LEN)]);
+        return Err(Error::BadRequest(short));
     }
     if n > MAX_LEN {
-        return Err(Error::BadRequest(format!(
-            "the password must have at most {MAX_LEN} characters"
-        )));
+        let long = i18n::t_with("password-too-long", &[("n", &MAX_LEN)]);
+        return Err(Error::BadRequest(long));
     }
     let names: Vec<&str> = names.iter().copied().filter(|s| !s.is_empty()).collect();
     let estimate = zxcvbn::zxcvbn(password, &names);
     if u8::from(estimate.score()) >= MIN_SCORE {
         return Ok(());
     }
-    let mut why = vec!["this password is too easy to guess".to_owned()];
-    if let Some(feedback) = estimate.feedback() {
+    let mut why = vec![i18n::t("password-too-easy")];
+    if let (Some(feedback), Lang::En) = (estimate.feedback(), i18n::current()) {
         if let Some(warning) = feedback.warning() {
             why.push(warning.to_string().trim_end_matches('.').to_lowercase());
         }
@@ -196,9 +196,11 @@ pub fn check_strength(password: &str, names: &[&str]) -> Result<(), Error> {
         );
     }
     if why.len() == 1 {
-        why.push("add a few uncommon words".to_owned());
+        why.push(i18n::t("password-add-words"));
     }
-    Err(Error::BadRequest(format!("{}.", why.join(": "))))
+    let why = why.join(&i18n::t("password-why-sep"));
+    let message = i18n::t_with("password-why", &[("why", &why)]);
+    Err(Error::BadRequest(message))
 }
 
 #[cfg(test)]

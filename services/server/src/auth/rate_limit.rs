@@ -29,11 +29,9 @@ pub async fn admit(
         Admission::Admitted(id) => Ok(id),
         Admission::Refused => {
             metrics::counter!("logins_refused_total").increment(1);
+            let minutes = limits.window_secs.div_ceil(60);
             Err(Error::TooManyRequests {
-                message: format!(
-                    "too many failed logins; wait {} minutes and try again",
-                    limits.window_secs.div_ceil(60)
-                ),
+                message: crate::i18n::t_with("login-too-many", &[("minutes", &minutes)]),
                 retry_after_secs: u64::from(limits.window_secs),
             })
         }

@@ -4,7 +4,7 @@ use axum::extract::State;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use axum::Router;
-use croupier_store::users;
+use croupier_store::{users, StoreError};
 use serde::Deserialize;
 
 use crate::auth::csrf::CsrfForm;
@@ -12,7 +12,7 @@ use crate::auth::{login, password, ClientIp, USER_KEY};
 use crate::error::{Error, Result};
 use crate::templates::{render, Ctx, LoginPage, SignupPage};
 use crate::validate::{check_email, check_username};
-use crate::{has_csrf, AppState};
+use crate::{has_csrf, i18n, AppState};
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -66,26 +66,32 @@ async fn signup(
     let username = form.username.trim().to_owned();
     let email = form.email.trim().to_owned();
     let result = async {
-        check_username(&username)?;
-        check_email(&email)?;
+        check_username(&username)
+            .map_err(|_| Error::BadRequest(i18n::t("signup-username-rule")))?;
+        check_email(&email).map_err(|_| Error::BadRequest(i18n::t("signup-email-rule")))?;
         if form.password != form.password_again {
-            return Err(Error::BadRequest("the two passwords differ".into()));
+            return Err(Error::BadRequest(i18n::t("signup-passwords-differ")));
         }
         password::check_strength(&form.password, &[&username, &email])?;
         let hash = password::hash_gated(&state.hashing, form.password.clone()).await?;
         let email = (!email.is_empty()).then_some(email.as_str());
-        Ok(users::create(&state.pool, &username, email, &hash, false).await?)
+        users::create(&state.pool, &username, email, &hash, false)
+            .await
+            .map_err(|e| match e {
+                StoreError::Conflict(_) => {
+                    let name = format!("{username:?}");
+                    Error::Conflict(i18n::t_with("signup-username-taken", &[("name", &name)]))
+                }
+                e => e.into(),
+            })
     }
     .await;
     match result {
         Ok(user) => {
             ctx.session.cycle_id().await?;
             ctx.session.insert(USER_KEY, user.user_id).await?;
-            ctx.flash(format!(
-                "Welcome, {}! Create a team or join one with an invite code.",
-                user.username
-            ))
-            .await?;
+            let welcome = i18n::t_with("signup-welcome", &[("user", &user.username)]);
+            ctx.flash(welcome).await?;
             tracing::info!(user_id = %user.user_id, "user signed up");
             Ok(Redirect::to("/teams").into_response())
         }
@@ -93,7 +99,7 @@ async fn signup(
             let status = e.status();
             let page = SignupPage {
                 ctx,
-                error: Some(e.to_string()),
+                error: Some(page_message(&e)),
                 username,
                 email,
             };
@@ -128,7 +134,7 @@ async fn login(
             let status = e.status();
             let page = LoginPage {
                 ctx,
-                error: Some(e.to_string()),
+                error: Some(page_message(&e)),
                 username,
             };
             return Ok(e.with_retry_after((status, render(&page)).into_response()));
@@ -139,6 +145,16 @@ async fn login(
     ctx.session.cycle_id().await?;
     ctx.session.insert(USER_KEY, user_id).await?;
     Ok(Redirect::to("/teams").into_response())
+}
+
+/// An error of the account pages as the page says it, in the page's language (the error's
+/// own text is the API's English).
+pub(super) fn page_message(e: &Error) -> String {
+    match e {
+        Error::WrongCredentials => i18n::t("login-wrong"),
+        Error::Busy(_) => i18n::t("account-busy"),
+        e => e.to_string(),
+    }
 }
 
 async fn logout(ctx: Ctx, CsrfForm(_): CsrfForm<LogoutForm>) -> Result<Redirect> {

@@ -16,7 +16,7 @@ use crate::auth::csrf::CsrfForm;
 use crate::auth::{login, password, ClientIp, CurrentUser};
 use crate::error::{Error, Result};
 use crate::templates::{render, Ctx};
-use crate::{has_csrf, AppState};
+use crate::{has_csrf, i18n, AppState};
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/account/password", get(show).post(change))
@@ -54,7 +54,7 @@ async fn change(
         // The current password as a log-in checks it: throttled, counted, the same answer.
         login::authenticate(&state, &user.username, form.current, &ip).await?;
         if form.password != form.password_again {
-            return Err(Error::BadRequest("the two new passwords differ".into()));
+            return Err(Error::BadRequest(i18n::t("password-new-differ")));
         }
         let email = user.email.clone().unwrap_or_default();
         password::check_strength(&form.password, &[&user.username, &email])?;
@@ -66,7 +66,7 @@ async fn change(
     match changed {
         Ok(()) => {
             ctx.session.cycle_id().await?;
-            ctx.flash("Your password is changed.").await?;
+            ctx.flash(i18n::t("password-changed")).await?;
             tracing::info!(user_id = %user.user_id, "password changed");
             Ok(Redirect::to("/teams").into_response())
         }
@@ -74,14 +74,14 @@ async fn change(
             let status = e.status();
             let page = PasswordPage {
                 ctx: ctx.with_csrf().await?,
-                error: Some(e.to_string()),
+                error: Some(super::account::page_message(&e)),
             };
             Ok(e.with_retry_after((status, render(&page)).into_response()))
         }
         Err(Error::WrongCredentials) => {
             let page = PasswordPage {
                 ctx: ctx.with_csrf().await?,
-                error: Some("That is not your current password.".into()),
+                error: Some(i18n::t("password-not-current")),
             };
             Ok((StatusCode::FORBIDDEN, render(&page)).into_response())
         }

@@ -19,7 +19,7 @@ use crate::auth::{password, token, AdminUser};
 use crate::error::{Error, Result};
 use crate::extract::PagePath;
 use crate::templates::{render, Ctx};
-use crate::{has_csrf, AppState};
+use crate::{has_csrf, i18n, AppState};
 
 /// How long a link works.
 const VALID: time::Duration = time::Duration::hours(24);
@@ -133,7 +133,7 @@ async fn set(
     };
     let set = async {
         if form.password != form.password_again {
-            return Err(Error::BadRequest("the two passwords differ".into()));
+            return Err(Error::BadRequest(i18n::t("signup-passwords-differ")));
         }
         let person = users::get(&state.pool, user_id).await?;
         let email = person.email.unwrap_or_default();
@@ -146,10 +146,8 @@ async fn set(
     match set {
         Ok(()) => {
             tracing::info!(user_id = %user_id, "password set with a reset link");
-            ctx.flash(format!(
-                "The password of {username} is set: log in with it."
-            ))
-            .await?;
+            let done = i18n::t_with("reset-done", &[("user", &username)]);
+            ctx.flash(done).await?;
             Ok(Redirect::to("/login").into_response())
         }
         Err(Error::NotFound) => show(State(state), ctx, PagePath(secret)).await,
@@ -159,7 +157,7 @@ async fn set(
                 ctx: ctx.with_csrf().await?,
                 secret,
                 username: Some(username),
-                error: Some(e.to_string()),
+                error: Some(super::account::page_message(&e)),
             };
             Ok(e.with_retry_after((status, render(&page)).into_response()))
         }

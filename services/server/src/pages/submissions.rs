@@ -5,7 +5,10 @@ use axum::http::header;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 use axum::Router;
-use croupier_store::{competitions, submissions, teams, Language};
+use croupier_store::submissions::Submission;
+use croupier_store::{competitions, submissions, teams, Language, SubmissionStatus};
+use std::fmt::Display;
+
 use uuid::Uuid;
 
 use super::my_matches::MatchesQuery;
@@ -14,9 +17,9 @@ use crate::auth::{csrf, CurrentUser};
 use crate::error::{human_bytes, Error, Result};
 use crate::extract::{PageMultipart, PagePath, PageQuery};
 use crate::history::{self, HistoryPlot};
-use crate::templates::{games, render, Ctx, SubmissionPage, UploadPage};
+use crate::templates::{games, render, Ctx, Lang, SubmissionPage, UploadPage};
 use crate::upload::{self, FieldError, UploadField};
-use crate::{leaderboard, AppState};
+use crate::{i18n, leaderboard, AppState};
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -26,6 +29,79 @@ pub fn router() -> Router<AppState> {
         )
         .route("/submissions/{submission_id}", get(show))
         .route("/submissions/{submission_id}/download", get(download))
+}
+
+/// A submission's state in words.
+pub(super) fn status_word(lang: Lang, status: &SubmissionStatus) -> String {
+    match status {
+        SubmissionStatus::Pending => lang.t("submission-status-pending"),
+        SubmissionStatus::Compiling => lang.t("submission-status-compiling"),
+        SubmissionStatus::Validating => lang.t("submission-status-validating"),
+        SubmissionStatus::Ready => lang.t("submission-status-ready"),
+        SubmissionStatus::Failed => lang.t("submission-status-failed"),
+    }
+}
+
+/// When a submission was uploaded, and by whom: `2026-11-21 06:07 UTC by ada`.
+pub(super) fn uploaded(lang: Lang, s: &Submission) -> String {
+    let when = crate::templates::when(&s.created_at);
+    let args: [(&str, &dyn Display); 2] = [("when", &when), ("user", &s.submitted_by)];
+    lang.t_with("submission-when-by", &args)
+}
+
+impl SubmissionPage {
+    pub fn status_word(&self, status: &SubmissionStatus) -> String {
+        status_word(self.ctx.lang, status)
+    }
+
+    /// `No Thanks! bot v3`.
+    pub fn heading(&self) -> String {
+        let s = &self.submission;
+        let game = crate::templates::game_name(&s.game);
+        let args: [(&str, &dyn Display); 2] = [("game", &game), ("version", &s.version)];
+        self.ctx.lang.t_with("submission-heading", &args)
+    }
+
+    /// `12 KiB in 3 files`.
+    pub fn unpacked(&self) -> String {
+        let size = crate::templates::bytes(&self.submission.unpacked_size);
+        let args: [(&str, &dyn Display); 2] = [("size", &size), ("files", &self.files.len())];
+        self.ctx.lang.t_with("submission-unpacked-size", &args)
+    }
+
+    pub fn uploaded(&self) -> String {
+        uploaded(self.ctx.lang, &self.submission)
+    }
+
+    /// The match list's filters: the query's value and its label.
+    pub fn filters(&self) -> [(&'static str, String); 4] {
+        let t = |key| self.ctx.t(key);
+        [
+            ("all", t("submission-filter-all")),
+            ("wins", t("submission-filter-wins")),
+            ("losses", t("submission-filter-losses")),
+            ("faults", t("submission-filter-faults")),
+        ]
+    }
+
+    /// `page 2 of 5` of the match list.
+    pub fn page_of(&self) -> String {
+        let m = &self.matches;
+        let args: [(&str, &dyn Display); 2] = [("page", &m.page), ("pages", &m.pages)];
+        self.ctx.lang.t_with("submission-page-of", &args)
+    }
+}
+
+impl UploadPage {
+    /// What the form accepts: the size and file-count limits.
+    pub fn limits(&self) -> String {
+        let args: [(&str, &dyn Display); 3] = [
+            ("size", &self.max_upload),
+            ("files", &self.max_files),
+            ("unpacked", &self.max_unpacked),
+        ];
+        self.ctx.lang.t_with("upload-limits", &args)
+    }
 }
 
 async fn upload_form(
@@ -92,12 +168,13 @@ async fn upload_submit(
     .await;
     match result {
         Ok(created) => {
-            ctx.flash(format!(
-                "Uploaded version {} of your {} bot; it is queued for compilation.",
-                created.version,
-                crate::templates::game_name(&created.game)
-            ))
-            .await?;
+            let done = {
+                let game = crate::templates::game_name(&created.game);
+                let args: [(&str, &dyn Display); 2] =
+                    [("version", &created.version), ("game", &game)];
+                i18n::t_with("upload-done", &args)
+            };
+            ctx.flash(done).await?;
             Ok(Redirect::to(&format!("/submissions/{}", created.submission_id)).into_response())
         }
         Err(FieldError {
@@ -108,7 +185,13 @@ async fn upload_submit(
             // itself a browser never fills in again.
             let status = e.status();
             form.bytes = Vec::new();
-            let error = Some((field, e.to_string()));
+            let message = match e {
+                Error::TooLarge(limit) => {
+                    i18n::t_with("upload-too-large", &[("limit", &human_bytes(limit))])
+                }
+                e => e.to_string(),
+            };
+            let error = Some((field, message));
             let page = upload_form(&state, ctx, team_id, form, error).await?;
             Ok((status, render(&page)).into_response())
         }

@@ -7,7 +7,7 @@ use axum::extract::State;
 use axum::response::Redirect;
 use axum::routing::post;
 use axum::Router;
-use croupier_store::{teams, StoreError, TeamRole};
+use croupier_store::{submissions, teams, StoreError, TeamRole};
 use serde::Deserialize;
 use uuid::Uuid;
 
@@ -17,7 +17,7 @@ use crate::auth::CurrentUser;
 use crate::error::{Error, Result};
 use crate::extract::PagePath;
 use crate::templates::Ctx;
-use crate::{has_csrf, AppState};
+use crate::{has_csrf, i18n, AppState};
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -46,16 +46,19 @@ fn team_page(team_id: Uuid) -> Redirect {
     Redirect::to(&format!("/teams/{team_id}"))
 }
 
-/// A refusal the person can act on goes back to the team page as a message.
+/// A refusal the person can act on goes back to the team page as a message: `why`, the
+/// reason in the page's language (the store's is English).
 async fn refused(
     ctx: &Ctx,
     team_id: Uuid,
     outcome: std::result::Result<(), StoreError>,
+    why: impl FnOnce() -> String,
 ) -> Result<Option<Redirect>> {
     match outcome {
         Ok(()) => Ok(None),
-        Err(StoreError::Conflict(reason)) => {
-            ctx.flash(format!("Nothing changed: {reason}.")).await?;
+        Err(StoreError::Conflict(_)) => {
+            let message = i18n::t_with("team-nothing-changed", &[("reason", &why())]);
+            ctx.flash(message).await?;
             Ok(Some(team_page(team_id)))
         }
         Err(e) => Err(e.into()),
@@ -65,9 +68,7 @@ async fn refused(
 async fn require_owner(state: &AppState, team_id: Uuid, user_id: Uuid) -> Result<()> {
     match require_member(state, team_id, user_id).await? {
         TeamRole::Owner => Ok(()),
-        TeamRole::Member => Err(Error::Forbidden(
-            "only the team's owner can change its members".into(),
-        )),
+        TeamRole::Member => Err(Error::Forbidden(i18n::t("team-owner-only-members"))),
     }
 }
 
@@ -81,10 +82,11 @@ async fn leave(
     let team = teams::get(&state.pool, team_id).await?;
     require_member(&state, team_id, user.user_id).await?;
     let left = teams::leave(&state.pool, team_id, user.user_id).await;
-    if let Some(back) = refused(&ctx, team_id, left).await? {
+    if let Some(back) = refused(&ctx, team_id, left, || i18n::t("team-owner-cannot-leave")).await? {
         return Ok(back);
     }
-    ctx.flash(format!("You left {}.", team.name)).await?;
+    let message = i18n::t_with("team-left", &[("team", &team.name)]);
+    ctx.flash(message).await?;
     Ok(Redirect::to("/teams"))
 }
 
@@ -98,10 +100,12 @@ async fn remove(
     require_owner(&state, team_id, user.user_id).await?;
     let name = member_name(&state, team_id, member).await?;
     let removed = teams::remove_member(&state.pool, team_id, member).await;
-    if let Some(back) = refused(&ctx, team_id, removed).await? {
+    let why = || i18n::t("team-owner-cannot-be-removed");
+    if let Some(back) = refused(&ctx, team_id, removed, why).await? {
         return Ok(back);
     }
-    ctx.flash(format!("{name} is no longer a member.")).await?;
+    let message = i18n::t_with("team-removed", &[("user", &name)]);
+    ctx.flash(message).await?;
     Ok(team_page(team_id))
 }
 
@@ -115,8 +119,8 @@ async fn make_owner(
     require_owner(&state, team_id, user.user_id).await?;
     let name = member_name(&state, team_id, member).await?;
     teams::transfer(&state.pool, team_id, member).await?;
-    ctx.flash(format!("{name} is now the team's owner; you are a member."))
-        .await?;
+    let message = i18n::t_with("team-new-owner", &[("user", &name)]);
+    ctx.flash(message).await?;
     Ok(team_page(team_id))
 }
 
@@ -130,16 +134,21 @@ async fn delete(
     require_owner(&state, team_id, user.user_id).await?;
     let team = teams::get(&state.pool, team_id).await?;
     if form.confirm.trim() != team.name {
-        ctx.flash("Nothing changed: type the team's name to delete it.")
-            .await?;
+        ctx.flash(i18n::t("team-type-name")).await?;
         return Ok(team_page(team_id));
     }
     let deleted = teams::delete(&state.pool, team_id).await;
-    if let Some(back) = refused(&ctx, team_id, deleted).await? {
+    // Refused only for a team with submissions: how many, for the message.
+    let uploaded = match deleted {
+        Err(StoreError::Conflict(_)) => submissions::of_team(&state.pool, team_id).await?.len(),
+        _ => 0,
+    };
+    let why = || i18n::t_with("team-has-history", &[("n", &uploaded)]);
+    if let Some(back) = refused(&ctx, team_id, deleted, why).await? {
         return Ok(back);
     }
-    ctx.flash(format!("The team {} was deleted.", team.name))
-        .await?;
+    let message = i18n::t_with("team-deleted", &[("team", &team.name)]);
+    ctx.flash(message).await?;
     Ok(Redirect::to("/teams"))
 }
 

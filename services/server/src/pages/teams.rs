@@ -5,7 +5,8 @@ use axum::extract::State;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use axum::Router;
-use croupier_store::{submissions, teams, tokens, TeamRole};
+use croupier_store::submissions::Submission;
+use croupier_store::{submissions, teams, tokens, StoreError, SubmissionStatus, TeamRole};
 use serde::Deserialize;
 use uuid::Uuid;
 
@@ -13,9 +14,9 @@ use crate::auth::csrf::CsrfForm;
 use crate::auth::{token, CurrentUser};
 use crate::error::{Error, Result};
 use crate::extract::PagePath;
-use crate::templates::{render, Ctx, TeamPage, TeamsPage};
+use crate::templates::{render, Ctx, Lang, TeamPage, TeamsPage};
 use crate::validate::{check_team_name, new_invite_code};
-use crate::{has_csrf, AppState};
+use crate::{has_csrf, i18n, AppState};
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -56,6 +57,35 @@ struct PlainForm {
 
 has_csrf!(CreateForm, JoinForm, TokenForm, PlainForm);
 
+/// A member's role in words, in the page's language.
+fn role_word(lang: Lang, role: &TeamRole) -> String {
+    match role {
+        TeamRole::Owner => lang.t("team-role-owner"),
+        TeamRole::Member => lang.t("team-role-member"),
+    }
+}
+
+impl TeamsPage {
+    pub fn role_word(&self, role: &TeamRole) -> String {
+        role_word(self.ctx.lang, role)
+    }
+}
+
+impl TeamPage {
+    pub fn role_word(&self, role: &TeamRole) -> String {
+        role_word(self.ctx.lang, role)
+    }
+
+    pub fn status_word(&self, status: &SubmissionStatus) -> String {
+        super::submissions::status_word(self.ctx.lang, status)
+    }
+
+    /// `2026-11-21 06:07 UTC by ada`.
+    pub fn uploaded(&self, s: &Submission) -> String {
+        super::submissions::uploaded(self.ctx.lang, s)
+    }
+}
+
 /// The caller's role in the team; 404 when not a member (another team's page does not exist).
 pub async fn require_member(state: &AppState, team_id: Uuid, user_id: Uuid) -> Result<TeamRole> {
     teams::role_of(&state.pool, team_id, user_id)
@@ -85,17 +115,22 @@ async fn create(
 ) -> Result<Response> {
     let name = form.name.trim().to_owned();
     let result = async {
-        check_team_name(&name)?;
-        Ok::<_, Error>(teams::create(&state.pool, &name, &new_invite_code(), user.user_id).await?)
+        check_team_name(&name).map_err(|_| Error::BadRequest(i18n::t("teams-name-rule")))?;
+        teams::create(&state.pool, &name, &new_invite_code(), user.user_id)
+            .await
+            .map_err(|e| match e {
+                StoreError::Conflict(_) => {
+                    let quoted = format!("{name:?}");
+                    Error::Conflict(i18n::t_with("teams-name-taken", &[("name", &quoted)]))
+                }
+                e => e.into(),
+            })
     }
     .await;
     match result {
         Ok(team) => {
-            ctx.flash(format!(
-                "Team {} created. Share its invite code with your teammates.",
-                team.name
-            ))
-            .await?;
+            let created = i18n::t_with("teams-created", &[("team", &team.name)]);
+            ctx.flash(created).await?;
             Ok(Redirect::to(&format!("/teams/{}", team.team_id)).into_response())
         }
         Err(e @ (Error::BadRequest(_) | Error::Conflict(_))) => {
@@ -125,13 +160,22 @@ async fn join(
     let code = form.invite_code.trim().to_ascii_uppercase();
     match teams::join(&state.pool, &code, user.user_id).await {
         Ok(team) => {
-            ctx.flash(format!("You joined {}.", team.name)).await?;
+            let joined = i18n::t_with("teams-joined", &[("team", &team.name)]);
+            ctx.flash(joined).await?;
             Ok(Redirect::to(&format!("/teams/{}", team.team_id)).into_response())
         }
         Err(e) => {
-            let e = match Error::from(e) {
-                Error::NotFound => Error::BadRequest("no team has this invite code".into()),
-                other => other,
+            let e = match e {
+                StoreError::NotFound => Error::BadRequest(i18n::t("teams-no-such-code")),
+                // Already a member: the store's English message names the team.
+                StoreError::Conflict(message) => {
+                    let team = message.strip_prefix("you are already a member of ");
+                    Error::Conflict(match team {
+                        Some(team) => i18n::t_with("teams-already-member", &[("team", &team)]),
+                        None => message,
+                    })
+                }
+                other @ StoreError::Database(_) => Error::from(other),
             };
             if !matches!(e, Error::BadRequest(_) | Error::Conflict(_)) {
                 return Err(e);
@@ -187,13 +231,10 @@ async fn rotate_invite(
     CsrfForm(_): CsrfForm<PlainForm>,
 ) -> Result<Redirect> {
     if require_member(&state, team_id, user.user_id).await? != TeamRole::Owner {
-        return Err(Error::Forbidden(
-            "only the team's owner can change the invite code".into(),
-        ));
+        return Err(Error::Forbidden(i18n::t("team-owner-only-invite")));
     }
     teams::rotate_invite(&state.pool, team_id, &new_invite_code()).await?;
-    ctx.flash("A new invite code was made; the old one no longer works.")
-        .await?;
+    ctx.flash(i18n::t("team-new-code-made")).await?;
     Ok(Redirect::to(&format!("/teams/{team_id}")))
 }
 
@@ -208,9 +249,7 @@ async fn create_token(
     let name = match form.name.trim() {
         "" => "cli".to_owned(),
         n if n.chars().count() > 64 => {
-            return Err(Error::BadRequest(
-                "a token name has at most 64 characters".into(),
-            ))
+            return Err(Error::BadRequest(i18n::t("token-name-too-long")))
         }
         n => n.to_owned(),
     };
@@ -237,6 +276,6 @@ async fn revoke_token(
 ) -> Result<Redirect> {
     require_member(&state, team_id, user.user_id).await?;
     tokens::revoke(&state.pool, user.user_id, token_id).await?;
-    ctx.flash("The token was revoked.").await?;
+    ctx.flash(i18n::t("token-revoked")).await?;
     Ok(Redirect::to(&format!("/teams/{team_id}#tokens")))
 }
