@@ -239,3 +239,45 @@ mod tests {
             .contains("xx"));
     }
 }
+
+/// The words a page's script shows, for a `<script type="application/json" class="croupier-words">`
+/// block (a page may have several; its scripts read them all): `keys` (each with its argument names) in `lang`, as a JSON object from key to text,
+/// each argument left as `{name}` for the script to fill in. A key with an argument `n` also
+/// gets `<key>#one`, its text for `n` = 1 (with `{n}` filled in), for the plural forms.
+/// Escaped for a script element: no `<`, `>` or `&` in the output.
+pub fn script_words(lang: Lang, keys: &[(&str, &[&str])]) -> String {
+    let mut words = serde_json::Map::new();
+    for (key, args) in keys {
+        let placeholders: Vec<(String, String)> = args
+            .iter()
+            .map(|a| ((*a).to_owned(), format!("{{{a}}}")))
+            .collect();
+        let with = |one: bool| {
+            let values: Vec<(&str, &dyn Display)> = placeholders
+                .iter()
+                .map(|(name, holder)| {
+                    let value: &dyn Display = if one && name == "n" { &1 } else { holder };
+                    (name.as_str(), value)
+                })
+                .collect();
+            lang.t_with(key, &values)
+        };
+        words.insert((*key).to_owned(), with(false).into());
+        if args.contains(&"n") {
+            words.insert(format!("{key}#one"), with(true).into());
+        }
+    }
+    serde_json::Value::Object(words)
+        .to_string()
+        .replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026")
+}
+
+/// [`script_words`] in its script element, ready to put in a page as it is.
+pub fn script_words_element(lang: Lang, keys: &[(&str, &[&str])]) -> String {
+    format!(
+        r#"<script type="application/json" class="croupier-words">{}</script>"#,
+        script_words(lang, keys)
+    )
+}

@@ -29,6 +29,26 @@ use tokio::sync::{broadcast, watch};
 use tokio::task::AbortHandle;
 use uuid::Uuid;
 
+/// The words `web/static/live.js` shows (each key with its arguments), which the pages with
+/// live updates give it in the page's language.
+pub const LIVE_WORDS: &[(&str, &[&str])] = &[
+    ("live-match-finished", &[]),
+    ("live-match-ended", &["status"]),
+    ("live-match-is", &["status"]),
+    ("label-status-queued", &[]),
+    ("label-status-running", &[]),
+    ("label-status-finished", &[]),
+    ("label-status-failed", &[]),
+    ("label-status-cancelled", &[]),
+    ("label-status-scheduled", &[]),
+    ("label-status-paused", &[]),
+];
+
+/// The live script's words in `lang`, as the script element a page includes.
+pub fn words_script(lang: &crate::i18n::Lang) -> String {
+    crate::i18n::script_words_element(*lang, LIVE_WORDS)
+}
+
 /// The `pg_notify` channel the trigger sends on.
 pub const CHANNEL: &str = "croupier_match";
 

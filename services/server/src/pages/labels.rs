@@ -6,6 +6,8 @@ use croupier_games::{GameDef, GameId};
 use croupier_store::competitions::Progress;
 use croupier_store::EndState;
 
+use crate::i18n::{self, Lang};
+
 /// `1 coin`, `2 coins`: every count printed with a noun goes through it.
 pub use croupier_games::plural::count;
 
@@ -18,21 +20,38 @@ fn def(id: &str) -> Option<&'static GameDef> {
 /// number elsewhere.
 pub fn seat(game: &str, seat: &i32) -> String {
     match (def(game), usize::try_from(*seat)) {
-        (Some(d), Ok(s)) => d.seat_name(s),
+        (Some(d), Ok(s)) => seat_word(&d.seat_name(s)),
         _ => seat.to_string(),
+    }
+}
+
+/// A seat's name in the page's language: Bridge's compass letters (`N` is 北 in Chinese), a
+/// number as it is.
+fn seat_word(name: &str) -> String {
+    match name {
+        "N" => i18n::t("label-seat-north"),
+        "E" => i18n::t("label-seat-east"),
+        "S" => i18n::t("label-seat-south"),
+        "W" => i18n::t("label-seat-west"),
+        other => other.to_owned(),
     }
 }
 
 /// `Game 2`, or what the game calls one game of a match (`Board 2`).
 pub fn game_title(game: &str, number: &usize) -> String {
-    let noun = def(game).map_or("game", |d| d.game_noun);
-    let mut chars = noun.chars();
-    let capital: String = chars
-        .next()
-        .into_iter()
-        .flat_map(char::to_uppercase)
-        .collect();
-    format!("{capital}{} {number}", chars.as_str())
+    match def(game).map_or("game", |d| d.game_noun) {
+        "board" => i18n::t_with("label-board-title", &[("n", number)]),
+        "game" => i18n::t_with("label-game-title", &[("n", number)]),
+        noun => {
+            let mut chars = noun.chars();
+            let capital: String = chars
+                .next()
+                .into_iter()
+                .flat_map(char::to_uppercase)
+                .collect();
+            format!("{capital}{} {number}", chars.as_str())
+        }
+    }
 }
 
 /// The place of each seat of a finished match of `game`, from the seats' ranks (`ranks[i]` is
@@ -72,7 +91,7 @@ pub fn result(place: &Option<i32>, score: &Option<f64>) -> String {
     match (place, score) {
         (Some(p), Some(s)) => format!("{} · {}", self::place(p), self::score(s)),
         (Some(p), None) => self::place(p),
-        (None, Some(s)) => count(self::score(s), "point"),
+        (None, Some(s)) => i18n::t_with("label-points", &[("n", &self::score(s))]),
         (None, None) => String::new(),
     }
 }
@@ -80,48 +99,67 @@ pub fn result(place: &Option<i32>, score: &Option<f64>) -> String {
 /// A competition's matches as counted: `2 of 3 matches played · 1 cancelled`, naming every
 /// state that has matches so a cancelled match is never counted as played.
 pub fn progress(p: &Progress) -> String {
-    let mut parts = vec![format!(
-        "{} of {} played",
-        p.finished,
-        count(p.total(), "match")
+    progress_in(i18n::current(), p)
+}
+
+/// [`progress`] in `lang`, for text made outside a request's scope (a live stream's events).
+pub fn progress_in(lang: Lang, p: &Progress) -> String {
+    let mut parts = vec![lang.t_with(
+        "label-progress-played",
+        &[("finished", &p.finished), ("total", &p.total())],
     )];
-    for (n, what) in [
-        (p.running, "running"),
-        (p.queued, "queued"),
-        (p.failed, "failed"),
-        (p.cancelled, "cancelled"),
+    for (n, key) in [
+        (p.running, "label-progress-running"),
+        (p.queued, "label-progress-queued"),
+        (p.failed, "label-progress-failed"),
+        (p.cancelled, "label-progress-cancelled"),
     ] {
         if n > 0 {
-            parts.push(format!("{n} {what}"));
+            parts.push(lang.t_with(key, &[("n", &n)]));
         }
     }
     parts.join(" · ")
 }
 
-/// `1st`, `2nd`, `3rd`, `4th`, … `11th`, `21st`.
+/// `1st`, `2nd`, `3rd`, `4th`, … `11th`, `21st` (第1名 in Chinese).
 pub fn place(rank: &i32) -> String {
-    let suffix = match (rank % 10, rank % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
+    let key = match (rank % 10, rank % 100) {
+        (_, 11..=13) => "label-place-th",
+        (1, _) => "label-place-st",
+        (2, _) => "label-place-nd",
+        (3, _) => "label-place-rd",
+        _ => "label-place-th",
     };
-    format!("{rank}{suffix}")
+    i18n::t_with(key, &[("n", rank)])
 }
 
 /// What an end state means, for people.
-pub fn end_state(state: &EndState) -> &'static str {
-    match state {
-        EndState::Ok => "played to the end",
-        EndState::TimeLimit => "too slow: went over the time allowed for a move",
-        EndState::MemoryLimit => "went over the memory limit",
-        EndState::Crashed => "the program crashed or exited before the end",
-        EndState::OutputLimit => "wrote more output than allowed",
-        EndState::InvalidOutput => "sent a message the protocol does not allow",
-        EndState::IllegalAction => "tried a move the rules forbid",
-        EndState::SetupError => "the platform could not start it (not the bot's fault)",
-    }
+pub fn end_state(state: &EndState) -> String {
+    i18n::t(match state {
+        EndState::Ok => "label-end-ok",
+        EndState::TimeLimit => "label-end-time-limit",
+        EndState::MemoryLimit => "label-end-memory-limit",
+        EndState::Crashed => "label-end-crashed",
+        EndState::OutputLimit => "label-end-output-limit",
+        EndState::InvalidOutput => "label-end-invalid-output",
+        EndState::IllegalAction => "label-end-illegal-action",
+        EndState::SetupError => "label-end-setup-error",
+    })
+}
+
+/// A status (a match's, a competition's) in words; the status itself when it has none.
+pub fn status(status: &str) -> String {
+    let key = match status {
+        "queued" => "label-status-queued",
+        "running" => "label-status-running",
+        "finished" => "label-status-finished",
+        "failed" => "label-status-failed",
+        "cancelled" => "label-status-cancelled",
+        "scheduled" => "label-status-scheduled",
+        "paused" => "label-status-paused",
+        other => return other.to_owned(),
+    };
+    i18n::t(key)
 }
 
 /// `Owls v3`, the built-in bot's name, or the person's.
@@ -133,8 +171,9 @@ pub fn seat_name(
 ) -> String {
     match (team, version, builtin, person) {
         (Some(team), Some(v), _, _) => format!("{team} v{v}"),
-        (_, _, Some(b), _) => format!("{b} (built-in)"),
-        (_, _, _, Some(p)) => format!("{p} (a person)"),
+        // The name is not a Fluent argument: one that reads as a number would be reformatted.
+        (_, _, Some(b), _) => format!("{b}{}", i18n::t("label-builtin-suffix")),
+        (_, _, _, Some(p)) => format!("{p}{}", i18n::t("label-person-suffix")),
         _ => "?".to_owned(),
     }
 }

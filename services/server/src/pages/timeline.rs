@@ -8,6 +8,8 @@
 use croupier_games::{Entry, Replay, Seat};
 use serde::Deserialize;
 
+use crate::i18n;
+
 /// Rows shown at most, and characters of text in them; a longer replay is cut with a note (the
 /// replay viewer steps through all of it, loading it on demand, so the match page stays light).
 pub const MAX_ROWS: usize = 200;
@@ -57,7 +59,7 @@ pub fn read(blob: &[u8], game: &str) -> Timeline {
             tracing::warn!(error = %e, "a replay could not be read");
             return Timeline {
                 games: Vec::new(),
-                note: Some("The replay of this match could not be read.".into()),
+                note: Some(i18n::t("timeline-unreadable")),
             };
         }
     };
@@ -76,7 +78,10 @@ pub fn read(blob: &[u8], game: &str) -> Timeline {
     let name = |seat: Seat| {
         players.get(seat.index()).cloned().unwrap_or_else(|| {
             let index = i32::try_from(seat.index()).unwrap_or(i32::MAX);
-            format!("seat {}", super::labels::seat(game, &index))
+            i18n::t_with(
+                "timeline-seat",
+                &[("seat", &super::labels::seat(game, &index))],
+            )
         })
     };
     let mut shown = 0;
@@ -87,10 +92,7 @@ pub fn read(blob: &[u8], game: &str) -> Timeline {
         let mut rows = Vec::new();
         for (n, entry) in game.replay.entries.iter().enumerate() {
             if shown == MAX_ROWS || chars > MAX_CHARS {
-                note = Some(format!(
-                    "Only the first {} are listed here; the board above steps through all of them.",
-                    super::labels::count(shown, "entry")
-                ));
+                note = Some(i18n::t_with("timeline-cut", &[("n", &shown)]));
                 games.push(GameLog {
                     number: g + 1,
                     rows,
@@ -110,9 +112,12 @@ pub fn read(blob: &[u8], game: &str) -> Timeline {
                         n: n + 1,
                         who: name(*seat),
                         kind: "move",
-                        text: texts
-                            .next()
-                            .unwrap_or_else(|| format!("{} plays {action}", name(*seat))),
+                        text: texts.next().unwrap_or_else(|| {
+                            i18n::t_with(
+                                "timeline-plays",
+                                &[("who", &name(*seat)), ("action", action)],
+                            )
+                        }),
                         then: texts.collect(),
                     }
                 }
@@ -124,7 +129,10 @@ pub fn read(blob: &[u8], game: &str) -> Timeline {
                     n: n + 1,
                     who: name(*seat),
                     kind: "refused",
-                    text: format!("{} tried {action}: refused, {error}", name(*seat)),
+                    text: i18n::t_with(
+                        "timeline-refused",
+                        &[("who", &name(*seat)), ("action", action), ("error", error)],
+                    ),
                     then: Vec::new(),
                 },
                 Entry::Fault { seat, reason } => Row {
