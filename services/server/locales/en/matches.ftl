@@ -303,3 +303,65 @@ live-noscript-after = {" "}it for newer ones.
 live-match-finished = The match has finished; loading its result.
 live-match-ended = The match has ended: { $status }; loading its result.
 live-match-is = The match is { $status }.
+
+## A person's seat at a table (the play page)
+play-your-seat = Your seat
+play-seat = seat { $seat }
+play-at-table = At this table:
+play-list-comma = ,{" "}
+play-you-suffix = {" "}(you)
+play-match-page = the match page
+play-board-heading = What your seat sees
+play-observation-summary = As your seat's bot would be told it (JSON)
+play-observation = observation
+play-over = The match is over
+play-over-status = {" "}({ $status }).
+play-see-results = See the results and step through the replay
+play-see-results-after = .
+play-your-turn = Your turn
+play-game = game { $n }
+play-move = move { $n }
+play-seconds-left = { $n } s left
+play-clock-after = ;
+play-time-runs-out = when the time runs out the referee plays your first listed move.
+play-recent = Since your last move
+play-legal-moves = Your legal moves
+play-choose = { $n ->
+        [one] { $n } legal move
+       *[other] { $n } legal moves
+    }; choose one:
+play-waiting = Waiting
+play-waiting-answered = your move is in; the others are playing.
+play-waiting-lapsed = the time for your last move ran out and the referee played for you.
+play-waiting-queued = the match waits for a worker.
+play-waiting-others = the others are playing.
+play-refresh = Refresh
+play-refresh-after = {" "}to see whether it is your turn.
+play-not-taken = The move was not taken.
+play-refused-not-asked = That turn is not being asked any more (the page was out of date).
+play-refused-too-late = Too late: the time for that move ran out and the referee played for you.
+play-refused-no-such-move = That is not one of the moves you may make.
+play-distinct = { $name } · seat { $seat }
+play-by-referee = { $who }: { $action } (played by the referee)
+play-moved = { $who }: { $action }
+play-tried = { $who } tried { $action }: refused, { $note }
+play-note = { $who }: { $note }
+
+## Play against bots (the form that starts a table)
+play-new-title = Play against bots
+play-new-intro-before = Take a seat yourself at a { $game } table in{" "}
+play-new-intro-after = and play in the browser: you see what your seat's bot would see and choose among the legal moves.
+play-new-unrated = Unrated: nobody's rating or standing changes.
+play-new-no-team-before = Tables are started for a team:{" "}
+play-new-no-team-link = create or join a team
+play-new-no-team-after = {" "}first.
+play-new-team = Team
+play-new-seats = Seats, in turn order
+play-new-seat = Seat { $seat }
+play-new-move-secs = Your time per move, in seconds
+play-new-submit = Sit down and play
+play-new-you = You ({ $name })
+play-new-builtin = { $name } (built-in)
+play-new-entered = { $team } v{ $version } (entered)
+play-new-your-team = { $team } v{ $version } (your team's)
+play-new-choose-you = choose "You" for one seat: this form seats you at the table

@@ -2,6 +2,8 @@
 //! names, what a game of a match is called, whether seats play as partners) come from the
 //! game registry (`croupier_games::GameDef`), never from a test on the game's id.
 
+use std::fmt::Display;
+
 use croupier_games::{GameDef, GameId};
 use croupier_store::competitions::Progress;
 use croupier_store::EndState;
@@ -14,6 +16,24 @@ pub use croupier_games::plural::count;
 /// The registry entry of the game `id`, if the game is hosted.
 fn def(id: &str) -> Option<&'static GameDef> {
     id.parse::<GameId>().ok().map(GameId::def)
+}
+
+/// The text for `key` in the page's language with `values` (numbers, for plural forms) and
+/// `names` filled in. A name is never read as a number (a username `007` stays `007`): each
+/// goes in as a placeholder that is replaced afterwards.
+pub fn t_names(key: &str, values: &[(&str, &dyn Display)], names: &[(&str, &str)]) -> String {
+    let holders: Vec<String> = (0..names.len())
+        .map(|i| format!("\u{e000}{i}\u{e001}"))
+        .collect();
+    let mut args: Vec<(&str, &dyn Display)> = values.to_vec();
+    for ((name, _), holder) in names.iter().zip(&holders) {
+        args.push((name, holder));
+    }
+    let mut text = i18n::t_with(key, &args);
+    for ((_, value), holder) in names.iter().zip(&holders) {
+        text = text.replace(holder.as_str(), value);
+    }
+    text
 }
 
 /// Seat `seat` of a match of `game` as players say it: `N`, `E`, `S`, `W` at Bridge, the

@@ -68,8 +68,11 @@ impl MatchPage {
     /// The link text of a seat's log download.
     fn download_log(&self, p: &PrivateSeat) -> String {
         let seat = super::labels::seat(&self.m.game, &p.seat);
-        self.ctx
-            .t2("match-download-log", ("seat", &seat), ("who", &p.who))
+        super::labels::t_names(
+            "match-download-log",
+            &[],
+            &[("seat", &seat), ("who", &p.who)],
+        )
     }
 
     /// The place of the `i`th seat (`1st`), or `–`.
@@ -162,15 +165,14 @@ async fn duplicate_note(
             )
     };
     let [(a, imps_a), (b, imps_b)] = sides;
-    Ok(i18n::t_with(
+    Ok(super::labels::t_names(
         "match-duplicate-set",
         &[
             ("other", &(other + 1)),
-            ("a", &name(a)),
             ("imps-a", &imps_a),
-            ("b", &name(b)),
             ("imps-b", &imps_b),
         ],
+        &[("a", &name(a)), ("b", &name(b))],
     ))
 }
 

@@ -29,6 +29,7 @@ use crate::auth::csrf::CsrfForm;
 use crate::auth::CurrentUser;
 use crate::error::{Error, Result};
 use crate::extract::{PagePath, PageQuery};
+use crate::i18n;
 use crate::templates::{game_name, render, Ctx};
 use crate::AppState;
 
@@ -99,10 +100,7 @@ impl Table {
     }
 
     fn seat_label(&self) -> String {
-        let seat = usize::try_from(self.seat).unwrap_or(0);
-        self.game
-            .parse::<croupier_games::GameId>()
-            .map_or_else(|_| seat.to_string(), |g| g.def().seat_name(seat))
+        labels::seat(&self.game, &self.seat.max(0))
     }
 
     /// The players, each with whether it is the person's seat.
@@ -215,7 +213,7 @@ fn distinct(names: Vec<String>) -> Vec<String> {
     (0..)
         .zip(&names)
         .map(|(i, n)| match repeated(n) {
-            true => format!("{n} · seat {i}"),
+            true => labels::t_names("play-distinct", &[("seat", &i)], &[("name", n)]),
             false => n.clone(),
         })
         .collect()
@@ -228,7 +226,7 @@ fn recent_lines(entry: &Value, players: &[String]) -> Vec<String> {
         .ok()
         .and_then(|s| players.get(s))
         .cloned()
-        .unwrap_or_else(|| format!("seat {seat}"));
+        .unwrap_or_else(|| i18n::t_with("timeline-seat", &[("seat", &seat)]));
     let events: Vec<String> = entry["events"]
         .as_array()
         .map(|e| {
@@ -240,16 +238,31 @@ fn recent_lines(entry: &Value, players: &[String]) -> Vec<String> {
         .unwrap_or_default();
     let action = || move_label(&entry["action"]);
     let note = entry["note"].as_str().unwrap_or("");
+    let said = |key: &str| {
+        labels::t_names(
+            key,
+            &[],
+            &[("who", &who), ("action", &action()), ("note", note)],
+        )
+    };
     let lines = match entry["kind"].as_str() {
         Some("move") if !events.is_empty() => events,
-        Some("move") if entry["forced"].as_bool() == Some(true) => {
-            vec![format!("{who}: {} (played by the referee)", action())]
-        }
-        Some("move") => vec![format!("{who}: {}", action())],
-        Some("refused") => vec![format!("{who} tried {}: refused, {note}", action())],
-        _ => vec![format!("{who}: {note}")],
+        Some("move") if entry["forced"].as_bool() == Some(true) => vec![said("play-by-referee")],
+        Some("move") => vec![said("play-moved")],
+        Some("refused") => vec![said("play-tried")],
+        _ => vec![said("play-note")],
     };
     lines.iter().map(|l| with_names(l, players)).collect()
+}
+
+/// The words `web/static/play.js` shows (each key with its arguments), given to it in the
+/// page's language.
+pub const PLAY_WORDS: &[(&str, &[&str])] =
+    &[("play-seconds-left", &["n"]), ("play-not-taken", &[])];
+
+/// The play script's words in `lang`, as the script element the page includes.
+pub fn words_script(lang: &i18n::Lang) -> String {
+    i18n::script_words_element(*lang, PLAY_WORDS)
 }
 
 #[derive(Template)]
@@ -325,12 +338,12 @@ async fn choose(
         .await?
         .ok_or(Error::NotFound)?;
     let taken = humans::answer(&state.pool, match_id, seat.seat, form.turn, form.choice).await?;
-    let refusal = taken.err().map(|r| match r {
-        Refused::NotAsked => "That turn is not being asked any more (the page was out of date).",
-        Refused::TooLate => {
-            "Too late: the time for that move ran out and the referee played for you."
-        }
-        Refused::NoSuchMove => "That is not one of the moves you may make.",
+    let refusal = taken.err().map(|r| {
+        i18n::t(match r {
+            Refused::NotAsked => "play-refused-not-asked",
+            Refused::TooLate => "play-refused-too-late",
+            Refused::NoSuchMove => "play-refused-no-such-move",
+        })
     });
     let wants_json = headers
         .get(header::ACCEPT)

@@ -113,9 +113,10 @@ pub fn read(blob: &[u8], game: &str) -> Timeline {
                         who: name(*seat),
                         kind: "move",
                         text: texts.next().unwrap_or_else(|| {
-                            i18n::t_with(
+                            super::labels::t_names(
                                 "timeline-plays",
-                                &[("who", &name(*seat)), ("action", action)],
+                                &[],
+                                &[("who", &name(*seat)), ("action", &action.to_string())],
                             )
                         }),
                         then: texts.collect(),
@@ -129,9 +130,14 @@ pub fn read(blob: &[u8], game: &str) -> Timeline {
                     n: n + 1,
                     who: name(*seat),
                     kind: "refused",
-                    text: i18n::t_with(
+                    text: super::labels::t_names(
                         "timeline-refused",
-                        &[("who", &name(*seat)), ("action", action), ("error", error)],
+                        &[],
+                        &[
+                            ("who", &name(*seat)),
+                            ("action", &action.to_string()),
+                            ("error", &error.to_string()),
+                        ],
                     ),
                     then: Vec::new(),
                 },
