@@ -21,7 +21,7 @@ fn def(id: &str) -> Option<&'static GameDef> {
 /// The text for `key` in the page's language with `values` (numbers, for plural forms) and
 /// `names` filled in. A name is never read as a number (a username `007` stays `007`): each
 /// goes in as a placeholder that is replaced afterwards.
-pub fn t_names(key: &str, values: &[(&str, &dyn Display)], names: &[(&str, &str)]) -> String {
+pub fn tk(key: &str, values: &[(&str, &dyn Display)], names: &[(&str, &str)]) -> String {
     let holders: Vec<String> = (0..names.len())
         .map(|i| format!("\u{e000}{i}\u{e001}"))
         .collect();
@@ -34,6 +34,16 @@ pub fn t_names(key: &str, values: &[(&str, &dyn Display)], names: &[(&str, &str)
         text = text.replace(holder.as_str(), value);
     }
     text
+}
+
+/// One word of a page's script: its key and the names of its arguments (see
+/// [`i18n::script_words`]). The word lists import it as `t`, so that each key is named as the
+/// pages' keys are.
+pub const fn script_word(
+    key: &'static str,
+    args: &'static [&'static str],
+) -> (&'static str, &'static [&'static str]) {
+    (key, args)
 }
 
 /// Seat `seat` of a match of `game` as players say it: `N`, `E`, `S`, `W` at Bridge, the
@@ -124,62 +134,61 @@ pub fn progress(p: &Progress) -> String {
 
 /// [`progress`] in `lang`, for text made outside a request's scope (a live stream's events).
 pub fn progress_in(lang: Lang, p: &Progress) -> String {
-    let mut parts = vec![lang.t_with(
-        "label-progress-played",
-        &[("finished", &p.finished), ("total", &p.total())],
-    )];
-    for (n, key) in [
-        (p.running, "label-progress-running"),
-        (p.queued, "label-progress-queued"),
-        (p.failed, "label-progress-failed"),
-        (p.cancelled, "label-progress-cancelled"),
-    ] {
-        if n > 0 {
-            parts.push(lang.t_with(key, &[("n", &n)]));
-        }
+    let played: [(&str, &dyn Display); 2] = [("finished", &p.finished), ("total", &p.total())];
+    let mut parts = vec![lang.t_with("label-progress-played", &played)];
+    if p.running > 0 {
+        parts.push(lang.t_with("label-progress-running", &[("n", &p.running)]));
+    }
+    if p.queued > 0 {
+        parts.push(lang.t_with("label-progress-queued", &[("n", &p.queued)]));
+    }
+    if p.failed > 0 {
+        parts.push(lang.t_with("label-progress-failed", &[("n", &p.failed)]));
+    }
+    if p.cancelled > 0 {
+        parts.push(lang.t_with("label-progress-cancelled", &[("n", &p.cancelled)]));
     }
     parts.join(" · ")
 }
 
 /// `1st`, `2nd`, `3rd`, `4th`, … `11th`, `21st` (第1名 in Chinese).
 pub fn place(rank: &i32) -> String {
-    let key = match (rank % 10, rank % 100) {
-        (_, 11..=13) => "label-place-th",
-        (1, _) => "label-place-st",
-        (2, _) => "label-place-nd",
-        (3, _) => "label-place-rd",
-        _ => "label-place-th",
-    };
-    i18n::t_with(key, &[("n", rank)])
+    let n: &dyn Display = rank;
+    match (rank % 10, rank % 100) {
+        (_, 11..=13) => i18n::t_with("label-place-th", &[("n", n)]),
+        (1, _) => i18n::t_with("label-place-st", &[("n", n)]),
+        (2, _) => i18n::t_with("label-place-nd", &[("n", n)]),
+        (3, _) => i18n::t_with("label-place-rd", &[("n", n)]),
+        _ => i18n::t_with("label-place-th", &[("n", n)]),
+    }
 }
 
 /// What an end state means, for people.
 pub fn end_state(state: &EndState) -> String {
-    i18n::t(match state {
-        EndState::Ok => "label-end-ok",
-        EndState::TimeLimit => "label-end-time-limit",
-        EndState::MemoryLimit => "label-end-memory-limit",
-        EndState::Crashed => "label-end-crashed",
-        EndState::OutputLimit => "label-end-output-limit",
-        EndState::InvalidOutput => "label-end-invalid-output",
-        EndState::IllegalAction => "label-end-illegal-action",
-        EndState::SetupError => "label-end-setup-error",
-    })
+    match state {
+        EndState::Ok => i18n::t("label-end-ok"),
+        EndState::TimeLimit => i18n::t("label-end-time-limit"),
+        EndState::MemoryLimit => i18n::t("label-end-memory-limit"),
+        EndState::Crashed => i18n::t("label-end-crashed"),
+        EndState::OutputLimit => i18n::t("label-end-output-limit"),
+        EndState::InvalidOutput => i18n::t("label-end-invalid-output"),
+        EndState::IllegalAction => i18n::t("label-end-illegal-action"),
+        EndState::SetupError => i18n::t("label-end-setup-error"),
+    }
 }
 
 /// A status (a match's, a competition's) in words; the status itself when it has none.
 pub fn status(status: &str) -> String {
-    let key = match status {
-        "queued" => "label-status-queued",
-        "running" => "label-status-running",
-        "finished" => "label-status-finished",
-        "failed" => "label-status-failed",
-        "cancelled" => "label-status-cancelled",
-        "scheduled" => "label-status-scheduled",
-        "paused" => "label-status-paused",
-        other => return other.to_owned(),
-    };
-    i18n::t(key)
+    match status {
+        "queued" => i18n::t("label-status-queued"),
+        "running" => i18n::t("label-status-running"),
+        "finished" => i18n::t("label-status-finished"),
+        "failed" => i18n::t("label-status-failed"),
+        "cancelled" => i18n::t("label-status-cancelled"),
+        "scheduled" => i18n::t("label-status-scheduled"),
+        "paused" => i18n::t("label-status-paused"),
+        other => other.to_owned(),
+    }
 }
 
 /// `Owls v3`, the built-in bot's name, or the person's.

@@ -85,10 +85,9 @@ pub fn read(blob: &[u8]) -> Option<MatchLog> {
         })
         .collect();
     let note = if total > lines.len() {
-        Some(i18n::t_with(
-            "match-log-cut",
-            &[("shown", &lines.len()), ("total", &total)],
-        ))
+        let shown = lines.len();
+        let counts: [(&str, &dyn std::fmt::Display); 2] = [("shown", &shown), ("total", &total)];
+        Some(i18n::t_with("match-log-cut", &counts))
     } else if doc.transcript_truncated {
         Some(i18n::t("match-log-capped"))
     } else {

@@ -3,6 +3,7 @@
 //! tail, the fault detail and its per-move timings; nobody else ever gets them.
 
 use std::collections::HashSet;
+use std::fmt::Display;
 
 use askama::Template;
 use axum::extract::State;
@@ -56,11 +57,11 @@ impl MatchPage {
     fn heading(&self) -> String {
         let n = self.m.ordinal + 1;
         match self.competition {
-            Some(_) => self.ctx.t2(
-                "match-heading-numbered",
-                ("game", &self.game_name),
-                ("n", &n),
-            ),
+            Some(_) => {
+                let (game, n): (&dyn Display, &dyn Display) = (&self.game_name, &n);
+                self.ctx
+                    .t2("match-heading-numbered", ("game", game), ("n", n))
+            }
             None => self.ctx.t1("match-heading", "game", &self.game_name),
         }
     }
@@ -68,11 +69,8 @@ impl MatchPage {
     /// The link text of a seat's log download.
     fn download_log(&self, p: &PrivateSeat) -> String {
         let seat = super::labels::seat(&self.m.game, &p.seat);
-        super::labels::t_names(
-            "match-download-log",
-            &[],
-            &[("seat", &seat), ("who", &p.who)],
-        )
+        let names = [("seat", seat.as_str()), ("who", &p.who)];
+        super::labels::tk("match-download-log", &[], &names)
     }
 
     /// The place of the `i`th seat (`1st`), or `–`.
@@ -165,15 +163,11 @@ async fn duplicate_note(
             )
     };
     let [(a, imps_a), (b, imps_b)] = sides;
-    Ok(super::labels::t_names(
-        "match-duplicate-set",
-        &[
-            ("other", &(other + 1)),
-            ("imps-a", &imps_a),
-            ("imps-b", &imps_b),
-        ],
-        &[("a", &name(a)), ("b", &name(b))],
-    ))
+    let (other, a, b) = (other + 1, name(a), name(b));
+    let values: [(&str, &dyn Display); 3] =
+        [("other", &other), ("imps-a", &imps_a), ("imps-b", &imps_b)];
+    let names = [("a", a.as_str()), ("b", &b)];
+    Ok(super::labels::tk("match-duplicate-set", &values, &names))
 }
 
 /// The teams whose private seat data `user` may see; `None`: all (an admin).

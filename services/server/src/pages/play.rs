@@ -24,6 +24,8 @@ use serde_json::Value;
 use uuid::Uuid;
 
 use super::labels;
+// A word of the script (`labels::script_word`), named `t` as every key is.
+use super::labels::script_word as t;
 use super::timeline::with_names;
 use crate::auth::csrf::CsrfForm;
 use crate::auth::CurrentUser;
@@ -213,7 +215,7 @@ fn distinct(names: Vec<String>) -> Vec<String> {
     (0..)
         .zip(&names)
         .map(|(i, n)| match repeated(n) {
-            true => labels::t_names("play-distinct", &[("seat", &i)], &[("name", n)]),
+            true => labels::tk("play-distinct", &[("seat", &i)], &[("name", n)]),
             false => n.clone(),
         })
         .collect()
@@ -238,19 +240,16 @@ fn recent_lines(entry: &Value, players: &[String]) -> Vec<String> {
         .unwrap_or_default();
     let action = || move_label(&entry["action"]);
     let note = entry["note"].as_str().unwrap_or("");
-    let said = |key: &str| {
-        labels::t_names(
-            key,
-            &[],
-            &[("who", &who), ("action", &action()), ("note", note)],
-        )
-    };
+    let action = action();
+    let names = [("who", who.as_str()), ("action", &action), ("note", note)];
     let lines = match entry["kind"].as_str() {
         Some("move") if !events.is_empty() => events,
-        Some("move") if entry["forced"].as_bool() == Some(true) => vec![said("play-by-referee")],
-        Some("move") => vec![said("play-moved")],
-        Some("refused") => vec![said("play-tried")],
-        _ => vec![said("play-note")],
+        Some("move") if entry["forced"].as_bool() == Some(true) => {
+            vec![labels::tk("play-by-referee", &[], &names)]
+        }
+        Some("move") => vec![labels::tk("play-moved", &[], &names)],
+        Some("refused") => vec![labels::tk("play-tried", &[], &names)],
+        _ => vec![labels::tk("play-note", &[], &names)],
     };
     lines.iter().map(|l| with_names(l, players)).collect()
 }
@@ -258,11 +257,11 @@ fn recent_lines(entry: &Value, players: &[String]) -> Vec<String> {
 /// The words `web/static/play.js` shows (each key with its arguments), given to it in the
 /// page's language.
 pub const PLAY_WORDS: &[(&str, &[&str])] =
-    &[("play-seconds-left", &["n"]), ("play-not-taken", &[])];
+    &[t("play-seconds-left", &["n"]), t("play-not-taken", &[])];
 
 /// The play script's words in `lang`, as the script element the page includes.
 pub fn words_script(lang: &i18n::Lang) -> String {
-    i18n::script_words_element(*lang, PLAY_WORDS)
+    i18n::script_words(*lang, PLAY_WORDS)
 }
 
 #[derive(Template)]
@@ -338,12 +337,10 @@ async fn choose(
         .await?
         .ok_or(Error::NotFound)?;
     let taken = humans::answer(&state.pool, match_id, seat.seat, form.turn, form.choice).await?;
-    let refusal = taken.err().map(|r| {
-        i18n::t(match r {
-            Refused::NotAsked => "play-refused-not-asked",
-            Refused::TooLate => "play-refused-too-late",
-            Refused::NoSuchMove => "play-refused-no-such-move",
-        })
+    let refusal = taken.err().map(|r| match r {
+        Refused::NotAsked => i18n::t("play-refused-not-asked"),
+        Refused::TooLate => i18n::t("play-refused-too-late"),
+        Refused::NoSuchMove => i18n::t("play-refused-no-such-move"),
     });
     let wants_json = headers
         .get(header::ACCEPT)

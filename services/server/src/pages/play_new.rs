@@ -91,22 +91,22 @@ async fn page(
     let my_teams = teams::of_user(&state.pool, user.user_id).await?;
     let mut choices = vec![Choice {
         value: "you".into(),
-        label: super::labels::t_names("play-new-you", &[], &[("name", &user.username)]),
+        label: super::labels::tk("play-new-you", &[], &[("name", &user.username)]),
     }];
     for name in croupier_games::bots::names(game) {
         choices.push(Choice {
             value: format!("builtin:{name}"),
-            label: super::labels::t_names("play-new-builtin", &[], &[("name", name)]),
+            label: super::labels::tk("play-new-builtin", &[], &[("name", name)]),
         });
     }
     for e in competitions::entries(&state.pool, competition_id).await? {
         choices.push(Choice {
             value: format!("submission:{}", e.submission_id),
-            label: super::labels::t_names(
-                "play-new-entered",
-                &[],
-                &[("team", &e.team_name), ("version", &e.version.to_string())],
-            ),
+            label: {
+                let version = e.version.to_string();
+                let names = [("team", e.team_name.as_str()), ("version", &version)];
+                super::labels::tk("play-new-entered", &[], &names)
+            },
         });
     }
     for t in &my_teams {
@@ -118,11 +118,11 @@ async fn page(
             if fits && !listed {
                 choices.push(Choice {
                     value: format!("submission:{}", s.submission_id),
-                    label: super::labels::t_names(
-                        "play-new-your-team",
-                        &[],
-                        &[("team", &t.name), ("version", &s.version.to_string())],
-                    ),
+                    label: {
+                        let version = s.version.to_string();
+                        let names = [("team", t.name.as_str()), ("version", &version)];
+                        super::labels::tk("play-new-your-team", &[], &names)
+                    },
                 });
             }
         }

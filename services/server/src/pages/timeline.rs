@@ -113,11 +113,9 @@ pub fn read(blob: &[u8], game: &str) -> Timeline {
                         who: name(*seat),
                         kind: "move",
                         text: texts.next().unwrap_or_else(|| {
-                            super::labels::t_names(
-                                "timeline-plays",
-                                &[],
-                                &[("who", &name(*seat)), ("action", &action.to_string())],
-                            )
+                            let (who, action) = (name(*seat), action.to_string());
+                            let names = [("who", who.as_str()), ("action", &action)];
+                            super::labels::tk("timeline-plays", &[], &names)
                         }),
                         then: texts.collect(),
                     }
@@ -130,15 +128,16 @@ pub fn read(blob: &[u8], game: &str) -> Timeline {
                     n: n + 1,
                     who: name(*seat),
                     kind: "refused",
-                    text: super::labels::t_names(
-                        "timeline-refused",
-                        &[],
-                        &[
-                            ("who", &name(*seat)),
-                            ("action", &action.to_string()),
-                            ("error", &error.to_string()),
-                        ],
-                    ),
+                    text: {
+                        let (who, action, error) =
+                            (name(*seat), action.to_string(), error.to_string());
+                        let names = [
+                            ("who", who.as_str()),
+                            ("action", &action),
+                            ("error", &error),
+                        ];
+                        super::labels::tk("timeline-refused", &[], &names)
+                    },
                     then: Vec::new(),
                 },
                 Entry::Fault { seat, reason } => Row {
