@@ -365,3 +365,123 @@ play-new-builtin = { $name } (built-in)
 play-new-entered = { $team } v{ $version } (entered)
 play-new-your-team = { $team } v{ $version } (your team's)
 play-new-choose-you = choose "You" for one seat: this form seats you at the table
+
+## Engine events in the timeline and the viewer. English pages show the engines' own lines;
+## these say the same, and in another language say it with the platforms' game terms.
+timeline-list-sep = ,{" "}
+timeline-nt-passed = seat { $seat } passes on { $card } ({ $coins ->
+        [one] { $coins } coin
+       *[other] { $coins } coins
+    } on it)
+timeline-nt-picked = seat { $seat } picks { $card } with { $coins ->
+        [one] { $coins } coin
+       *[other] { $coins } coins
+    }
+timeline-nt-revealed = { $card } is turned up ({ $left ->
+        [one] { $left } card
+       *[other] { $left } cards
+    } left in the deck)
+timeline-nt-ended = game over; points by seat: { $points }
+timeline-hb-red = red
+timeline-hb-yellow = yellow
+timeline-hb-blue = blue
+timeline-hb-green = green
+timeline-hb-white = white
+timeline-hb-rainbow = rainbow
+timeline-hb-number = { $n }
+timeline-hb-card = { $color } { $number }
+timeline-hb-hinted = seat { $seat } tells seat { $target } about their { $hint }s: slots [{ $slots }] ({ $tokens } hint tokens left)
+timeline-hb-played = seat { $seat } plays { $card } from slot { $slot }
+timeline-hb-regains = {" "}and regains a hint token
+timeline-hb-misplayed = seat { $seat } misplays { $card } from slot { $slot } (error { $errors } of 3)
+timeline-hb-discarded = seat { $seat } discards { $card } from slot { $slot } ({ $tokens } hint tokens)
+timeline-hb-drew-last = seat { $seat } draws the last card: every player takes one more turn
+timeline-hb-drew = seat { $seat } draws a card ({ $left } left)
+timeline-hb-ended = game over ({ $why }); score { $score }
+timeline-hb-why-strikeout = the third error
+timeline-hb-why-deck-out = the final round is over
+timeline-hb-why-complete = every stack is complete
+timeline-hb-why-fault = seat { $seat } broke the protocol
+timeline-gd-spades = S
+timeline-gd-hearts = H
+timeline-gd-clubs = C
+timeline-gd-diamonds = D
+timeline-gd-small-joker = SB
+timeline-gd-big-joker = HR
+timeline-gd-single = Single
+timeline-gd-pair = Pair
+timeline-gd-trips = Trips
+timeline-gd-three-pair = ThreePair
+timeline-gd-three-with-two = ThreeWithTwo
+timeline-gd-two-trips = TwoTrips
+timeline-gd-straight = Straight
+timeline-gd-straight-flush = StraightFlush
+timeline-gd-bomb = Bomb
+timeline-gd-tribute-word = tribute
+timeline-gd-back-word = back
+timeline-gd-deal = deal { $deal } at level { $level }
+timeline-gd-passes = seat { $seat } plays PASS
+timeline-gd-plays = seat { $seat } plays { $play }
+timeline-gd-trick-over = trick over; seat { $leader } leads
+timeline-gd-out = seat { $seat } is out in place { $place }
+timeline-gd-tribute-item = seat { $from } gives { $card } to seat { $to }
+timeline-gd-back-item = seat { $from } gives { $card } to seat { $to }
+timeline-gd-tribute = tribute: { $list }
+timeline-gd-anti-tribute = anti-tribute by { $seats }
+timeline-gd-back = return: { $list }
+timeline-gd-deal-over = deal over, order { $order }; next level { $level }
+timeline-gd-won = game over: seats { $a } and { $b } win
+timeline-gd-draw = game over: a draw
+timeline-br-clubs = C
+timeline-br-diamonds = D
+timeline-br-hearts = H
+timeline-br-spades = S
+timeline-br-notrump = N
+timeline-br-bid = { $strain }-{ $level }
+timeline-br-pass = pass
+timeline-br-called = seat { $seat } calls { $call }
+timeline-br-passed-out = passed out: the deal scores 0
+timeline-br-auction-ended = contract { $bid } by seat { $declarer }; seat { $leader } leads
+timeline-br-played = seat { $seat } plays { $card }
+timeline-br-played-dummy = seat { $by } plays { $card } from dummy (seat { $hand })
+timeline-br-dummy-shown = dummy (seat { $seat }) shows { $cards }
+timeline-br-trick-won = seat { $seat } wins trick { $round }
+timeline-br-deal-ended = declarer took { $tricks ->
+        [one] { $tricks } trick
+       *[other] { $tricks } tricks
+    }; N-S score { $score }
+timeline-sp-white = white
+timeline-sp-blue = blue
+timeline-sp-green = green
+timeline-sp-red = red
+timeline-sp-black = black
+timeline-sp-gold = gold
+timeline-sp-count = { $n } { $color }
+timeline-sp-card = level { $level } { $color } card ({ $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }, cost { $cost })
+timeline-sp-noble-card = noble ({ $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }, { $needs })
+timeline-sp-took = seat { $seat }: Successfully got { $colors } gems.
+timeline-sp-from-deck = {" "}from the deck
+timeline-sp-got-gold = {" "}and got 1 gold
+timeline-sp-reserved = seat { $seat }: Successfully reserved { $card }{ $from }{ $gold }.
+timeline-sp-from-reserve = {" "}from reserve
+timeline-sp-bought = seat { $seat }: Successfully purchased { $card }{ $from }.
+timeline-sp-noble = seat { $seat }: Successfully got { $noble }.
+timeline-sp-passed = seat { $seat }: Pass, turn lost.
+timeline-sp-round = Round { $round }
+timeline-sp-row = seat { $seat }: { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }, { $cards ->
+        [one] { $cards } card
+       *[other] { $cards } cards
+    }
+timeline-sp-ended = Game over after { $rounds ->
+        [one] { $rounds } round
+       *[other] { $rounds } rounds
+    }; { $rows }

@@ -16,7 +16,7 @@ use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use croupier_games::{Frame, MoveRecord, Replay, Seat, Viewer};
+use croupier_games::{Entry, Frame, MoveRecord, Replay, Seat, Viewer};
 use croupier_store::users::User;
 use croupier_store::{matches, MatchStatus};
 use serde::{Deserialize, Serialize};
@@ -25,7 +25,7 @@ use uuid::Uuid;
 
 // A word of the viewer (`labels::script_word`), named `t` as every key is.
 use super::labels::script_word as t;
-use super::timeline::with_names;
+use super::timeline::{event_text, with_names};
 use crate::auth::MaybeUser;
 use crate::error::{Error, Result};
 use crate::extract::{PagePath, PageQuery};
@@ -290,6 +290,14 @@ async fn frames(
     for (game, g) in doc.games.iter().enumerate() {
         for mut frame in g.replay.frames(viewer).map_err(Error::internal)? {
             if let Some(entry) = &mut frame.entry {
+                // The events' lines in the page's language, from the recorded events.
+                if let Some(Entry::Move { events, .. }) =
+                    entry.n.checked_sub(1).and_then(|i| g.replay.entries.get(i))
+                {
+                    if events.len() == entry.events.len() {
+                        entry.events = events.iter().map(|e| event_text(&m.game, e)).collect();
+                    }
+                }
                 for text in entry.events.iter_mut().chain(entry.note.iter_mut()) {
                     *text = with_names(text, &doc.players);
                 }
