@@ -69,6 +69,8 @@ match-log-cut = Only the first { $shown } of { $total } lines are shown.
 match-log-capped = The referee kept only the first part of this match's log (1 MiB).
 match-log-seat = seat { $n }
 match-log-bytes = { $n } bytes
+match-replay-not-yet = the match is { $status }: its replay is published once it has finished
+match-seat-logs-not-yet = the match is { $status }: its seat logs are kept once it has finished
 
 ## The text timeline
 timeline-entry = entry { $n }
@@ -485,3 +487,21 @@ timeline-sp-ended = Game over after { $rounds ->
         [one] { $rounds } round
        *[other] { $rounds } rounds
     }; { $rows }
+
+## The moves a person may choose (the play page); English pages word them from their JSON.
+timeline-act-nt-pick = pick
+timeline-act-nt-pass = pass
+timeline-act-hb-hint = hint seat { $target } · { $hint }
+timeline-act-hb-play = play · card { $slot }
+timeline-act-hb-discard = discard · card { $slot }
+timeline-act-gd-pass = PASS
+timeline-act-br-call = call { $call }
+timeline-act-br-play = play { $card }
+timeline-act-sp-take-different = take different · colors { $colors }
+timeline-act-sp-take-two = take two · color { $color }
+timeline-act-sp-reserve = reserve · card { $card }
+timeline-act-sp-reserve-blind = reserve blind · level { $level }
+timeline-act-sp-buy = buy · card { $card }
+timeline-act-sp-buy-reserved = buy reserved · card { $card }
+timeline-act-sp-pass = pass
+timeline-act-sp-noble = {" "}· noble { $noble }

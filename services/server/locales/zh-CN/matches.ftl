@@ -56,6 +56,8 @@ match-log-cut = 只显示了前 { $shown } 行，共 { $total } 行。
 match-log-capped = 裁判只保留了这场对局日志的前一部分（1 MiB）。
 match-log-seat = 座位 { $n }
 match-log-bytes = { $n } 字节
+match-replay-not-yet = 对局{ $status }：回放在对局结束后公开
+match-seat-logs-not-yet = 对局{ $status }：座位日志在对局结束后才会保存
 
 ## 文字时间线
 timeline-entry = 第 { $n } 条
@@ -420,3 +422,21 @@ timeline-sp-passed = seat { $seat }：跳过，失去本回合。
 timeline-sp-round = 第 { $round } 回合
 timeline-sp-row = seat { $seat }：{ $points } 分，{ $cards } 张发展卡
 timeline-sp-ended = { $rounds } 回合后游戏结束；{ $rows }
+
+## 真人玩家可选的走法（对局页面）。
+timeline-act-nt-pick = 拿牌
+timeline-act-nt-pass = 不要（放一个筹码）
+timeline-act-hb-hint = 提示 seat { $target }：{ $hint }
+timeline-act-hb-play = 打出位置 { $slot } 的牌
+timeline-act-hb-discard = 弃置位置 { $slot } 的牌
+timeline-act-gd-pass = 过
+timeline-act-br-call = 叫 { $call }
+timeline-act-br-play = 出 { $card }
+timeline-act-sp-take-different = 取不同颜色的宝石：{ $colors }
+timeline-act-sp-take-two = 取两个同色宝石：{ $color }
+timeline-act-sp-reserve = 保留 { $card }
+timeline-act-sp-reserve-blind = 保留等级 { $level } 牌堆顶的牌
+timeline-act-sp-buy = 购买 { $card }
+timeline-act-sp-buy-reserved = 购买保留的 { $card }
+timeline-act-sp-pass = 跳过
+timeline-act-sp-noble = ，指定 { $noble }

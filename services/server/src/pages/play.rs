@@ -26,7 +26,7 @@ use uuid::Uuid;
 use super::labels;
 // A word of the script (`labels::script_word`), named `t` as every key is.
 use super::labels::script_word as t;
-use super::timeline::with_names;
+use super::timeline::{action_text, with_names};
 use crate::auth::csrf::CsrfForm;
 use crate::auth::CurrentUser;
 use crate::error::{Error, Result};
@@ -135,7 +135,7 @@ async fn load(state: &AppState, user: &User, match_id: Uuid) -> Result<Table> {
             .collect(),
     );
     let turn = humans::current(&state.pool, match_id, seat).await?;
-    let turn = turn.map(|t| view(t, &players));
+    let turn = turn.map(|t| view(&game, t, &players));
     Ok(Table {
         match_id,
         game,
@@ -146,7 +146,7 @@ async fn load(state: &AppState, user: &User, match_id: Uuid) -> Result<Table> {
     })
 }
 
-fn view(t: Turn, players: &[String]) -> TurnView {
+fn view(game: &str, t: Turn, players: &[String]) -> TurnView {
     let left = (t.deadline - time::OffsetDateTime::now_utc()).whole_seconds();
     let moves = t
         .legal
@@ -155,7 +155,8 @@ fn view(t: Turn, players: &[String]) -> TurnView {
             (legal.iter().enumerate())
                 .map(|(index, action)| Move {
                     index,
-                    label: move_label(action),
+                    label: action_text(game, action)
+                        .map_or_else(|| move_label(action), |l| with_names(&l, players)),
                 })
                 .collect()
         })

@@ -637,6 +637,117 @@ fn splendor_text(event: &splendor::Event) -> String {
     }
 }
 
+/// A legal move of `game` in the page's language, with the platform's words (拿牌, 提示,
+/// 保留, 进贡 …); `None` on English pages and for a move it does not know (the caller words
+/// it from its JSON). Seats stay `seat N` for [`with_names`].
+pub fn action_text(game: &str, action: &serde_json::Value) -> Option<String> {
+    if i18n::current() == Lang::En {
+        return None;
+    }
+    let json = || action.clone();
+    match game {
+        "nothanks" => serde_json::from_value(json()).ok().map(|a| match a {
+            nothanks::Action::Pick => i18n::t("timeline-act-nt-pick"),
+            nothanks::Action::Pass => i18n::t("timeline-act-nt-pass"),
+        }),
+        "hanabi" => serde_json::from_value(json())
+            .ok()
+            .map(|a| hanabi_action(&a)),
+        "guandan" => serde_json::from_value(json())
+            .ok()
+            .map(|a| guandan_action(&a)),
+        "bridge" => serde_json::from_value(json()).ok().map(|a| match a {
+            bridge::Action::Call(bridge::Call::Pass) => i18n::t("timeline-br-pass"),
+            bridge::Action::Call(bridge::Call::Bid(bid)) => {
+                let bid = bridge_bid(&bid);
+                super::labels::tk("timeline-act-br-call", &[], &[("call", &bid)])
+            }
+            bridge::Action::Play(card) => {
+                let card = bridge_card(&card);
+                super::labels::tk("timeline-act-br-play", &[], &[("card", &card)])
+            }
+        }),
+        "splendor" => serde_json::from_value(json())
+            .ok()
+            .map(|a| splendor_action(&a)),
+        _ => None,
+    }
+}
+
+fn hanabi_action(action: &hanabi::Action) -> String {
+    use hanabi::Action as A;
+    let tk = super::labels::tk;
+    match action {
+        A::HintColor { target, color } => {
+            let hint = hanabi_color(*color);
+            let names = [("hint", hint.as_str())];
+            tk("timeline-act-hb-hint", &[("target", target)], &names)
+        }
+        A::HintNumber { target, number } => {
+            let hint = i18n::t_with("timeline-hb-number", &[("n", number)]);
+            let names = [("hint", hint.as_str())];
+            tk("timeline-act-hb-hint", &[("target", target)], &names)
+        }
+        A::Play { card } => i18n::t_with("timeline-act-hb-play", &[("slot", card)]),
+        A::Discard { card } => i18n::t_with("timeline-act-hb-discard", &[("slot", card)]),
+    }
+}
+
+fn guandan_action(action: &guandan::Action) -> String {
+    use guandan::Action as A;
+    match action {
+        A::Pass => i18n::t("timeline-act-gd-pass"),
+        A::Play(p) => format!("{} {}", guandan_kind(p.kind), guandan_cards(&p.cards)),
+        A::Tribute(c) => format!(
+            "{} {}",
+            i18n::t("timeline-gd-tribute-word"),
+            guandan_card(c)
+        ),
+        A::Back(c) => format!("{} {}", i18n::t("timeline-gd-back-word"), guandan_card(c)),
+    }
+}
+
+fn splendor_action(action: &splendor::Action) -> String {
+    use splendor::Action as A;
+    let tk = super::labels::tk;
+    let text = match action {
+        A::TakeDifferent { colors, .. } => {
+            let colors = list(colors.iter().map(|c| splendor_color(*c)));
+            let names = [("colors", colors.as_str())];
+            tk("timeline-act-sp-take-different", &[], &names)
+        }
+        A::TakeTwo { color, .. } => {
+            let color = splendor_color(*color);
+            tk("timeline-act-sp-take-two", &[], &[("color", &color)])
+        }
+        A::Reserve { card, .. } => {
+            let card = splendor_card(card);
+            tk("timeline-act-sp-reserve", &[], &[("card", &card)])
+        }
+        A::ReserveBlind { level, .. } => {
+            i18n::t_with("timeline-act-sp-reserve-blind", &[("level", level)])
+        }
+        A::Buy { card, .. } => {
+            let card = splendor_card(card);
+            tk("timeline-act-sp-buy", &[], &[("card", &card)])
+        }
+        A::BuyReserved { card, .. } => {
+            let card = splendor_card(card);
+            tk("timeline-act-sp-buy-reserved", &[], &[("card", &card)])
+        }
+        A::Pass => i18n::t("timeline-act-sp-pass"),
+    };
+    match action.noble() {
+        Some(noble) => {
+            let needs = splendor_gems(&noble.requires);
+            let (points, names) = (noble.points, [("needs", needs.as_str())]);
+            let noble = tk("timeline-sp-noble-card", &[("points", &points)], &names);
+            text + &tk("timeline-act-sp-noble", &[], &[("noble", &noble)])
+        }
+        None => text,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
