@@ -52,6 +52,18 @@
     return box;
   }
 
+  // Who is vulnerable, in the page's language (the protocol's word in English).
+  function vulnerability(v) {
+    var names = {
+      None: t("viewer-bridge-vulnerable-none", "None"),
+      NS: t("viewer-bridge-vulnerable-ns", "NS"),
+      EW: t("viewer-bridge-vulnerable-ew", "EW"),
+      All: t("viewer-bridge-vulnerable-all", "All")
+    };
+    if (!v) return names.None;
+    return Object.prototype.hasOwnProperty.call(names, v) ? names[v] : v;
+  }
+
   function draw(box, frame, ctx) {
     var obs = frame.observation || {};
     var hands = obs.hands || [];
@@ -64,7 +76,7 @@
     box.appendChild(el("p", { class: "br-head" }, [
       el("strong", { text: t("viewer-bridge-board", "Board {board}", { board: obs.board || "?" }) }),
       " \u00b7 " + t("viewer-bridge-dealer", "dealer {seat}", { seat: SEATS[obs.dealer] || "?" }) +
-        " \u00b7 " + t("viewer-bridge-vulnerable", "vulnerable: {who}", { who: obs.vulnerability || t("viewer-bridge-vulnerable-none", "None") }) +
+        " \u00b7 " + t("viewer-bridge-vulnerable", "vulnerable: {who}", { who: vulnerability(obs.vulnerability) }) +
         " \u00b7 " + t("viewer-bridge-contract", "contract {contract}", { contract: contract })
     ]));
 
