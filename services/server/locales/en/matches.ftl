@@ -1,5 +1,6 @@
 # Match pages, the text timeline, labels shared by the match and competition pages, live
 # updates, the play-against-bots pages and the replay viewer's scripts.
+# Counts say the singular for exactly 1 (`[1]`), as `croupier_games::plural::count` does.
 
 ## The match page
 match-title = Match { $n }
@@ -33,7 +34,7 @@ match-no-replay = No replay was stored for this match.
 match-replay-later = The replay appears when the match is finished.
 match-log = Match log
 match-log-summary = Every message between the referee and the bots ({ $n ->
-        [one] { $n } line
+        [1] { $n } line
        *[other] { $n } lines
     }; for Splendor the judge's log)
 match-private-all = Every seat's logs
@@ -41,7 +42,7 @@ match-private-yours = Your bot's logs
 match-private-note = Only a bot's own team (and the organisers) can see its stderr, move times and memory.
 match-private-seat = Seat { $n }
 match-move-times = Move times over { $n ->
-        [one] { $n } move
+        [1] { $n } move
        *[other] { $n } moves
     }:
 match-min = min
@@ -59,10 +60,10 @@ match-stderr-of-seat = stderr of seat { $n }
 match-duplicate-alone = A table's ranks decide nothing by themselves: the leaderboard compares its scores with the other table of its duplicate set, in IMPs.
 match-duplicate-waiting = The other table has not finished yet.
 match-duplicate-set = A table's ranks decide nothing by themselves. With match #{ $other } this table makes a duplicate set: { $a } { $imps-a ->
-        [one] { $imps-a } IMP
+        [1] { $imps-a } IMP
        *[other] { $imps-a } IMPs
     }, { $b } { $imps-b ->
-        [one] { $imps-b } IMP
+        [1] { $imps-b } IMP
        *[other] { $imps-b } IMPs
     }.
 match-log-cut = Only the first { $shown } of { $total } lines are shown.
@@ -77,7 +78,7 @@ timeline-entry = entry { $n }
 timeline-fault = Fault:
 timeline-unreadable = The replay of this match could not be read.
 timeline-cut = Only the first { $n ->
-        [one] { $n } entry
+        [1] { $n } entry
        *[other] { $n } entries
     } are listed here; the board above steps through all of them.
 timeline-seat = seat { $seat }
@@ -91,12 +92,10 @@ label-seat-south = S
 label-seat-west = W
 label-game-title = Game { $n }
 label-board-title = Board { $n }
-label-points = { $n ->
-        [one] { $n } point
-       *[other] { $n } points
-    }
+label-point = { $score } point
+label-points = { $score } points
 label-progress-played = { $finished } of { $total ->
-        [one] { $total } match
+        [1] { $total } match
        *[other] { $total } matches
     } played
 label-progress-running = { $n } running
@@ -167,7 +166,7 @@ viewer-guandan-tribute = tribute
 viewer-guandan-back = back
 viewer-guandan-passed = passed
 viewer-guandan-cards-left = { $n ->
-        [one] { $n } card left
+        [1] { $n } card left
        *[other] { $n } cards left
     }
 viewer-guandan-stage-play = play
@@ -206,7 +205,7 @@ viewer-hanabi-firework-at = { $color } firework at { $height }
 viewer-hanabi-clues = clues { $n }/8
 viewer-hanabi-fuses = fuses { $n }/3
 viewer-hanabi-deck = { $n ->
-        [one] { $n } card in the deck
+        [1] { $n } card in the deck
        *[other] { $n } cards in the deck
     }
 viewer-hanabi-turns-left = { $turns } turns left
@@ -216,13 +215,13 @@ viewer-nothing = nothing
 viewer-hanabi-game-over = Game over ({ $reason }): score { $score }
 viewer-no-cards = no cards
 viewer-nothanks-chips-on-it = { $n ->
-        [one] { $n } chip on it
+        [1] { $n } chip on it
        *[other] { $n } chips on it
     }
 viewer-nothanks-over = Game over: no card on offer.
 viewer-nothanks-no-offer = No card on offer.
 viewer-nothanks-face-down = { $n ->
-        [one] { $n } card face down
+        [1] { $n } card face down
        *[other] { $n } cards face down
     }
 viewer-nothanks-hidden-next = Hidden (omniscient view): next
@@ -230,11 +229,11 @@ viewer-none = none
 viewer-nothanks-set-aside = set aside
 viewer-nothanks-counts = counts { $card }
 viewer-nothanks-coins = { $n ->
-        [one] { $n } coin
+        [1] { $n } coin
        *[other] { $n } coins
     }
 viewer-cards = { $n ->
-        [one] { $n } card
+        [1] { $n } card
        *[other] { $n } cards
     }
 viewer-splendor-white = white
@@ -332,7 +331,7 @@ play-time-runs-out = when the time runs out the referee plays your first listed 
 play-recent = Since your last move
 play-legal-moves = Your legal moves
 play-choose = { $n ->
-        [one] { $n } legal move
+        [1] { $n } legal move
        *[other] { $n } legal moves
     }; choose one:
 play-waiting = Waiting
@@ -375,15 +374,15 @@ play-new-choose-you = choose "You" for one seat: this form seats you at the tabl
 ## these say the same, and in another language say it with the platforms' game terms.
 timeline-list-sep = ,{" "}
 timeline-nt-passed = seat { $seat } passes on { $card } ({ $coins ->
-        [one] { $coins } coin
+        [1] { $coins } coin
        *[other] { $coins } coins
     } on it)
 timeline-nt-picked = seat { $seat } picks { $card } with { $coins ->
-        [one] { $coins } coin
+        [1] { $coins } coin
        *[other] { $coins } coins
     }
 timeline-nt-revealed = { $card } is turned up ({ $left ->
-        [one] { $left } card
+        [1] { $left } card
        *[other] { $left } cards
     } left in the deck)
 timeline-nt-ended = game over; points by seat: { $points }
@@ -452,7 +451,7 @@ timeline-br-played-dummy = seat { $by } plays { $card } from dummy (seat { $hand
 timeline-br-dummy-shown = dummy (seat { $seat }) shows { $cards }
 timeline-br-trick-won = seat { $seat } wins trick { $round }
 timeline-br-deal-ended = declarer took { $tricks ->
-        [one] { $tricks } trick
+        [1] { $tricks } trick
        *[other] { $tricks } tricks
     }; N-S score { $score }
 timeline-sp-white = white
@@ -463,11 +462,11 @@ timeline-sp-black = black
 timeline-sp-gold = gold
 timeline-sp-count = { $n } { $color }
 timeline-sp-card = level { $level } { $color } card ({ $points ->
-        [one] { $points } point
+        [1] { $points } point
        *[other] { $points } points
     }, cost { $cost })
 timeline-sp-noble-card = noble ({ $points ->
-        [one] { $points } point
+        [1] { $points } point
        *[other] { $points } points
     }, { $needs })
 timeline-sp-took = seat { $seat }: Successfully got { $colors } gems.
@@ -480,14 +479,14 @@ timeline-sp-noble = seat { $seat }: Successfully got { $noble }.
 timeline-sp-passed = seat { $seat }: Pass, turn lost.
 timeline-sp-round = Round { $round }
 timeline-sp-row = seat { $seat }: { $points ->
-        [one] { $points } point
+        [1] { $points } point
        *[other] { $points } points
     }, { $cards ->
-        [one] { $cards } card
+        [1] { $cards } card
        *[other] { $cards } cards
     }
 timeline-sp-ended = Game over after { $rounds ->
-        [one] { $rounds } round
+        [1] { $rounds } round
        *[other] { $rounds } rounds
     }; { $rows }
 

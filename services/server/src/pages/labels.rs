@@ -121,7 +121,11 @@ pub fn result(place: &Option<i32>, score: &Option<f64>) -> String {
     match (place, score) {
         (Some(p), Some(s)) => format!("{} · {}", self::place(p), self::score(s)),
         (Some(p), None) => self::place(p),
-        (None, Some(s)) => i18n::t_with("label-points", &[("n", &self::score(s))]),
+        // The score as written (`2.50`), not as Fluent would format a number.
+        (None, Some(s)) => match self::score(s) {
+            one if one == "1" => tk("label-point", &[], &[("score", &one)]),
+            many => tk("label-points", &[], &[("score", &many)]),
+        },
         (None, None) => String::new(),
     }
 }
@@ -268,6 +272,14 @@ mod tests {
             cancelled: 3,
         };
         assert_eq!(progress(&p), "0 of 3 matches played · 3 cancelled");
+    }
+
+    #[test]
+    fn a_result_alone_is_its_score_in_points_as_written() {
+        assert_eq!(result(&None, &Some(2.5)), "2.50 points");
+        assert_eq!(result(&None, &Some(1.0)), "1 point");
+        assert_eq!(result(&None, &Some(-1.0)), "-1 points");
+        assert_eq!(result(&Some(2), &Some(28.0)), "2nd · 28");
     }
 
     #[test]
