@@ -15,6 +15,43 @@
     return;
   }
   var ENDED = ["finished", "failed", "cancelled"];
+
+  // The page's words in its language: the server writes them into
+  // <script type="application/json" class="croupier-words"> blocks, read once here.
+  var WORDS = {};
+  Array.prototype.forEach.call(document.querySelectorAll("script.croupier-words"), function (node) {
+    try {
+      var words = JSON.parse(node.textContent);
+      Object.keys(words).forEach(function (key) {
+        WORDS[key] = words[key];
+      });
+    } catch (err) {
+      // English, as written below.
+    }
+  });
+
+  // t("live-match-is", "The match is {status}.", {status: "running"}): the page's words for
+  // `key`, else `english`, with each {name} filled in.
+  function t(key, english, args) {
+    var text = typeof WORDS[key] === "string" ? WORDS[key] : english;
+    return text.replace(/\{(\w+)\}/g, function (whole, name) {
+      return args && Object.prototype.hasOwnProperty.call(args, name) ? String(args[name]) : whole;
+    });
+  }
+
+  // A status in the page's language (the status itself in English).
+  function word(status) {
+    var words = {
+      queued: t("label-status-queued", "queued"),
+      running: t("label-status-running", "running"),
+      finished: t("label-status-finished", "finished"),
+      failed: t("label-status-failed", "failed"),
+      cancelled: t("label-status-cancelled", "cancelled"),
+      scheduled: t("label-status-scheduled", "scheduled"),
+      paused: t("label-status-paused", "paused")
+    };
+    return Object.prototype.hasOwnProperty.call(words, status) ? words[status] : status;
+  }
   // The page's status badge, beside its title.
   var BADGE = ".title-row > .status.big";
 
@@ -28,7 +65,7 @@
     }
     el.className = el.className.replace(/\b(queued|running|finished|failed|cancelled|scheduled)\b/g, "").trim();
     el.classList.add(status);
-    el.textContent = status;
+    el.textContent = word(status);
   }
 
   function json(e) {
@@ -52,14 +89,16 @@
         return;
       }
       var badge = document.querySelector(BADGE);
-      var changed = !badge || badge.textContent.trim() !== d.status;
+      var changed = !badge || badge.textContent.trim() !== word(d.status);
       setStatus(badge, d.status);
       if (ENDED.indexOf(d.status) >= 0) {
         source.close();
-        announce("The match has " + (d.status === "finished" ? "finished" : "ended: " + d.status) + "; loading its result.");
+        announce(d.status === "finished"
+          ? t("live-match-finished", "The match has finished; loading its result.")
+          : t("live-match-ended", "The match has ended: {status}; loading its result.", { status: word(d.status) }));
         window.location.reload();
       } else if (changed) {
-        announce("The match is " + d.status + ".");
+        announce(t("live-match-is", "The match is {status}.", { status: word(d.status) }));
       }
     });
     return;

@@ -20,6 +20,27 @@
   var timer = null;
   var drawnKey = null;
 
+  // The page's words in its language: the server writes them into
+  // <script type="application/json" class="croupier-words"> blocks, read once here.
+  var WORDS = {};
+  Array.prototype.forEach.call(document.querySelectorAll("script.croupier-words"), function (node) {
+    try {
+      var words = JSON.parse(node.textContent);
+      Object.keys(words).forEach(function (key) { WORDS[key] = words[key]; });
+    } catch (err) { /* English, as written below */ }
+  });
+
+  // t("play-seconds-left", "{n} s left", {n: 3}): the page's words for `key` (for args.n === 1
+  // its `key#one` form), else `english`, with each {name} filled in.
+  function t(key, english, args) {
+    var text = WORDS[key];
+    if (args && args.n === 1 && typeof WORDS[key + "#one"] === "string") text = WORDS[key + "#one"];
+    if (typeof text !== "string") text = english;
+    return text.replace(/\{(\w+)\}/g, function (whole, name) {
+      return args && Object.prototype.hasOwnProperty.call(args, name) ? String(args[name]) : whole;
+    });
+  }
+
   function shownKey() {
     var turn = document.getElementById("play-turn");
     return turn ? turn.getAttribute("data-key") : "";
@@ -48,7 +69,7 @@
     var left = parseInt(el.getAttribute("data-seconds"), 10) || 0;
     clock = setInterval(function () {
       left = Math.max(0, left - 1);
-      el.textContent = left + " s left";
+      el.textContent = t("play-seconds-left", "{n} s left", { n: left });
       if (left === 0) clearInterval(clock);
     }, 1000);
   }
@@ -73,7 +94,7 @@
         headers: { Accept: "application/json" }
       }).then(function (r) {
         if (r.status === 204) return null;
-        return r.json().then(function (body) { return body && body.error || "The move was not taken."; });
+        return r.json().then(function (body) { return body && body.error || t("play-not-taken", "The move was not taken."); });
       }).then(function (problem) {
         if (problem) {
           var note = document.createElement("p");

@@ -194,6 +194,40 @@ pub async fn negotiate(request: Request, next: Next) -> Response {
     response
 }
 
+/// The words a page's script shows, as the `<script type="application/json"
+/// class="croupier-words">` element the page includes (a page may have several; its scripts
+/// read them all): `keys` (each with its argument names) in `lang`, a JSON object from key to
+/// text, each argument left as `{name}` for the script to fill in. A key with an argument `n`
+/// also gets `<key>#one`, its text for `n` = 1 (`{n}` filled in), for the plural forms. The
+/// JSON has no `<`, `>` or `&`, so nothing in it can end the element.
+pub fn script_words(lang: Lang, keys: &[(&str, &[&str])]) -> String {
+    let mut words = serde_json::Map::new();
+    for (key, args) in keys {
+        let holders: Vec<String> = args.iter().map(|a| format!("{{{a}}}")).collect();
+        let text = |one: bool| {
+            let values: Vec<(&str, &dyn Display)> = args
+                .iter()
+                .zip(&holders)
+                .map(|(name, holder)| {
+                    let value: &dyn Display = if one && *name == "n" { &1 } else { holder };
+                    (*name, value)
+                })
+                .collect();
+            lang.t_with(key, &values)
+        };
+        words.insert((*key).to_owned(), text(false).into());
+        if args.contains(&"n") {
+            words.insert(format!("{key}#one"), text(true).into());
+        }
+    }
+    let json = serde_json::Value::Object(words)
+        .to_string()
+        .replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026");
+    format!(r#"<script type="application/json" class="croupier-words">{json}</script>"#)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

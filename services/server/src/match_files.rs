@@ -17,16 +17,17 @@ use croupier_store::{blobs, teams, MatchStatus};
 use uuid::Uuid;
 
 use crate::error::Error;
+use crate::pages::labels::tk;
 use crate::AppState;
 
 /// The replay document of a finished match, as stored.
 pub async fn replay(state: &AppState, match_id: Uuid) -> Result<Vec<u8>, Error> {
     let m = matches::get(&state.pool, match_id).await?;
     if m.status != MatchStatus::Finished {
-        return Err(Error::Conflict(format!(
-            "the match is {}: its replay is published once it has finished",
-            m.status
-        )));
+        // The API's words are English (`crate::i18n::negotiate`); a page's, the page's.
+        let status = crate::pages::labels::status(m.status.as_str());
+        let names = [("status", status.as_str())];
+        return Err(Error::Conflict(tk("match-replay-not-yet", &[], &names)));
     }
     matches::replay(&state.pool, match_id)
         .await?
@@ -171,10 +172,9 @@ async fn private_seat(
         return Err(Error::NotFound);
     }
     if m.status != MatchStatus::Finished || seat.rank.is_none() {
-        return Err(Error::Conflict(format!(
-            "the match is {}: its seat logs are kept once it has finished",
-            m.status
-        )));
+        let status = crate::pages::labels::status(m.status.as_str());
+        let names = [("status", status.as_str())];
+        return Err(Error::Conflict(tk("match-seat-logs-not-yet", &[], &names)));
     }
     Ok(seat)
 }

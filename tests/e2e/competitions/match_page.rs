@@ -129,6 +129,65 @@ async fn a_seats_stderr_and_move_times_are_shown_to_its_team_and_admins_only(poo
     }
 }
 
+/// The same short game with the events' machine form, as the engine records them.
+fn replay_with_events(players: &[String]) -> Value {
+    let mut doc = replay(players);
+    let entries = &mut doc["games"][0]["replay"]["entries"];
+    entries[0]["events"][0]["json"] =
+        json!({ "event": "passed", "seat": 0, "card": 23, "coins_on_card": 0 });
+    entries[2]["events"][0]["json"] =
+        json!({ "event": "picked", "seat": 1, "card": 23, "coins": 1 });
+    entries[2]["events"][1]["json"] = json!({ "event": "revealed", "card": 7, "deck_left": 20 });
+    doc
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn a_finished_match_reads_in_chinese_with_the_games_own_words(pool: PgPool) {
+    // Arrange
+    let mut league = League::with_teams(&pool, 3).await;
+    let FirstMatch {
+        match_id, players, ..
+    } = league.first_match(&pool).await;
+    let results: Vec<Result3> = (1..=3).map(|r| (r, f64::from(10 * r), "ok")).collect();
+    finish(
+        &pool,
+        match_id,
+        &results,
+        Some(&replay_with_events(&players)),
+    )
+    .await;
+    let mut visitor = TestApp::new(pool.clone());
+    visitor
+        .get(&format!("/lang/zh-CN?next=/matches/{match_id}"))
+        .await;
+
+    // Act
+    let page = visitor.get(&format!("/matches/{match_id}")).await;
+
+    // Assert: the page is in Chinese, its labels too
+    page.assert_status(StatusCode::OK);
+    assert!(page.body.contains(r#"<html lang="zh-CN""#), "{}", page.body);
+    page.assert_shows("结果");
+    page.assert_shows("第 1 名");
+    page.assert_shows("正常打完");
+    page.assert_shows("已结束");
+    page.assert_shows("文字时间线");
+    page.assert_lacks("Text timeline");
+    // Assert: the timeline says the game's moves with No Thanks' words, the players named
+    page.assert_shows(&format!("{} 不要 23（牌上现有 0 个筹码）", players[0]));
+    page.assert_shows(&format!("{} 拿走 23 和 1 个筹码", players[1]));
+    page.assert_shows("翻开 7（牌堆还剩 20 张）");
+    // Assert: the replay viewer's script gets its words in Chinese, escaped for a script
+    assert!(page
+        .body
+        .contains(r#"<script type="application/json" class="croupier-words">"#));
+    assert!(
+        page.body.contains("\"viewer-back\":\"◀ 后退\""),
+        "{}",
+        page.body
+    );
+}
+
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]
 async fn an_unknown_match_is_404(pool: PgPool) {
     let mut visitor = TestApp::new(pool);

@@ -229,3 +229,67 @@ async fn the_api_seats_the_caller_once_in_one_match_with_a_sane_clock(pool: PgPo
     );
     assert_eq!(matches[0]["people"], json!(["alice"]));
 }
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn the_seat_page_speaks_chinese_with_no_thanks_own_words(pool: PgPool) {
+    // Arrange: alice, who reads Chinese, sits down at a No Thanks table and is asked a turn
+    let mut league = League::with_teams(&pool, 3).await;
+    let c = league.create("1").await;
+    let alice = &mut league.entrants[0];
+    alice.app.get("/lang/zh-CN?next=/").await;
+    let form = alice.app.get(&format!("/competitions/{c}/play")).await;
+    form.assert_status(StatusCode::OK);
+    form.assert_shows("与机器人对战");
+    form.assert_shows("座位 0");
+    let csrf = csrf_in(&form.text());
+    let team = alice.team_id.to_string();
+    let started = alice
+        .app
+        .post_form(
+            &format!("/competitions/{c}/play"),
+            &[
+                ("csrf", &csrf),
+                ("team_id", &team),
+                ("move_secs", "60"),
+                ("seat_0", "you"),
+                ("seat_1", "builtin:random"),
+                ("seat_2", "builtin:random"),
+            ],
+        )
+        .await;
+    let match_id = match_of(started.location().expect("a redirect"));
+    let waiting = alice.app.get(&format!("/matches/{match_id}/play")).await;
+    waiting.assert_shows("对局正在等待评测机");
+    let observation = json!({"coins": 11, "card": 27});
+    let legal = json!(["pick", "pass"]);
+    let turn = Ask {
+        match_id,
+        seat: 0,
+        turn: 1,
+        game: 0,
+        observation: &observation,
+        legal: &legal,
+        recent: &json!([]),
+        secs: 60.0,
+    };
+    humans::ask(&pool, &turn)
+        .await
+        .expect("the turn is written");
+
+    // Act
+    let page = alice.app.get(&format!("/matches/{match_id}/play")).await;
+
+    // Assert: the page, its moves and the script's words are Chinese
+    page.assert_status(StatusCode::OK);
+    assert!(page.body.contains(r#"<html lang="zh-CN""#), "{}", page.body);
+    page.assert_shows("你的座位");
+    page.assert_shows("轮到你了");
+    page.assert_shows("共 2 种合法走法，请选择一种：");
+    page.assert_shows("拿牌");
+    page.assert_shows("不要（放一个筹码）");
+    assert!(
+        page.body.contains(r#""play-seconds-left":"还剩 {n} 秒""#),
+        "{}",
+        page.body
+    );
+}

@@ -155,8 +155,9 @@ async fn the_match_page_holds_the_viewer_and_loads_frames_on_demand(pool: sqlx::
     assert!(page
         .body
         .contains(r#"<script src="/static/viewer/viewer.js" defer></script>"#));
+    // (The viewer's words hold the word "observation", never a frame's `"observation":`.)
     assert!(
-        !page.body.contains("\"observation\""),
+        !page.body.contains("\"observation\":"),
         "frames are not in the page"
     );
     script.assert_status(StatusCode::OK);
@@ -185,7 +186,7 @@ async fn the_text_timeline_says_fault_in_words_not_only_in_red(pool: sqlx::PgPoo
         row.contains("<strong>Fault:</strong>") && row.contains("answered off turn"),
         "{row}"
     );
-    assert!(script.body.contains(r#""Fault, " + who"#));
+    assert!(script.body.contains(r#""Fault, {who}: {note}""#));
 }
 
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]

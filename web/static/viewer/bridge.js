@@ -5,7 +5,8 @@
 (function () {
   "use strict";
   var el = window.CroupierViewer.el;
-  var SEATS = ["North", "East", "South", "West"];
+  var t = window.CroupierViewer.t;
+  var SEATS = [t("viewer-bridge-north", "North"), t("viewer-bridge-east", "East"), t("viewer-bridge-south", "South"), t("viewer-bridge-west", "West")];
   var SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663", N: "NT" };
   var RED = { H: true, D: true };
   var RANKS = { 1: "A", 11: "J", 12: "Q", 13: "K", 10: "10" };
@@ -29,13 +30,14 @@
     var m = /^([SHDCN])-(\d)$/.exec(call || "");
     if (m) return m[2] + SUITS[m[1]];
     if (!call) return "";
+    if (call === "pass") return t("viewer-bridge-pass", "Pass");
     return call.charAt(0).toUpperCase() + call.slice(1);
   }
 
   function hand(cards, title) {
     var box = el("div", { class: "br-hand" }, [el("strong", { text: title })]);
     if (cards === null || cards === undefined) {
-      box.appendChild(el("div", { class: "muted", text: "face down" }));
+      box.appendChild(el("div", { class: "muted", text: t("viewer-face-down", "face down") }));
       return box;
     }
     ["S", "H", "D", "C"].forEach(function (s) {
@@ -50,15 +52,32 @@
     return box;
   }
 
+  // Who is vulnerable, in the page's language (the protocol's word in English).
+  function vulnerability(v) {
+    var names = {
+      None: t("viewer-bridge-vulnerable-none", "None"),
+      NS: t("viewer-bridge-vulnerable-ns", "NS"),
+      EW: t("viewer-bridge-vulnerable-ew", "EW"),
+      All: t("viewer-bridge-vulnerable-all", "All")
+    };
+    if (!v) return names.None;
+    return Object.prototype.hasOwnProperty.call(names, v) ? names[v] : v;
+  }
+
   function draw(box, frame, ctx) {
     var obs = frame.observation || {};
     var hands = obs.hands || [];
     var who = function (seat) { return SEATS[seat] + " (" + ctx.name(seat) + ")"; };
     var c = obs.contract;
-    var contract = c && c.bid ? c.bid.level + SUITS[c.bid.strain] + (c.doubled === "doubled" ? " X" : c.doubled === "redoubled" ? " XX" : "") + " by " + SEATS[c.declarer] : "no contract yet";
+    var contract = c && c.bid ? t("viewer-bridge-contract-by", "{bid} by {seat}", {
+      bid: c.bid.level + SUITS[c.bid.strain] + (c.doubled === "doubled" ? " X" : c.doubled === "redoubled" ? " XX" : ""),
+      seat: SEATS[c.declarer]
+    }) : t("viewer-bridge-no-contract", "no contract yet");
     box.appendChild(el("p", { class: "br-head" }, [
-      el("strong", { text: "Board " + (obs.board || "?") }),
-      " \u00b7 dealer " + (SEATS[obs.dealer] || "?") + " \u00b7 vulnerable: " + (obs.vulnerability || "None") + " \u00b7 contract " + contract
+      el("strong", { text: t("viewer-bridge-board", "Board {board}", { board: obs.board || "?" }) }),
+      " \u00b7 " + t("viewer-bridge-dealer", "dealer {seat}", { seat: SEATS[obs.dealer] || "?" }) +
+        " \u00b7 " + t("viewer-bridge-vulnerable", "vulnerable: {who}", { who: vulnerability(obs.vulnerability) }) +
+        " \u00b7 " + t("viewer-bridge-contract", "contract {contract}", { contract: contract })
     ]));
 
     var table = el("div", { class: "br-table" });
@@ -67,12 +86,12 @@
     var trick = (obs.tricks || [])[(obs.tricks || []).length - 1];
     var middle = el("div", { class: "br-mid" });
     if (trick && trick.cards && trick.cards.length) {
-      middle.appendChild(el("div", { class: "muted", text: "Trick " + obs.tricks.length + ", led by " + SEATS[trick.leader] }));
+      middle.appendChild(el("div", { class: "muted", text: t("viewer-bridge-trick", "Trick {n}, led by {seat}", { n: obs.tricks.length, seat: SEATS[trick.leader] }) }));
       trick.cards.forEach(function (code, i) {
         middle.appendChild(el("div", {}, [SEATS[(trick.leader + i) % 4].charAt(0) + ": ", cardEl(code)]));
       });
     } else {
-      middle.appendChild(el("div", { class: "muted", text: obs.stage === "auction" ? "Bidding" : "No trick yet" }));
+      middle.appendChild(el("div", { class: "muted", text: obs.stage === "auction" ? t("viewer-bridge-bidding", "Bidding") : t("viewer-bridge-no-trick", "No trick yet") }));
     }
     table.appendChild(middle);
     table.appendChild(el("div", { class: "br-e" }, [hand(hands[1], who(1))]));
@@ -91,7 +110,7 @@
     });
     if (row.childNodes.length) body.appendChild(row);
     auction.appendChild(body);
-    box.appendChild(el("details", { class: "br-auction-box", open: true }, [el("summary", { text: "Auction" }), auction]));
+    box.appendChild(el("details", { class: "br-auction-box", open: true }, [el("summary", { text: t("viewer-bridge-auction", "Auction") }), auction]));
 
     var won = obs.tricks_won || [0, 0, 0, 0];
     var list = el("div", { class: "rv-players" });
@@ -100,14 +119,14 @@
       list.appendChild(ctx.player(seat, {
         title: who(seat),
         onTurn: obs.to_act === seat,
-        turnText: "\u25b6 to play" + (dummy ? " (" + SEATS[obs.playing_hand] + "'s cards)" : "")
+        turnText: t("viewer-to-play", "\u25b6 to play") + (dummy ? " " + t("viewer-bridge-dummy-cards", "({seat}'s cards)", { seat: SEATS[obs.playing_hand] }) : "")
       }, [
-        el("div", { class: "muted", text: (won[seat] || 0) + " tricks" + ((obs.robot || [])[seat] ? " \u00b7 played by the Robot" : "") })
+        el("div", { class: "muted", text: t("viewer-bridge-tricks", "{tricks} tricks", { tricks: won[seat] || 0 }) + ((obs.robot || [])[seat] ? " \u00b7 " + t("viewer-bridge-robot", "played by the Robot") : "") })
       ]));
     }
     box.appendChild(list);
     if (obs.result) {
-      box.appendChild(el("p", { class: "br-result", text: "Result: declarer took " + obs.result.declarer_tricks + " tricks; North-South score " + obs.result.ns_score }));
+      box.appendChild(el("p", { class: "br-result", text: t("viewer-bridge-result", "Result: declarer took {tricks} tricks; North-South score {score}", { tricks: obs.result.declarer_tricks, score: obs.result.ns_score }) }));
     }
   }
 

@@ -5,6 +5,7 @@
 (function () {
   "use strict";
   var el = window.CroupierViewer.el;
+  var t = window.CroupierViewer.t;
 
   // [3, 4, 5, 9, 11, 12] → [[3, 4, 5], [9], [11, 12]]
   function runs(cards) {
@@ -29,17 +30,17 @@
     if (obs.field_card !== null && obs.field_card !== undefined) {
       table.appendChild(el("div", { class: "nt-offer" }, [
         card(obs.field_card, "nt-big"),
-        el("span", { class: "nt-chips", text: "\u25cf " + ctx.count(obs.field_coins || 0, "chip") + " on it" })
+        el("span", { class: "nt-chips", text: "\u25cf " + t("viewer-nothanks-chips-on-it", ctx.count(obs.field_coins || 0, "chip") + " on it", { n: obs.field_coins || 0 }) })
       ]));
     } else {
-      table.appendChild(el("p", { class: "nt-offer", text: obs.end ? "Game over: no card on offer." : "No card on offer." }));
+      table.appendChild(el("p", { class: "nt-offer", text: obs.end ? t("viewer-nothanks-over", "Game over: no card on offer.") : t("viewer-nothanks-no-offer", "No card on offer.") }));
     }
-    table.appendChild(el("p", { class: "muted", text: ctx.count(obs.deck_count || 0, "card") + " face down" }));
+    table.appendChild(el("p", { class: "muted", text: t("viewer-nothanks-face-down", ctx.count(obs.deck_count || 0, "card") + " face down", { n: obs.deck_count || 0 }) }));
     if (obs.hidden) {
       table.appendChild(el("p", { class: "muted rv-hidden" }, [
-        "Hidden (omniscient view): next ",
-        (obs.hidden.deck || []).slice(0, 8).join(", ") + ((obs.hidden.deck || []).length > 8 ? ", \u2026" : "") || "none",
-        "; set aside ", (obs.hidden.removed || []).join(", ") || "none"
+        t("viewer-nothanks-hidden-next", "Hidden (omniscient view): next") + " ",
+        (obs.hidden.deck || []).slice(0, 8).join(", ") + ((obs.hidden.deck || []).length > 8 ? ", \u2026" : "") || t("viewer-none", "none"),
+        "; " + t("viewer-nothanks-set-aside", "set aside") + " ", (obs.hidden.removed || []).join(", ") || t("viewer-none", "none")
       ]));
     }
     box.appendChild(table);
@@ -52,14 +53,14 @@
       var coins = typeof p.coins === "number" ? p.coins : "?";
       var hand = el("div", { class: "nt-hand" });
       var groups = runs(p.cards);
-      if (groups.length === 0) hand.appendChild(el("span", { class: "muted", text: "no cards" }));
+      if (groups.length === 0) hand.appendChild(el("span", { class: "muted", text: t("viewer-no-cards", "no cards") }));
       groups.forEach(function (run) {
-        hand.appendChild(el("span", { class: "nt-run", title: "counts " + run[0] }, run.map(function (c, i) {
+        hand.appendChild(el("span", { class: "nt-run", title: t("viewer-nothanks-counts", "counts {card}", { card: run[0] }) }, run.map(function (c, i) {
           return card(c, i === 0 ? "nt-counts" : "nt-free");
         })));
       });
-      list.appendChild(ctx.player(seat, { onTurn: onTurn, score: ["score ", ctx.scoreCell(seat, p.points)] }, [
-        el("div", { class: "muted", text: "\u25cf " + ctx.count(coins, "coin") + " \u00b7 " + ctx.count((p.cards || []).length, "card") }),
+      list.appendChild(ctx.player(seat, { onTurn: onTurn, score: [t("viewer-score", "score") + " ", ctx.scoreCell(seat, p.points)] }, [
+        el("div", { class: "muted", text: "\u25cf " + t("viewer-nothanks-coins", ctx.count(coins, "coin"), { n: coins }) + " \u00b7 " + t("viewer-cards", ctx.count((p.cards || []).length, "card"), { n: (p.cards || []).length }) }),
         hand
       ]));
     }

@@ -4,9 +4,23 @@
 (function () {
   "use strict";
   var el = window.CroupierViewer.el;
+  var t = window.CroupierViewer.t;
   var GEMS = [
     ["white", "W"], ["blue", "U"], ["green", "G"], ["red", "R"], ["black", "K"], ["gold", "\u2605"]
   ];
+
+  // A colour's name in the page's language (the protocol's word in English).
+  function colorName(color) {
+    var names = {
+      white: t("viewer-splendor-white", "white"),
+      blue: t("viewer-splendor-blue", "blue"),
+      green: t("viewer-splendor-green", "green"),
+      red: t("viewer-splendor-red", "red"),
+      black: t("viewer-splendor-black", "black"),
+      gold: t("viewer-splendor-gold", "gold")
+    };
+    return Object.prototype.hasOwnProperty.call(names, color) ? names[color] : color;
+  }
 
   // Gems with a count, `{white: 2, …}` → chips; zeros left out unless `all`.
   function gems(counts, all, label) {
@@ -14,33 +28,33 @@
     GEMS.forEach(function (g) {
       var n = counts && counts[g[0]] || 0;
       if (!n && !all) return;
-      row.appendChild(el("span", { class: "sp-gem sp-" + g[0], title: n + " " + g[0] }, [
+      row.appendChild(el("span", { class: "sp-gem sp-" + g[0], title: n + " " + colorName(g[0]) }, [
         el("b", { text: g[1] }), String(n)
       ]));
     });
-    if (!row.firstChild) row.appendChild(el("span", { class: "muted", text: "none" }));
+    if (!row.firstChild) row.appendChild(el("span", { class: "muted", text: t("viewer-none", "none") }));
     return row;
   }
 
   function card(c) {
     if (!c || !c.color) {
-      return el("div", { class: "sp-card sp-back", title: "face down" }, [
-        el("span", { text: c && c.level ? "level " + c.level : "face down" })
+      return el("div", { class: "sp-card sp-back", title: t("viewer-face-down", "face down") }, [
+        el("span", { text: c && c.level ? t("viewer-splendor-level", "level {level}", { level: c.level }) : t("viewer-face-down", "face down") })
       ]);
     }
     var letter = (GEMS.filter(function (g) { return g[0] === c.color; })[0] || ["", "?"])[1];
-    return el("div", { class: "sp-card", title: "level " + c.level + " " + c.color + " card, " + (c.points || 0) + " points" }, [
+    return el("div", { class: "sp-card", title: t("viewer-splendor-card", "level {level} {color} card, {points} points", { level: c.level, color: colorName(c.color), points: c.points || 0 }) }, [
       el("div", { class: "sp-card-top sp-" + c.color }, [
         el("b", { text: c.points ? String(c.points) : "" }),
         el("span", { text: letter })
       ]),
-      gems(c.cost, false, "cost")
+      gems(c.cost, false, t("viewer-splendor-cost", "cost"))
     ]);
   }
 
   function noble(n) {
-    return el("div", { class: "sp-noble", title: "noble, " + (n.points || 0) + " points" }, [
-      el("b", { text: (n.points || 0) + " pts" }), gems(n.requires, false, "requires")
+    return el("div", { class: "sp-noble", title: t("viewer-splendor-noble", "noble, {points} points", { points: n.points || 0 }) }, [
+      el("b", { text: t("viewer-splendor-pts", "{points} pts", { points: n.points || 0 }) }), gems(n.requires, false, t("viewer-splendor-requires", "requires"))
     ]);
   }
 
@@ -50,19 +64,19 @@
     var decks = table.deck_counts || [];
     var hidden = obs.hidden && obs.hidden.decks || null;
     var top = el("div", { class: "sp-table" });
-    top.appendChild(el("div", { class: "sp-line" }, [el("span", { class: "muted", text: "Bank " }), gems(table.gems, true, "bank")]));
-    top.appendChild(el("div", { class: "sp-row" }, [el("span", { class: "muted sp-label", text: "Nobles" })]
-      .concat((table.nobles || []).length ? table.nobles.map(noble) : [el("span", { class: "muted", text: "none left" })])));
+    top.appendChild(el("div", { class: "sp-line" }, [el("span", { class: "muted", text: t("viewer-splendor-bank", "Bank") + " " }), gems(table.gems, true, t("viewer-splendor-bank-label", "bank"))]));
+    top.appendChild(el("div", { class: "sp-row" }, [el("span", { class: "muted sp-label", text: t("viewer-splendor-nobles", "Nobles") })]
+      .concat((table.nobles || []).length ? table.nobles.map(noble) : [el("span", { class: "muted", text: t("viewer-splendor-none-left", "none left") })])));
     for (var level = 3; level >= 1; level--) {
       var row = el("div", { class: "sp-row" }, [
-        el("div", { class: "sp-card sp-back sp-deck", title: "level " + level + " deck" }, [
-          el("span", { text: "L" + level }), el("span", { text: (decks[level - 1] || 0) + " left" })
+        el("div", { class: "sp-card sp-back sp-deck", title: t("viewer-splendor-deck", "level {level} deck", { level: level }) }, [
+          el("span", { text: "L" + level }), el("span", { text: t("viewer-splendor-left", "{count} left", { count: decks[level - 1] || 0 }) })
         ])
       ]);
       (table.cards || []).forEach(function (c) { if (c.level === level) row.appendChild(card(c)); });
       if (hidden && hidden[level - 1] && hidden[level - 1].length) {
-        row.appendChild(el("span", { class: "muted rv-hidden", text: "next: " + hidden[level - 1].slice(0, 2).map(function (c) {
-          return c.color + " " + (c.points || 0) + "pt";
+        row.appendChild(el("span", { class: "muted rv-hidden", text: t("viewer-splendor-next", "next:") + " " + hidden[level - 1].slice(0, 2).map(function (c) {
+          return colorName(c.color) + " " + (c.points || 0) + "pt";
         }).join(", ") }));
       }
       top.appendChild(row);
@@ -76,11 +90,11 @@
       var p = players[seat] || {};
       var onTurn = obs.to_act === seat;
       var reserved = p.reserved_cards || [];
-      list.appendChild(ctx.player(seat, { onTurn: onTurn, score: [ctx.scoreCell(seat, p.score), " points"] }, [
-        el("div", { class: "sp-line" }, [el("span", { class: "muted", text: "Gems " }), gems(p.gems, false, "gems")]),
-        el("div", { class: "sp-line" }, [el("span", { class: "muted", text: "Bonuses " }), gems(p.bonuses, false, "bonuses"),
-          el("span", { class: "muted", text: " \u00b7 " + (p.purchased_cards || []).length + " cards \u00b7 " + (p.nobles || []).length + " nobles" })]),
-        reserved.length ? el("div", { class: "sp-row" }, [el("span", { class: "muted sp-label", text: "Reserved" })].concat(reserved.map(card))) : null
+      list.appendChild(ctx.player(seat, { onTurn: onTurn, score: [ctx.scoreCell(seat, p.score), " " + t("viewer-splendor-points", "points")] }, [
+        el("div", { class: "sp-line" }, [el("span", { class: "muted", text: t("viewer-splendor-gems", "Gems") + " " }), gems(p.gems, false, t("viewer-splendor-gems-label", "gems"))]),
+        el("div", { class: "sp-line" }, [el("span", { class: "muted", text: t("viewer-splendor-bonuses", "Bonuses") + " " }), gems(p.bonuses, false, t("viewer-splendor-bonuses-label", "bonuses")),
+          el("span", { class: "muted", text: " \u00b7 " + t("viewer-splendor-owned", "{cards} cards \u00b7 {nobles} nobles", { cards: (p.purchased_cards || []).length, nobles: (p.nobles || []).length }) })]),
+        reserved.length ? el("div", { class: "sp-row" }, [el("span", { class: "muted sp-label", text: t("viewer-splendor-reserved", "Reserved") })].concat(reserved.map(card))) : null
       ]));
     }
     box.appendChild(list);

@@ -35,6 +35,27 @@
   // count(1, "coin") is "1 coin", count(3, "coin") "3 coins" (the boards' nouns take an s).
   function count(n, noun) { return n + " " + noun + (n === 1 ? "" : "s"); }
 
+  // The page's words in its language: the server writes them into
+  // <script type="application/json" class="croupier-words"> blocks, read once here.
+  var WORDS = {};
+  Array.prototype.forEach.call(document.querySelectorAll("script.croupier-words"), function (node) {
+    try {
+      var words = JSON.parse(node.textContent);
+      Object.keys(words).forEach(function (key) { WORDS[key] = words[key]; });
+    } catch (err) { /* English, as written below */ }
+  });
+
+  // t("viewer-step", "Step {step} of {last}", {step: 2, last: 9}): the page's words for `key`
+  // (for args.n === 1 its `key#one` form), else `english`, with each {name} filled in.
+  function t(key, english, args) {
+    var text = WORDS[key];
+    if (args && args.n === 1 && typeof WORDS[key + "#one"] === "string") text = WORDS[key + "#one"];
+    if (typeof text !== "string") text = english;
+    return text.replace(/\{(\w+)\}/g, function (whole, name) {
+      return args && Object.prototype.hasOwnProperty.call(args, name) ? String(args[name]) : whole;
+    });
+  }
+
   // el("div", {class: "x", "data-seat": 1}, [child, "text"]): a new element.
   function el(tag, attrs, children) {
     var node = document.createElement(tag);
@@ -54,6 +75,7 @@
   window.CroupierViewer = {
     register: function (game, board) { boards[game] = board; },
     el: el,
+    t: t,
     // One frame as `seat` sees it, outside a replay (the play page): draws once the game's
     // board has loaded; scores are the observation's own.
     drawFrame: function (box, game, frame, players, seat) {
@@ -97,8 +119,8 @@
       ]);
     })));
     box.appendChild(el("details", {}, [
-      el("summary", { text: "The observation at this step" }),
-      el("pre", { class: "log", tabindex: "0", role: "region", "aria-label": "observation", text: JSON.stringify(obs, null, 1) })
+      el("summary", { text: t("viewer-observation-summary", "The observation at this step") }),
+      el("pre", { class: "log", tabindex: "0", role: "region", "aria-label": t("viewer-observation", "observation"), text: JSON.stringify(obs, null, 1) })
     ]));
   }
 
@@ -107,7 +129,7 @@
   function boardCtx(players, viewerSeat, last, score) {
     var ctx = {
       players: players,
-      name: function (seat) { return players[seat] !== undefined ? players[seat] : "seat " + seat; },
+      name: function (seat) { return players[seat] !== undefined ? players[seat] : t("viewer-seat", "seat {seat}", { seat: seat }); },
       view: viewerSeat === null ? "omniscient" : "seat:" + viewerSeat,
       viewerSeat: viewerSeat,
       isViewer: function (seat) { return viewerSeat !== null && viewerSeat === seat; },
@@ -124,10 +146,10 @@
         }, [
           el("div", { class: "rv-player-head" }, [
             el("strong", { text: opts.title || ctx.name(seat) }),
-            ctx.isViewer(seat) ? el("span", { class: "rv-tag", text: "this view" }) : null
+            ctx.isViewer(seat) ? el("span", { class: "rv-tag", text: t("viewer-this-view", "this view") }) : null
           ].concat(tags).concat([
-            opts.onTurn ? el("span", { class: "rv-tag", text: opts.turnText || "\u25b6 to play" }) : null,
-            el("span", { class: "rv-right" }, opts.score || ["score ", ctx.scoreCell(seat, null)])
+            opts.onTurn ? el("span", { class: "rv-tag", text: opts.turnText || t("viewer-to-play", "\u25b6 to play") }) : null,
+            el("span", { class: "rv-right" }, opts.score || [t("viewer-score", "score") + " ", ctx.scoreCell(seat, null)])
           ]))
         ].concat(body || []));
       },
@@ -136,7 +158,8 @@
         return el("span", { class: "rv-score", "data-seat-score": seat, text: s === null ? "\u2013" : s });
       },
       el: el,
-      count: count
+      count: count,
+      t: t
     };
     return ctx;
   }
@@ -174,18 +197,18 @@
     var self = this;
     this.root.textContent = "";
     this.root.setAttribute("data-ready", "0");
-    this.prev = el("button", { id: "replay-prev", type: "button", title: "Back one step (\u2190)", text: "\u25c0 Back" });
-    this.play = el("button", { id: "replay-play", type: "button", title: "Play or pause (space)", text: "\u25b6 Play" });
-    this.next = el("button", { id: "replay-next", type: "button", title: "Forward one step (\u2192)", text: "Next \u25b6" });
-    this.speed = el("select", { id: "replay-speed", "aria-label": "Speed" }, SPEEDS.map(function (s) {
+    this.prev = el("button", { id: "replay-prev", type: "button", title: t("viewer-back-title", "Back one step (\u2190)"), text: t("viewer-back", "\u25c0 Back") });
+    this.play = el("button", { id: "replay-play", type: "button", title: t("viewer-play-title", "Play or pause (space)"), text: t("viewer-play", "\u25b6 Play") });
+    this.next = el("button", { id: "replay-next", type: "button", title: t("viewer-next-title", "Forward one step (\u2192)"), text: t("viewer-next", "Next \u25b6") });
+    this.speed = el("select", { id: "replay-speed", "aria-label": t("viewer-speed", "Speed") }, SPEEDS.map(function (s) {
       return el("option", { value: s, selected: s === 1, text: s + "\u00d7" });
     }));
-    this.scrub = el("input", { id: "replay-scrub", type: "range", min: 0, max: 0, value: 0, "aria-label": "Step" });
-    this.viewSelect = el("select", { id: "replay-view", "aria-label": "Perspective" }, [
-      el("option", { value: "omniscient", text: "Everything (omniscient)" })
+    this.scrub = el("input", { id: "replay-scrub", type: "range", min: 0, max: 0, value: 0, "aria-label": t("viewer-step-label", "Step") });
+    this.viewSelect = el("select", { id: "replay-view", "aria-label": t("viewer-perspective", "Perspective") }, [
+      el("option", { value: "omniscient", text: t("viewer-omniscient", "Everything (omniscient)") })
     ]);
     this.counter = el("span", { class: "rv-counter", "aria-live": "polite" });
-    this.status = el("p", { class: "muted rv-status", text: "Loading the replay\u2026" });
+    this.status = el("p", { class: "muted rv-status", text: t("viewer-loading", "Loading the replay\u2026") });
     this.caption = el("div", { class: "rv-caption" });
     // The viewing seat's own move (time, memory, stderr): only its team gets `moves`.
     this.own = el("div", { id: "replay-own", class: "rv-own", hidden: true });
@@ -194,7 +217,7 @@
       this.prev, this.play, this.next, this.speed, this.counter
     ]));
     this.root.appendChild(el("div", { class: "rv-controls" }, [this.scrub]));
-    this.root.appendChild(el("label", { class: "rv-view" }, ["Seen by ", this.viewSelect]));
+    this.root.appendChild(el("label", { class: "rv-view" }, [t("viewer-seen-by", "Seen by") + " ", this.viewSelect]));
     this.root.appendChild(this.status);
     this.root.appendChild(this.caption);
     this.root.appendChild(this.own);
@@ -237,17 +260,17 @@
     var request = (this.requests = (this.requests || 0) + 1);
     var current = function () { return request === self.requests; };
     this.root.setAttribute("data-ready", "0");
-    this.status.textContent = "Loading the replay\u2026";
+    this.status.textContent = t("viewer-loading", "Loading the replay\u2026");
     this.status.hidden = false;
     var sep = this.url.indexOf("?") < 0 ? "?" : "&";
     fetch(this.url + sep + "view=" + encodeURIComponent(view), { headers: { Accept: "application/json" } })
       .then(function (r) {
-        if (!r.ok) throw new Error(r.status === 409 ? "The replay can be watched once the match has finished." : "The replay could not be loaded (" + r.status + ").");
+        if (!r.ok) throw new Error(r.status === 409 ? t("viewer-not-finished", "The replay can be watched once the match has finished.") : t("viewer-load-failed-status", "The replay could not be loaded ({status}).", { status: r.status }));
         return r.json();
       })
       .then(function (doc) {
         if (!current()) return;
-        if (!doc || !Array.isArray(doc.frames) || doc.frames.length === 0) throw new Error("This replay has no steps.");
+        if (!doc || !Array.isArray(doc.frames) || doc.frames.length === 0) throw new Error(t("viewer-no-steps", "This replay has no steps."));
         self.doc = doc;
         self.view = view;
         self.prepare();
@@ -257,7 +280,7 @@
       })
       .catch(function (err) {
         if (!current()) return;
-        self.status.textContent = err && err.message ? err.message : "The replay could not be loaded.";
+        self.status.textContent = err && err.message ? err.message : t("viewer-load-failed", "The replay could not be loaded.");
         self.status.hidden = false;
         self.viewSelect.value = self.view;
       });
@@ -270,7 +293,7 @@
     this.players = Array.isArray(doc.players) ? doc.players : [];
     if (this.viewSelect.options.length === 1) {
       this.players.forEach(function (name, seat) {
-        self.viewSelect.appendChild(el("option", { value: "seat:" + seat, text: "Seat " + seat + ": " + name }));
+        self.viewSelect.appendChild(el("option", { value: "seat:" + seat, text: t("viewer-view-seat", "Seat {seat}: {name}", { seat: seat, name: name }) }));
       });
     }
     this.viewSelect.value = this.view;
@@ -301,8 +324,8 @@
     this.prev.disabled = this.step === 0;
     this.next.disabled = this.step === last;
     var gameNo = this.doc.frames[this.step].game || 0;
-    this.counter.textContent = "Step " + this.step + " of " + last +
-      (this.doc.games > 1 ? " \u00b7 game " + (gameNo + 1) + " of " + this.doc.games : "");
+    this.counter.textContent = t("viewer-step", "Step {step} of {last}", { step: this.step, last: last }) +
+      (this.doc.games > 1 ? " \u00b7 " + t("viewer-game-of", "game {game} of {games}", { game: gameNo + 1, games: this.doc.games }) : "");
     this.remember();
     this.draw();
     if (this.step === last) this.stop();
@@ -356,33 +379,33 @@
     box.hidden = false;
     var m = frame.entry ? this.moves[(frame.game || 0) + ":" + frame.entry.n] : null;
     if (!m) {
-      box.appendChild(el("p", { class: "muted", text: "Your bot's moves show their time, memory and stderr here." }));
+      box.appendChild(el("p", { class: "muted", text: t("viewer-own-hint", "Your bot's moves show their time, memory and stderr here.") }));
       return;
     }
     box.setAttribute("data-ms", String(m.ms));
-    var facts = "Your bot's move: " + m.ms + " ms";
-    if (typeof m.peak_kib === "number") facts += " \u00b7 memory peak " + (m.peak_kib / 1024).toFixed(1) + " MiB";
-    if (m.forced) facts += " \u00b7 lost: the referee played for it";
+    var facts = t("viewer-own-move", "Your bot's move: {ms} ms", { ms: m.ms });
+    if (typeof m.peak_kib === "number") facts += " \u00b7 " + t("viewer-own-peak", "memory peak {mib} MiB", { mib: (m.peak_kib / 1024).toFixed(1) });
+    if (m.forced) facts += " \u00b7 " + t("viewer-own-forced", "lost: the referee played for it");
     box.appendChild(el("p", { class: "rv-own-facts", text: facts }));
-    if (m.stderr) box.appendChild(el("pre", { class: "rv-own-stderr", tabindex: "0", role: "region", "aria-label": "stderr of this move", text: m.stderr }));
-    else box.appendChild(el("p", { class: "muted", text: "Nothing on stderr during this move." }));
+    if (m.stderr) box.appendChild(el("pre", { class: "rv-own-stderr", tabindex: "0", role: "region", "aria-label": t("viewer-own-stderr", "stderr of this move"), text: m.stderr }));
+    else box.appendChild(el("p", { class: "muted", text: t("viewer-own-no-stderr", "Nothing on stderr during this move.") }));
   };
 
   // The entry just played, in words.
   Viewer.prototype.describe = function (frame, ctx) {
     var entry = frame.entry;
-    if (!entry) return el("p", { class: "rv-entry", text: "The start of game " + ((frame.game || 0) + 1) + "." });
+    if (!entry) return el("p", { class: "rv-entry", text: t("viewer-game-start", "The start of game {game}.", { game: (frame.game || 0) + 1 }) });
     var who = ctx.name(entry.seat);
     var lines = [];
     if (entry.kind === "move") {
       lines = (entry.events || []).slice();
-      if (lines.length === 0) lines.push(who + " plays " + JSON.stringify(entry.action));
-      if (entry.forced) lines.push("(played for " + who + " by the referee after a fault)");
+      if (lines.length === 0) lines.push(t("viewer-plays", "{who} plays {action}", { who: who, action: JSON.stringify(entry.action) }));
+      if (entry.forced) lines.push(t("viewer-forced", "(played for {who} by the referee after a fault)", { who: who }));
     } else if (entry.kind === "refused") {
-      lines.push(who + " tried " + JSON.stringify(entry.action) + ": refused, " + (entry.note || ""));
+      lines.push(t("viewer-refused", "{who} tried {action}: refused, {note}", { who: who, action: JSON.stringify(entry.action), note: entry.note || "" }));
     } else {
       // The word, not only the red colour, says it is a fault.
-      lines.push("Fault, " + who + ": " + (entry.note || "no reason given"));
+      lines.push(t("viewer-fault", "Fault, {who}: {note}", { who: who, note: entry.note || t("viewer-no-reason", "no reason given") }));
     }
     var box = el("div", { class: "rv-entry rv-" + entry.kind }, [
       el("span", { class: "rv-n", text: "#" + entry.n + " " })
@@ -393,7 +416,7 @@
     });
     if (ctx.last && frame.outcome) {
       box.appendChild(el("br"));
-      box.appendChild(el("strong", { text: "Game over." }));
+      box.appendChild(el("strong", { text: t("viewer-game-over", "Game over.") }));
     }
     return box;
   };
@@ -406,14 +429,14 @@
     if (this.step >= this.doc.frames.length - 1) this.go(0);
     var speed = parseFloat(this.speed.value) || 1;
     this.timer = setInterval(function () { self.go(self.step + 1); }, 800 / speed);
-    this.play.textContent = "\u275a\u275a Pause";
+    this.play.textContent = t("viewer-pause", "\u275a\u275a Pause");
     this.play.setAttribute("aria-pressed", "true");
   };
 
   Viewer.prototype.stop = function () {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    this.play.textContent = "\u25b6 Play";
+    this.play.textContent = t("viewer-play", "\u25b6 Play");
     this.play.setAttribute("aria-pressed", "false");
   };
 

@@ -24,10 +24,32 @@ use std::time::Duration;
 use croupier_store::{MatchStatus, PgPool};
 
 use crate::board_cache::{BoardCache, CachedBoard};
+// A word of the live script (`labels::script_word`), named `t` as every key is.
+use crate::pages::labels::script_word as t;
 use serde::Deserialize;
 use tokio::sync::{broadcast, watch};
 use tokio::task::AbortHandle;
 use uuid::Uuid;
+
+/// The words `web/static/live.js` shows (each key with its arguments), which the pages with
+/// live updates give it in the page's language.
+pub const LIVE_WORDS: &[(&str, &[&str])] = &[
+    t("live-match-finished", &[]),
+    t("live-match-ended", &["status"]),
+    t("live-match-is", &["status"]),
+    t("label-status-queued", &[]),
+    t("label-status-running", &[]),
+    t("label-status-finished", &[]),
+    t("label-status-failed", &[]),
+    t("label-status-cancelled", &[]),
+    t("label-status-scheduled", &[]),
+    t("label-status-paused", &[]),
+];
+
+/// The live script's words in `lang`, as the script element a page includes.
+pub fn words_script(lang: &crate::i18n::Lang) -> String {
+    crate::i18n::script_words(*lang, LIVE_WORDS)
+}
 
 /// The `pg_notify` channel the trigger sends on.
 pub const CHANNEL: &str = "croupier_match";

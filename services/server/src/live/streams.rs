@@ -33,6 +33,7 @@ use uuid::Uuid;
 use super::Signal;
 use crate::error::Result;
 use crate::extract::PagePath;
+use crate::i18n::{self, Lang};
 use crate::pages::labels;
 use crate::AppState;
 
@@ -60,10 +61,14 @@ async fn competition(
     PagePath(competition_id): PagePath<Uuid>,
 ) -> Result<Response> {
     let signals = state.live.subscribe(&state.pool).await;
-    let first = progress_event(&state, competition_id).await?;
+    // The stream's events are written after this handler returns, outside the request's
+    // language scope: the language goes with the feed.
+    let lang = i18n::current();
+    let first = progress_event(&state, competition_id, lang).await?;
     let feed = CompetitionFeed {
         state,
         competition_id,
+        lang,
         signals,
         out: VecDeque::from([first]),
         changed: Vec::new(),
@@ -79,7 +84,7 @@ async fn competition(
 
 /// The `progress` event: the counts, the total, the status shown and the sentence the page
 /// shows under the counts.
-async fn progress_event(state: &AppState, competition_id: Uuid) -> Result<Event> {
+async fn progress_event(state: &AppState, competition_id: Uuid, lang: Lang) -> Result<Event> {
     let (p, status) = events::progress(&state.pool, competition_id).await?;
     Ok(json_event(
         "progress",
@@ -91,7 +96,7 @@ async fn progress_event(state: &AppState, competition_id: Uuid) -> Result<Event>
             "cancelled": p.cancelled,
             "total": p.total(),
             "status": status,
-            "label": labels::progress(&p),
+            "label": labels::progress_in(lang, &p),
         }),
     ))
 }
@@ -104,6 +109,8 @@ fn json_event(name: &str, data: &serde_json::Value) -> Event {
 struct CompetitionFeed {
     state: AppState,
     competition_id: Uuid,
+    /// The language of the page that opened the stream.
+    lang: Lang,
     signals: Receiver<Signal>,
     /// Events ready to send.
     out: VecDeque<Event>,
@@ -184,7 +191,7 @@ impl CompetitionFeed {
                 &json!({ "match_id": match_id, "status": status }),
             ));
         }
-        match progress_event(&self.state, self.competition_id).await {
+        match progress_event(&self.state, self.competition_id, self.lang).await {
             Ok(event) => self.out.push_back(event),
             Err(error) => {
                 tracing::warn!(%error, competition_id = %self.competition_id, "live updates: no counts");

@@ -2,9 +2,13 @@
 //! names, what a game of a match is called, whether seats play as partners) come from the
 //! game registry (`croupier_games::GameDef`), never from a test on the game's id.
 
+use std::fmt::Display;
+
 use croupier_games::{GameDef, GameId};
 use croupier_store::competitions::Progress;
 use croupier_store::EndState;
+
+use crate::i18n::{self, Lang};
 
 /// `1 coin`, `2 coins`: every count printed with a noun goes through it.
 pub use croupier_games::plural::count;
@@ -14,25 +18,70 @@ fn def(id: &str) -> Option<&'static GameDef> {
     id.parse::<GameId>().ok().map(GameId::def)
 }
 
+/// The text for `key` in the page's language with `values` (numbers, for plural forms) and
+/// `names` filled in. A name is never read as a number (a username `007` stays `007`): each
+/// goes in as a placeholder that is replaced afterwards.
+pub fn tk(key: &str, values: &[(&str, &dyn Display)], names: &[(&str, &str)]) -> String {
+    let holders: Vec<String> = (0..names.len())
+        .map(|i| format!("\u{e000}{i}\u{e001}"))
+        .collect();
+    let mut args: Vec<(&str, &dyn Display)> = values.to_vec();
+    for ((name, _), holder) in names.iter().zip(&holders) {
+        args.push((name, holder));
+    }
+    let mut text = i18n::t_with(key, &args);
+    for ((_, value), holder) in names.iter().zip(&holders) {
+        text = text.replace(holder.as_str(), value);
+    }
+    text
+}
+
+/// One word of a page's script: its key and the names of its arguments (see
+/// [`i18n::script_words`]). The word lists import it as `t`, so that each key is named as the
+/// pages' keys are.
+pub const fn script_word(
+    key: &'static str,
+    args: &'static [&'static str],
+) -> (&'static str, &'static [&'static str]) {
+    (key, args)
+}
+
 /// Seat `seat` of a match of `game` as players say it: `N`, `E`, `S`, `W` at Bridge, the
 /// number elsewhere.
 pub fn seat(game: &str, seat: &i32) -> String {
     match (def(game), usize::try_from(*seat)) {
-        (Some(d), Ok(s)) => d.seat_name(s),
+        (Some(d), Ok(s)) => seat_word(&d.seat_name(s)),
         _ => seat.to_string(),
+    }
+}
+
+/// A seat's name in the page's language: Bridge's compass letters (`N` is 北 in Chinese), a
+/// number as it is.
+fn seat_word(name: &str) -> String {
+    match name {
+        "N" => i18n::t("label-seat-north"),
+        "E" => i18n::t("label-seat-east"),
+        "S" => i18n::t("label-seat-south"),
+        "W" => i18n::t("label-seat-west"),
+        other => other.to_owned(),
     }
 }
 
 /// `Game 2`, or what the game calls one game of a match (`Board 2`).
 pub fn game_title(game: &str, number: &usize) -> String {
-    let noun = def(game).map_or("game", |d| d.game_noun);
-    let mut chars = noun.chars();
-    let capital: String = chars
-        .next()
-        .into_iter()
-        .flat_map(char::to_uppercase)
-        .collect();
-    format!("{capital}{} {number}", chars.as_str())
+    match def(game).map_or("game", |d| d.game_noun) {
+        "board" => i18n::t_with("label-board-title", &[("n", number)]),
+        "game" => i18n::t_with("label-game-title", &[("n", number)]),
+        noun => {
+            let mut chars = noun.chars();
+            let capital: String = chars
+                .next()
+                .into_iter()
+                .flat_map(char::to_uppercase)
+                .collect();
+            format!("{capital}{} {number}", chars.as_str())
+        }
+    }
 }
 
 /// The place of each seat of a finished match of `game`, from the seats' ranks (`ranks[i]` is
@@ -72,7 +121,11 @@ pub fn result(place: &Option<i32>, score: &Option<f64>) -> String {
     match (place, score) {
         (Some(p), Some(s)) => format!("{} · {}", self::place(p), self::score(s)),
         (Some(p), None) => self::place(p),
-        (None, Some(s)) => count(self::score(s), "point"),
+        // The score as written (`2.50`), not as Fluent would format a number.
+        (None, Some(s)) => match self::score(s) {
+            one if one == "1" => tk("label-point", &[], &[("score", &one)]),
+            many => tk("label-points", &[], &[("score", &many)]),
+        },
         (None, None) => String::new(),
     }
 }
@@ -80,47 +133,65 @@ pub fn result(place: &Option<i32>, score: &Option<f64>) -> String {
 /// A competition's matches as counted: `2 of 3 matches played · 1 cancelled`, naming every
 /// state that has matches so a cancelled match is never counted as played.
 pub fn progress(p: &Progress) -> String {
-    let mut parts = vec![format!(
-        "{} of {} played",
-        p.finished,
-        count(p.total(), "match")
-    )];
-    for (n, what) in [
-        (p.running, "running"),
-        (p.queued, "queued"),
-        (p.failed, "failed"),
-        (p.cancelled, "cancelled"),
-    ] {
-        if n > 0 {
-            parts.push(format!("{n} {what}"));
-        }
+    progress_in(i18n::current(), p)
+}
+
+/// [`progress`] in `lang`, for text made outside a request's scope (a live stream's events).
+pub fn progress_in(lang: Lang, p: &Progress) -> String {
+    let played: [(&str, &dyn Display); 2] = [("finished", &p.finished), ("total", &p.total())];
+    let mut parts = vec![lang.t_with("label-progress-played", &played)];
+    if p.running > 0 {
+        parts.push(lang.t_with("label-progress-running", &[("n", &p.running)]));
+    }
+    if p.queued > 0 {
+        parts.push(lang.t_with("label-progress-queued", &[("n", &p.queued)]));
+    }
+    if p.failed > 0 {
+        parts.push(lang.t_with("label-progress-failed", &[("n", &p.failed)]));
+    }
+    if p.cancelled > 0 {
+        parts.push(lang.t_with("label-progress-cancelled", &[("n", &p.cancelled)]));
     }
     parts.join(" · ")
 }
 
-/// `1st`, `2nd`, `3rd`, `4th`, … `11th`, `21st`.
+/// `1st`, `2nd`, `3rd`, `4th`, … `11th`, `21st` (第1名 in Chinese).
 pub fn place(rank: &i32) -> String {
-    let suffix = match (rank % 10, rank % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{rank}{suffix}")
+    let n: &dyn Display = rank;
+    match (rank % 10, rank % 100) {
+        (_, 11..=13) => i18n::t_with("label-place-th", &[("n", n)]),
+        (1, _) => i18n::t_with("label-place-st", &[("n", n)]),
+        (2, _) => i18n::t_with("label-place-nd", &[("n", n)]),
+        (3, _) => i18n::t_with("label-place-rd", &[("n", n)]),
+        _ => i18n::t_with("label-place-th", &[("n", n)]),
+    }
 }
 
 /// What an end state means, for people.
-pub fn end_state(state: &EndState) -> &'static str {
+pub fn end_state(state: &EndState) -> String {
     match state {
-        EndState::Ok => "played to the end",
-        EndState::TimeLimit => "too slow: went over the time allowed for a move",
-        EndState::MemoryLimit => "went over the memory limit",
-        EndState::Crashed => "the program crashed or exited before the end",
-        EndState::OutputLimit => "wrote more output than allowed",
-        EndState::InvalidOutput => "sent a message the protocol does not allow",
-        EndState::IllegalAction => "tried a move the rules forbid",
-        EndState::SetupError => "the platform could not start it (not the bot's fault)",
+        EndState::Ok => i18n::t("label-end-ok"),
+        EndState::TimeLimit => i18n::t("label-end-time-limit"),
+        EndState::MemoryLimit => i18n::t("label-end-memory-limit"),
+        EndState::Crashed => i18n::t("label-end-crashed"),
+        EndState::OutputLimit => i18n::t("label-end-output-limit"),
+        EndState::InvalidOutput => i18n::t("label-end-invalid-output"),
+        EndState::IllegalAction => i18n::t("label-end-illegal-action"),
+        EndState::SetupError => i18n::t("label-end-setup-error"),
+    }
+}
+
+/// A status (a match's, a competition's) in words; the status itself when it has none.
+pub fn status(status: &str) -> String {
+    match status {
+        "queued" => i18n::t("label-status-queued"),
+        "running" => i18n::t("label-status-running"),
+        "finished" => i18n::t("label-status-finished"),
+        "failed" => i18n::t("label-status-failed"),
+        "cancelled" => i18n::t("label-status-cancelled"),
+        "scheduled" => i18n::t("label-status-scheduled"),
+        "paused" => i18n::t("label-status-paused"),
+        other => other.to_owned(),
     }
 }
 
@@ -133,8 +204,9 @@ pub fn seat_name(
 ) -> String {
     match (team, version, builtin, person) {
         (Some(team), Some(v), _, _) => format!("{team} v{v}"),
-        (_, _, Some(b), _) => format!("{b} (built-in)"),
-        (_, _, _, Some(p)) => format!("{p} (a person)"),
+        // The name is not a Fluent argument: one that reads as a number would be reformatted.
+        (_, _, Some(b), _) => format!("{b}{}", i18n::t("label-builtin-suffix")),
+        (_, _, _, Some(p)) => format!("{p}{}", i18n::t("label-person-suffix")),
         _ => "?".to_owned(),
     }
 }
@@ -200,6 +272,14 @@ mod tests {
             cancelled: 3,
         };
         assert_eq!(progress(&p), "0 of 3 matches played · 3 cancelled");
+    }
+
+    #[test]
+    fn a_result_alone_is_its_score_in_points_as_written() {
+        assert_eq!(result(&None, &Some(2.5)), "2.50 points");
+        assert_eq!(result(&None, &Some(1.0)), "1 point");
+        assert_eq!(result(&None, &Some(-1.0)), "-1 points");
+        assert_eq!(result(&Some(2), &Some(28.0)), "2nd · 28");
     }
 
     #[test]

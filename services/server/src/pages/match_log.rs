@@ -7,6 +7,8 @@
 
 use serde::Deserialize;
 
+use crate::i18n;
+
 pub const MAX_LINES: usize = 3000;
 pub const MAX_LINE_CHARS: usize = 400;
 pub const MAX_TOTAL_CHARS: usize = 24_000;
@@ -71,7 +73,7 @@ pub fn read(blob: &[u8]) -> Option<MatchLog> {
                     doc.players
                         .get(s)
                         .cloned()
-                        .unwrap_or_else(|| format!("seat {s}"))
+                        .unwrap_or_else(|| i18n::t_with("match-log-seat", &[("n", &s)]))
                 })
                 .unwrap_or_default(),
             direction: if l.direction == "from_bot" {
@@ -83,12 +85,11 @@ pub fn read(blob: &[u8]) -> Option<MatchLog> {
         })
         .collect();
     let note = if total > lines.len() {
-        Some(format!(
-            "Only the first {} of {total} lines are shown.",
-            lines.len()
-        ))
+        let shown = lines.len();
+        let counts: [(&str, &dyn std::fmt::Display); 2] = [("shown", &shown), ("total", &total)];
+        Some(i18n::t_with("match-log-cut", &counts))
     } else if doc.transcript_truncated {
-        Some("The referee kept only the first part of this match's log (1 MiB).".into())
+        Some(i18n::t("match-log-capped"))
     } else {
         None
     };
@@ -97,7 +98,11 @@ pub fn read(blob: &[u8]) -> Option<MatchLog> {
 
 fn shorten(text: &str) -> String {
     match text.char_indices().nth(MAX_LINE_CHARS) {
-        Some((at, _)) => format!("{} … ({} bytes)", &text[..at], text.len()),
+        Some((at, _)) => format!(
+            "{} … ({})",
+            &text[..at],
+            i18n::t_with("match-log-bytes", &[("n", &text.len())])
+        ),
         None => text.to_owned(),
     }
 }

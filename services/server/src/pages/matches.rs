@@ -3,6 +3,7 @@
 //! tail, the fault detail and its per-move timings; nobody else ever gets them.
 
 use std::collections::HashSet;
+use std::fmt::Display;
 
 use askama::Template;
 use axum::extract::State;
@@ -18,6 +19,7 @@ use super::match_log::{self, MatchLog};
 use super::timeline::{self, Timeline};
 use crate::error::Result;
 use crate::extract::PagePath;
+use crate::i18n;
 use crate::templates::{game_name, render, Ctx};
 use crate::AppState;
 
@@ -49,6 +51,26 @@ impl MatchPage {
     fn seated_here(&self) -> bool {
         let me = self.ctx.user.as_ref().map(|u| u.username.as_str());
         me.is_some() && self.seats.iter().any(|s| s.person.as_deref() == me)
+    }
+
+    /// `No Thanks match #3`, or without a number outside a competition.
+    fn heading(&self) -> String {
+        let n = self.m.ordinal + 1;
+        match self.competition {
+            Some(_) => {
+                let (game, n): (&dyn Display, &dyn Display) = (&self.game_name, &n);
+                self.ctx
+                    .t2("match-heading-numbered", ("game", game), ("n", n))
+            }
+            None => self.ctx.t1("match-heading", "game", &self.game_name),
+        }
+    }
+
+    /// The link text of a seat's log download.
+    fn download_log(&self, p: &PrivateSeat) -> String {
+        let seat = super::labels::seat(&self.m.game, &p.seat);
+        let names = [("seat", seat.as_str()), ("who", &p.who)];
+        super::labels::tk("match-download-log", &[], &names)
     }
 
     /// The place of the `i`th seat (`1st`), or `–`.
@@ -123,14 +145,13 @@ async fn duplicate_note(
     m: &Match,
     seats: &[SeatWithResult],
 ) -> Result<String> {
-    let alone = "A table's ranks decide nothing by themselves: the leaderboard compares its \
-                 scores with the other table of its duplicate set, in IMPs.";
+    let alone = i18n::t("match-duplicate-alone");
     let Some(c) = competition else {
-        return Ok(alone.to_owned());
+        return Ok(alone);
     };
     let Some((other, sides)) = crate::leaderboard::duplicate_of(&state.pool, c, m.match_id).await?
     else {
-        return Ok(format!("{alone} The other table has not finished yet."));
+        return Ok(format!("{alone} {}", i18n::t("match-duplicate-waiting")));
     };
     let name = |id: Uuid| {
         seats
@@ -142,15 +163,11 @@ async fn duplicate_note(
             )
     };
     let [(a, imps_a), (b, imps_b)] = sides;
-    Ok(format!(
-        "A table's ranks decide nothing by themselves. With match #{} this table makes a \
-         duplicate set: {} {}, {} {}.",
-        other + 1,
-        name(a),
-        super::labels::count(imps_a, "IMP"),
-        name(b),
-        super::labels::count(imps_b, "IMP")
-    ))
+    let (other, a, b) = (other + 1, name(a), name(b));
+    let values: [(&str, &dyn Display); 3] =
+        [("other", &other), ("imps-a", &imps_a), ("imps-b", &imps_b)];
+    let names = [("a", a.as_str()), ("b", &b)];
+    Ok(super::labels::tk("match-duplicate-set", &values, &names))
 }
 
 /// The teams whose private seat data `user` may see; `None`: all (an admin).

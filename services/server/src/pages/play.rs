@@ -24,11 +24,14 @@ use serde_json::Value;
 use uuid::Uuid;
 
 use super::labels;
-use super::timeline::with_names;
+// A word of the script (`labels::script_word`), named `t` as every key is.
+use super::labels::script_word as t;
+use super::timeline::{action_text, with_names};
 use crate::auth::csrf::CsrfForm;
 use crate::auth::CurrentUser;
 use crate::error::{Error, Result};
 use crate::extract::{PagePath, PageQuery};
+use crate::i18n;
 use crate::templates::{game_name, render, Ctx};
 use crate::AppState;
 
@@ -99,10 +102,7 @@ impl Table {
     }
 
     fn seat_label(&self) -> String {
-        let seat = usize::try_from(self.seat).unwrap_or(0);
-        self.game
-            .parse::<croupier_games::GameId>()
-            .map_or_else(|_| seat.to_string(), |g| g.def().seat_name(seat))
+        labels::seat(&self.game, &self.seat.max(0))
     }
 
     /// The players, each with whether it is the person's seat.
@@ -135,7 +135,7 @@ async fn load(state: &AppState, user: &User, match_id: Uuid) -> Result<Table> {
             .collect(),
     );
     let turn = humans::current(&state.pool, match_id, seat).await?;
-    let turn = turn.map(|t| view(t, &players));
+    let turn = turn.map(|t| view(&game, t, &players));
     Ok(Table {
         match_id,
         game,
@@ -146,7 +146,7 @@ async fn load(state: &AppState, user: &User, match_id: Uuid) -> Result<Table> {
     })
 }
 
-fn view(t: Turn, players: &[String]) -> TurnView {
+fn view(game: &str, t: Turn, players: &[String]) -> TurnView {
     let left = (t.deadline - time::OffsetDateTime::now_utc()).whole_seconds();
     let moves = t
         .legal
@@ -155,7 +155,8 @@ fn view(t: Turn, players: &[String]) -> TurnView {
             (legal.iter().enumerate())
                 .map(|(index, action)| Move {
                     index,
-                    label: move_label(action),
+                    label: action_text(game, action)
+                        .map_or_else(|| move_label(action), |l| with_names(&l, players)),
                 })
                 .collect()
         })
@@ -215,7 +216,7 @@ fn distinct(names: Vec<String>) -> Vec<String> {
     (0..)
         .zip(&names)
         .map(|(i, n)| match repeated(n) {
-            true => format!("{n} · seat {i}"),
+            true => labels::tk("play-distinct", &[("seat", &i)], &[("name", n)]),
             false => n.clone(),
         })
         .collect()
@@ -228,7 +229,7 @@ fn recent_lines(entry: &Value, players: &[String]) -> Vec<String> {
         .ok()
         .and_then(|s| players.get(s))
         .cloned()
-        .unwrap_or_else(|| format!("seat {seat}"));
+        .unwrap_or_else(|| i18n::t_with("timeline-seat", &[("seat", &seat)]));
     let events: Vec<String> = entry["events"]
         .as_array()
         .map(|e| {
@@ -240,16 +241,28 @@ fn recent_lines(entry: &Value, players: &[String]) -> Vec<String> {
         .unwrap_or_default();
     let action = || move_label(&entry["action"]);
     let note = entry["note"].as_str().unwrap_or("");
+    let action = action();
+    let names = [("who", who.as_str()), ("action", &action), ("note", note)];
     let lines = match entry["kind"].as_str() {
         Some("move") if !events.is_empty() => events,
         Some("move") if entry["forced"].as_bool() == Some(true) => {
-            vec![format!("{who}: {} (played by the referee)", action())]
+            vec![labels::tk("play-by-referee", &[], &names)]
         }
-        Some("move") => vec![format!("{who}: {}", action())],
-        Some("refused") => vec![format!("{who} tried {}: refused, {note}", action())],
-        _ => vec![format!("{who}: {note}")],
+        Some("move") => vec![labels::tk("play-moved", &[], &names)],
+        Some("refused") => vec![labels::tk("play-tried", &[], &names)],
+        _ => vec![labels::tk("play-note", &[], &names)],
     };
     lines.iter().map(|l| with_names(l, players)).collect()
+}
+
+/// The words `web/static/play.js` shows (each key with its arguments), given to it in the
+/// page's language.
+pub const PLAY_WORDS: &[(&str, &[&str])] =
+    &[t("play-seconds-left", &["n"]), t("play-not-taken", &[])];
+
+/// The play script's words in `lang`, as the script element the page includes.
+pub fn words_script(lang: &i18n::Lang) -> String {
+    i18n::script_words(*lang, PLAY_WORDS)
 }
 
 #[derive(Template)]
@@ -326,11 +339,9 @@ async fn choose(
         .ok_or(Error::NotFound)?;
     let taken = humans::answer(&state.pool, match_id, seat.seat, form.turn, form.choice).await?;
     let refusal = taken.err().map(|r| match r {
-        Refused::NotAsked => "That turn is not being asked any more (the page was out of date).",
-        Refused::TooLate => {
-            "Too late: the time for that move ran out and the referee played for you."
-        }
-        Refused::NoSuchMove => "That is not one of the moves you may make.",
+        Refused::NotAsked => i18n::t("play-refused-not-asked"),
+        Refused::TooLate => i18n::t("play-refused-too-late"),
+        Refused::NoSuchMove => i18n::t("play-refused-no-such-move"),
     });
     let wants_json = headers
         .get(header::ACCEPT)

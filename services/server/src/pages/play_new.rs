@@ -91,18 +91,22 @@ async fn page(
     let my_teams = teams::of_user(&state.pool, user.user_id).await?;
     let mut choices = vec![Choice {
         value: "you".into(),
-        label: format!("You ({})", user.username),
+        label: super::labels::tk("play-new-you", &[], &[("name", &user.username)]),
     }];
     for name in croupier_games::bots::names(game) {
         choices.push(Choice {
             value: format!("builtin:{name}"),
-            label: format!("{name} (built-in)"),
+            label: super::labels::tk("play-new-builtin", &[], &[("name", name)]),
         });
     }
     for e in competitions::entries(&state.pool, competition_id).await? {
         choices.push(Choice {
             value: format!("submission:{}", e.submission_id),
-            label: format!("{} v{} (entered)", e.team_name, e.version),
+            label: {
+                let version = e.version.to_string();
+                let names = [("team", e.team_name.as_str()), ("version", &version)];
+                super::labels::tk("play-new-entered", &[], &names)
+            },
         });
     }
     for t in &my_teams {
@@ -114,7 +118,11 @@ async fn page(
             if fits && !listed {
                 choices.push(Choice {
                     value: format!("submission:{}", s.submission_id),
-                    label: format!("{} v{} (your team's)", t.name, s.version),
+                    label: {
+                        let version = s.version.to_string();
+                        let names = [("team", t.name.as_str()), ("version", &version)];
+                        super::labels::tk("play-new-your-team", &[], &names)
+                    },
                 });
             }
         }
@@ -122,7 +130,7 @@ async fn page(
     let default_bot = format!("builtin:{}", croupier_games::bots::names(game)[0]);
     let seats = (0..game.default_seats())
         .map(|i| SeatRow {
-            name: game.def().seat_name(i),
+            name: super::labels::seat(game.as_str(), &i32::try_from(i).unwrap_or(i32::MAX)),
             field: format!("seat_{i}"),
             chosen: chosen
                 .and_then(|(values, _, _)| values.get(i).cloned())
@@ -193,9 +201,7 @@ async fn start(
     }
     let started = async {
         if !values.iter().any(|v| v == "you") {
-            return Err(Error::BadRequest(
-                "choose \"You\" for one seat: this form seats you at the table".into(),
-            ));
+            return Err(Error::BadRequest(crate::i18n::t("play-new-choose-you")));
         }
         let seats = values
             .iter()

@@ -16,14 +16,16 @@ use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use croupier_games::{Frame, MoveRecord, Replay, Seat, Viewer};
+use croupier_games::{Entry, Frame, MoveRecord, Replay, Seat, Viewer};
 use croupier_store::users::User;
 use croupier_store::{matches, MatchStatus};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use uuid::Uuid;
 
-use super::timeline::with_names;
+// A word of the viewer (`labels::script_word`), named `t` as every key is.
+use super::labels::script_word as t;
+use super::timeline::{event_text, with_names};
 use crate::auth::MaybeUser;
 use crate::error::{Error, Result};
 use crate::extract::{PagePath, PageQuery};
@@ -31,6 +33,172 @@ use crate::{match_files, AppState};
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/matches/{match_id}/frames.json", get(frames))
+}
+
+/// The words of the replay viewer's scripts (`web/static/viewer/*.js`, each key with its
+/// arguments), which the match and play pages give them in the page's language.
+pub const VIEWER_WORDS: &[(&str, &[&str])] = &[
+    t("viewer-bridge-north", &[]),
+    t("viewer-bridge-east", &[]),
+    t("viewer-bridge-south", &[]),
+    t("viewer-bridge-west", &[]),
+    t("viewer-bridge-pass", &[]),
+    t("viewer-face-down", &[]),
+    t("viewer-bridge-contract-by", &["bid", "seat"]),
+    t("viewer-bridge-no-contract", &[]),
+    t("viewer-bridge-board", &["board"]),
+    t("viewer-bridge-dealer", &["seat"]),
+    t("viewer-bridge-vulnerable", &["who"]),
+    t("viewer-bridge-vulnerable-none", &[]),
+    t("viewer-bridge-vulnerable-ns", &[]),
+    t("viewer-bridge-vulnerable-ew", &[]),
+    t("viewer-bridge-vulnerable-all", &[]),
+    t("viewer-bridge-contract", &["contract"]),
+    t("viewer-bridge-trick", &["n", "seat"]),
+    t("viewer-bridge-bidding", &[]),
+    t("viewer-bridge-no-trick", &[]),
+    t("viewer-bridge-auction", &[]),
+    t("viewer-to-play", &[]),
+    t("viewer-bridge-dummy-cards", &["seat"]),
+    t("viewer-bridge-tricks", &["tricks"]),
+    t("viewer-bridge-robot", &[]),
+    t("viewer-bridge-result", &["tricks", "score"]),
+    t("viewer-guandan-small-joker", &[]),
+    t("viewer-guandan-big-joker", &[]),
+    t("viewer-guandan-pass", &[]),
+    t("viewer-guandan-single", &[]),
+    t("viewer-guandan-pair", &[]),
+    t("viewer-guandan-trips", &[]),
+    t("viewer-guandan-three-pair", &[]),
+    t("viewer-guandan-three-with-two", &[]),
+    t("viewer-guandan-two-trips", &[]),
+    t("viewer-guandan-straight", &[]),
+    t("viewer-guandan-straight-flush", &[]),
+    t("viewer-guandan-bomb", &[]),
+    t("viewer-guandan-tribute", &[]),
+    t("viewer-guandan-back", &[]),
+    t("viewer-guandan-passed", &[]),
+    t("viewer-guandan-cards-left", &["n"]),
+    t("viewer-guandan-stage-play", &[]),
+    t("viewer-guandan-stage-tribute", &[]),
+    t("viewer-guandan-stage-back", &[]),
+    t("viewer-guandan-stage-over", &[]),
+    t("viewer-guandan-deal", &["deal"]),
+    t("viewer-guandan-level", &["level"]),
+    t("viewer-guandan-stage", &["stage"]),
+    t("viewer-guandan-out", &["seats"]),
+    t("viewer-guandan-to-beat", &[]),
+    t("viewer-guandan-by", &["who"]),
+    t("viewer-guandan-free-lead", &[]),
+    t("viewer-guandan-team-02", &[]),
+    t("viewer-guandan-team-13", &[]),
+    t("viewer-guandan-out-place", &["place"]),
+    t("viewer-guandan-this-round", &[]),
+    t("viewer-guandan-hand-hidden", &[]),
+    t("viewer-hanabi-red", &[]),
+    t("viewer-hanabi-yellow", &[]),
+    t("viewer-hanabi-blue", &[]),
+    t("viewer-hanabi-green", &[]),
+    t("viewer-hanabi-white", &[]),
+    t("viewer-hanabi-rainbow", &[]),
+    t("viewer-hanabi-not-visible", &[]),
+    t("viewer-hanabi-card", &["color", "number"]),
+    t("viewer-hanabi-hinted", &[]),
+    t("viewer-hanabi-may-be", &["colors", "numbers"]),
+    t("viewer-hanabi-end-strikeout", &[]),
+    t("viewer-hanabi-end-deck-out", &[]),
+    t("viewer-hanabi-end-complete", &[]),
+    t("viewer-hanabi-end-fault", &[]),
+    t("viewer-hanabi-end", &[]),
+    t("viewer-hanabi-fireworks", &[]),
+    t("viewer-hanabi-firework-at", &["color", "height"]),
+    t("viewer-hanabi-clues", &["n"]),
+    t("viewer-hanabi-fuses", &["n"]),
+    t("viewer-hanabi-deck", &["n"]),
+    t("viewer-hanabi-turns-left", &["turns"]),
+    t("viewer-score", &[]),
+    t("viewer-hanabi-discarded", &[]),
+    t("viewer-nothing", &[]),
+    t("viewer-hanabi-game-over", &["reason", "score"]),
+    t("viewer-no-cards", &[]),
+    t("viewer-nothanks-chips-on-it", &["n"]),
+    t("viewer-nothanks-over", &[]),
+    t("viewer-nothanks-no-offer", &[]),
+    t("viewer-nothanks-face-down", &["n"]),
+    t("viewer-nothanks-hidden-next", &[]),
+    t("viewer-none", &[]),
+    t("viewer-nothanks-set-aside", &[]),
+    t("viewer-nothanks-counts", &["card"]),
+    t("viewer-nothanks-coins", &["n"]),
+    t("viewer-cards", &["n"]),
+    t("viewer-splendor-white", &[]),
+    t("viewer-splendor-blue", &[]),
+    t("viewer-splendor-green", &[]),
+    t("viewer-splendor-red", &[]),
+    t("viewer-splendor-black", &[]),
+    t("viewer-splendor-gold", &[]),
+    t("viewer-splendor-level", &["level"]),
+    t("viewer-splendor-card", &["level", "color", "points"]),
+    t("viewer-splendor-cost", &[]),
+    t("viewer-splendor-noble", &["points"]),
+    t("viewer-splendor-pts", &["points"]),
+    t("viewer-splendor-requires", &[]),
+    t("viewer-splendor-bank", &[]),
+    t("viewer-splendor-bank-label", &[]),
+    t("viewer-splendor-nobles", &[]),
+    t("viewer-splendor-none-left", &[]),
+    t("viewer-splendor-deck", &["level"]),
+    t("viewer-splendor-left", &["count"]),
+    t("viewer-splendor-next", &[]),
+    t("viewer-splendor-points", &[]),
+    t("viewer-splendor-gems", &[]),
+    t("viewer-splendor-gems-label", &[]),
+    t("viewer-splendor-bonuses", &[]),
+    t("viewer-splendor-bonuses-label", &[]),
+    t("viewer-splendor-owned", &["cards", "nobles"]),
+    t("viewer-splendor-reserved", &[]),
+    t("viewer-step", &["step", "last"]),
+    t("viewer-observation-summary", &[]),
+    t("viewer-observation", &[]),
+    t("viewer-seat", &["seat"]),
+    t("viewer-this-view", &[]),
+    t("viewer-back-title", &[]),
+    t("viewer-back", &[]),
+    t("viewer-play-title", &[]),
+    t("viewer-play", &[]),
+    t("viewer-next-title", &[]),
+    t("viewer-next", &[]),
+    t("viewer-speed", &[]),
+    t("viewer-step-label", &[]),
+    t("viewer-perspective", &[]),
+    t("viewer-omniscient", &[]),
+    t("viewer-loading", &[]),
+    t("viewer-seen-by", &[]),
+    t("viewer-not-finished", &[]),
+    t("viewer-load-failed-status", &["status"]),
+    t("viewer-no-steps", &[]),
+    t("viewer-load-failed", &[]),
+    t("viewer-view-seat", &["seat", "name"]),
+    t("viewer-game-of", &["game", "games"]),
+    t("viewer-own-hint", &[]),
+    t("viewer-own-move", &["ms"]),
+    t("viewer-own-peak", &["mib"]),
+    t("viewer-own-forced", &[]),
+    t("viewer-own-stderr", &[]),
+    t("viewer-own-no-stderr", &[]),
+    t("viewer-game-start", &["game"]),
+    t("viewer-plays", &["who", "action"]),
+    t("viewer-forced", &["who"]),
+    t("viewer-refused", &["who", "action", "note"]),
+    t("viewer-fault", &["who", "note"]),
+    t("viewer-no-reason", &[]),
+    t("viewer-game-over", &[]),
+    t("viewer-pause", &[]),
+];
+
+/// The viewer's words in `lang`, as the script element the page includes.
+pub fn words_script(lang: &crate::i18n::Lang) -> String {
+    crate::i18n::script_words(*lang, VIEWER_WORDS)
 }
 
 #[derive(Deserialize)]
@@ -125,6 +293,14 @@ async fn frames(
     for (game, g) in doc.games.iter().enumerate() {
         for mut frame in g.replay.frames(viewer).map_err(Error::internal)? {
             if let Some(entry) = &mut frame.entry {
+                // The events' lines in the page's language, from the recorded events.
+                if let Some(Entry::Move { events, .. }) =
+                    entry.n.checked_sub(1).and_then(|i| g.replay.entries.get(i))
+                {
+                    if events.len() == entry.events.len() {
+                        entry.events = events.iter().map(|e| event_text(&m.game, e)).collect();
+                    }
+                }
                 for text in entry.events.iter_mut().chain(entry.note.iter_mut()) {
                     *text = with_names(text, &doc.players);
                 }
@@ -169,7 +345,65 @@ async fn own_moves(
 
 #[cfg(test)]
 mod tests {
+    use std::collections::BTreeSet;
+
     use super::*;
+
+    /// The keys a script names: the first argument of its `t("…"` calls.
+    fn named(script: &str) -> BTreeSet<&str> {
+        script
+            .match_indices("t(\"")
+            .filter(|(at, _)| {
+                !script[..*at]
+                    .ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '.')
+            })
+            .filter_map(|(at, call)| script[at + call.len()..].split('"').next())
+            .collect()
+    }
+
+    fn listed<'a>(words: &[(&'a str, &[&str])]) -> BTreeSet<&'a str> {
+        words.iter().map(|(key, _)| *key).collect()
+    }
+
+    #[test]
+    fn each_script_is_given_exactly_the_words_it_names() {
+        let viewer = [
+            include_str!("../../../../web/static/viewer/viewer.js"),
+            include_str!("../../../../web/static/viewer/bridge.js"),
+            include_str!("../../../../web/static/viewer/guandan.js"),
+            include_str!("../../../../web/static/viewer/hanabi.js"),
+            include_str!("../../../../web/static/viewer/nothanks.js"),
+            include_str!("../../../../web/static/viewer/splendor.js"),
+        ];
+        let in_viewer: BTreeSet<&str> = viewer.iter().flat_map(|s| named(s)).collect();
+        assert_eq!(in_viewer, listed(VIEWER_WORDS));
+        let play = include_str!("../../../../web/static/play.js");
+        assert_eq!(named(play), listed(super::super::play::PLAY_WORDS));
+        let live = include_str!("../../../../web/static/live.js");
+        assert_eq!(named(live), listed(crate::live::LIVE_WORDS));
+    }
+
+    #[test]
+    fn the_words_fill_in_arguments_and_plurals_and_cannot_end_the_script() {
+        let words = |lang| {
+            let element = crate::i18n::script_words(lang, VIEWER_WORDS);
+            let json = element
+                .strip_prefix(r#"<script type="application/json" class="croupier-words">"#)
+                .and_then(|e| e.strip_suffix("</script>"))
+                .expect("one element")
+                .to_owned();
+            assert!(!json.contains(['<', '>', '&']), "{json}");
+            serde_json::from_str::<serde_json::Value>(&json).unwrap()
+        };
+        let en = words(crate::i18n::Lang::En);
+        assert_eq!(en["viewer-step"], "Step {step} of {last}");
+        assert_eq!(en["viewer-cards"], "{n} cards");
+        assert_eq!(en["viewer-cards#one"], "1 card");
+        assert_eq!(en["viewer-back"], "\u{25c0} Back");
+        let zh = words(crate::i18n::Lang::Zh);
+        assert_eq!(zh["viewer-cards"], "{n} 张牌");
+        assert_eq!(zh["viewer-guandan-tribute"], "进贡");
+    }
 
     #[test]
     fn a_view_is_omniscient_or_a_seat_of_the_match() {

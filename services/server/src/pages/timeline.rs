@@ -5,8 +5,13 @@
 //! The blob is the worker's replay document (format 1): `players` (the names in seat order)
 //! and `games`, each with its `replay` (`croupier_games::Replay`).
 
-use croupier_games::{Entry, Replay, Seat};
+use std::fmt::Display;
+
+use croupier_games::{bridge, guandan, hanabi, nothanks, splendor};
+use croupier_games::{DynEvent, Entry, Replay, Seat};
 use serde::Deserialize;
+
+use crate::i18n::{self, Lang};
 
 /// Rows shown at most, and characters of text in them; a longer replay is cut with a note (the
 /// replay viewer steps through all of it, loading it on demand, so the match page stays light).
@@ -57,7 +62,7 @@ pub fn read(blob: &[u8], game: &str) -> Timeline {
             tracing::warn!(error = %e, "a replay could not be read");
             return Timeline {
                 games: Vec::new(),
-                note: Some("The replay of this match could not be read.".into()),
+                note: Some(i18n::t("timeline-unreadable")),
             };
         }
     };
@@ -76,21 +81,22 @@ pub fn read(blob: &[u8], game: &str) -> Timeline {
     let name = |seat: Seat| {
         players.get(seat.index()).cloned().unwrap_or_else(|| {
             let index = i32::try_from(seat.index()).unwrap_or(i32::MAX);
-            format!("seat {}", super::labels::seat(game, &index))
+            i18n::t_with(
+                "timeline-seat",
+                &[("seat", &super::labels::seat(game, &index))],
+            )
         })
     };
     let mut shown = 0;
     let mut chars = 0;
     let mut note = None;
     let mut games = Vec::with_capacity(doc.games.len());
+    let game_id = game;
     'games: for (g, game) in doc.games.iter().enumerate() {
         let mut rows = Vec::new();
         for (n, entry) in game.replay.entries.iter().enumerate() {
             if shown == MAX_ROWS || chars > MAX_CHARS {
-                note = Some(format!(
-                    "Only the first {} are listed here; the board above steps through all of them.",
-                    super::labels::count(shown, "entry")
-                ));
+                note = Some(i18n::t_with("timeline-cut", &[("n", &shown)]));
                 games.push(GameLog {
                     number: g + 1,
                     rows,
@@ -105,14 +111,18 @@ pub fn read(blob: &[u8], game: &str) -> Timeline {
                     events,
                     ..
                 } => {
-                    let mut texts = events.iter().map(|e| with_names(&e.text, players));
+                    let mut texts = events
+                        .iter()
+                        .map(|e| with_names(&event_text(game_id, e), players));
                     Row {
                         n: n + 1,
                         who: name(*seat),
                         kind: "move",
-                        text: texts
-                            .next()
-                            .unwrap_or_else(|| format!("{} plays {action}", name(*seat))),
+                        text: texts.next().unwrap_or_else(|| {
+                            let (who, action) = (name(*seat), action.to_string());
+                            let names = [("who", who.as_str()), ("action", &action)];
+                            super::labels::tk("timeline-plays", &[], &names)
+                        }),
                         then: texts.collect(),
                     }
                 }
@@ -124,7 +134,16 @@ pub fn read(blob: &[u8], game: &str) -> Timeline {
                     n: n + 1,
                     who: name(*seat),
                     kind: "refused",
-                    text: format!("{} tried {action}: refused, {error}", name(*seat)),
+                    text: {
+                        let (who, action, error) =
+                            (name(*seat), action.to_string(), error.to_string());
+                        let names = [
+                            ("who", who.as_str()),
+                            ("action", &action),
+                            ("error", &error),
+                        ];
+                        super::labels::tk("timeline-refused", &[], &names)
+                    },
                     then: Vec::new(),
                 },
                 Entry::Fault { seat, reason } => Row {
@@ -174,6 +193,559 @@ pub fn with_names(text: &str, players: &[String]) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// An engine event's log line in the page's language. English is the engine's own line; in
+/// another language the line is said again from the event's machine form, with the game
+/// terms of the platform's own documents (进贡, 还贡, 提示指示物 …), falling back to the
+/// engine's line for an event it does not know. Seats stay `seat N` for [`with_names`].
+pub fn event_text(game: &str, event: &DynEvent) -> String {
+    if i18n::current() == Lang::En {
+        return event.text.clone();
+    }
+    let json = || event.json.clone();
+    let said = match game {
+        "nothanks" => serde_json::from_value(json())
+            .ok()
+            .map(|e| nothanks_text(&e)),
+        "hanabi" => serde_json::from_value(json()).ok().map(|e| hanabi_text(&e)),
+        "guandan" => serde_json::from_value(json())
+            .ok()
+            .map(|e| guandan_text(&e)),
+        "bridge" => serde_json::from_value(json()).ok().map(|e| bridge_text(&e)),
+        "splendor" => serde_json::from_value(json())
+            .ok()
+            .map(|e| splendor_text(&e)),
+        _ => None,
+    };
+    said.unwrap_or_else(|| event.text.clone())
+}
+
+/// `a, b, c` with the language's list separator.
+fn list(items: impl IntoIterator<Item = String>) -> String {
+    items
+        .into_iter()
+        .collect::<Vec<_>>()
+        .join(&i18n::t("timeline-list-sep"))
+}
+
+fn seat_list<'a>(seats: impl IntoIterator<Item = &'a Seat>) -> String {
+    list(seats.into_iter().map(|s| format!("seat {s}")))
+}
+
+fn nothanks_text(event: &nothanks::Event) -> String {
+    use nothanks::Event as E;
+    match event {
+        E::Passed {
+            seat,
+            card,
+            coins_on_card,
+        } => {
+            let args: [(&str, &dyn Display); 3] =
+                [("seat", seat), ("card", card), ("coins", coins_on_card)];
+            i18n::t_with("timeline-nt-passed", &args)
+        }
+        E::Picked { seat, card, coins } => {
+            let args: [(&str, &dyn Display); 3] =
+                [("seat", seat), ("card", card), ("coins", coins)];
+            i18n::t_with("timeline-nt-picked", &args)
+        }
+        E::Revealed { card, deck_left } => {
+            let args: [(&str, &dyn Display); 2] = [("card", card), ("left", deck_left)];
+            i18n::t_with("timeline-nt-revealed", &args)
+        }
+        E::Ended { points } => {
+            let points = list(points.iter().map(i64::to_string));
+            super::labels::tk("timeline-nt-ended", &[], &[("points", &points)])
+        }
+    }
+}
+
+fn hanabi_color(color: hanabi::Color) -> String {
+    use hanabi::Color as C;
+    match color {
+        C::Red => i18n::t("timeline-hb-red"),
+        C::Yellow => i18n::t("timeline-hb-yellow"),
+        C::Blue => i18n::t("timeline-hb-blue"),
+        C::Green => i18n::t("timeline-hb-green"),
+        C::White => i18n::t("timeline-hb-white"),
+        C::Rainbow => i18n::t("timeline-hb-rainbow"),
+    }
+}
+
+fn hanabi_card(card: &hanabi::Card) -> String {
+    let color = hanabi_color(card.color);
+    let names = [("color", color.as_str())];
+    super::labels::tk("timeline-hb-card", &[("number", &card.number)], &names)
+}
+
+fn hanabi_text(event: &hanabi::Event) -> String {
+    use hanabi::{EndReason, Event as E, Hint};
+    let tk = super::labels::tk;
+    match event {
+        E::Hinted {
+            seat,
+            target,
+            hint,
+            touched,
+            hint_tokens,
+        } => {
+            let hint = match hint {
+                Hint::Color(c) => hanabi_color(*c),
+                Hint::Number(n) => i18n::t_with("timeline-hb-number", &[("n", n)]),
+            };
+            let slots = list(touched.iter().map(usize::to_string));
+            let values: [(&str, &dyn Display); 3] =
+                [("seat", seat), ("target", target), ("tokens", hint_tokens)];
+            let names = [("hint", hint.as_str()), ("slots", &slots)];
+            tk("timeline-hb-hinted", &values, &names)
+        }
+        E::Played {
+            seat,
+            slot,
+            card,
+            success: true,
+            token_returned,
+            ..
+        } => {
+            let card = hanabi_card(card);
+            let values: [(&str, &dyn Display); 2] = [("seat", seat), ("slot", slot)];
+            let played = tk("timeline-hb-played", &values, &[("card", &card)]);
+            match token_returned {
+                true => played + &i18n::t("timeline-hb-regains"),
+                false => played,
+            }
+        }
+        E::Played {
+            seat,
+            slot,
+            card,
+            error_tokens,
+            ..
+        } => {
+            let card = hanabi_card(card);
+            let values: [(&str, &dyn Display); 3] =
+                [("seat", seat), ("slot", slot), ("errors", error_tokens)];
+            tk("timeline-hb-misplayed", &values, &[("card", &card)])
+        }
+        E::Discarded {
+            seat,
+            slot,
+            card,
+            hint_tokens,
+        } => {
+            let card = hanabi_card(card);
+            let values: [(&str, &dyn Display); 3] =
+                [("seat", seat), ("slot", slot), ("tokens", hint_tokens)];
+            tk("timeline-hb-discarded", &values, &[("card", &card)])
+        }
+        E::Drew { seat, deck_left: 0 } => i18n::t_with("timeline-hb-drew-last", &[("seat", seat)]),
+        E::Drew { seat, deck_left } => {
+            let values: [(&str, &dyn Display); 2] = [("seat", seat), ("left", deck_left)];
+            i18n::t_with("timeline-hb-drew", &values)
+        }
+        E::Ended { reason, score } => {
+            let why = match reason {
+                EndReason::Strikeout => i18n::t("timeline-hb-why-strikeout"),
+                EndReason::DeckOut => i18n::t("timeline-hb-why-deck-out"),
+                EndReason::Complete => i18n::t("timeline-hb-why-complete"),
+                EndReason::Fault { seat } => {
+                    i18n::t_with("timeline-hb-why-fault", &[("seat", seat)])
+                }
+            };
+            tk("timeline-hb-ended", &[("score", score)], &[("why", &why)])
+        }
+    }
+}
+
+fn guandan_card(card: &guandan::Card) -> String {
+    let rank = match guandan::cards::rank_char(card.rank) {
+        'T' => "10".to_owned(),
+        r => r.to_string(),
+    };
+    match card.rank {
+        guandan::cards::SMALL_JOKER => i18n::t("timeline-gd-small-joker"),
+        guandan::cards::BIG_JOKER => i18n::t("timeline-gd-big-joker"),
+        _ => {
+            let suit = match card.suit {
+                0 => i18n::t("timeline-gd-spades"),
+                1 => i18n::t("timeline-gd-hearts"),
+                2 => i18n::t("timeline-gd-clubs"),
+                _ => i18n::t("timeline-gd-diamonds"),
+            };
+            format!("{suit}{rank}")
+        }
+    }
+}
+
+fn guandan_kind(kind: guandan::Kind) -> String {
+    use guandan::Kind as K;
+    match kind {
+        K::Single => i18n::t("timeline-gd-single"),
+        K::Pair => i18n::t("timeline-gd-pair"),
+        K::Trips => i18n::t("timeline-gd-trips"),
+        K::ThreePair => i18n::t("timeline-gd-three-pair"),
+        K::ThreeWithTwo => i18n::t("timeline-gd-three-with-two"),
+        K::TwoTrips => i18n::t("timeline-gd-two-trips"),
+        K::Straight => i18n::t("timeline-gd-straight"),
+        K::StraightFlush => i18n::t("timeline-gd-straight-flush"),
+        K::Bomb => i18n::t("timeline-gd-bomb"),
+    }
+}
+
+fn guandan_cards(cards: &[guandan::Card]) -> String {
+    cards.iter().map(guandan_card).collect::<Vec<_>>().join(" ")
+}
+
+fn guandan_text(event: &guandan::Event) -> String {
+    use guandan::{Action, Event as E};
+    let tk = super::labels::tk;
+    let level = |l: &guandan::Level| String::from(*l);
+    let gives = |key: &str, result: &[(Seat, Seat, guandan::Card)]| {
+        list(result.iter().map(|(from, to, card)| {
+            let card = guandan_card(card);
+            let seats: [(&str, &dyn Display); 2] = [("from", from), ("to", to)];
+            match key {
+                "back" => tk("timeline-gd-back-item", &seats, &[("card", &card)]),
+                _ => tk("timeline-gd-tribute-item", &seats, &[("card", &card)]),
+            }
+        }))
+    };
+    match event {
+        E::DealStarted { deal, cur_rank, .. } => {
+            let level = level(cur_rank);
+            tk("timeline-gd-deal", &[("deal", deal)], &[("level", &level)])
+        }
+        E::Played { seat, action } => {
+            let play = match action {
+                Action::Pass => return i18n::t_with("timeline-gd-passes", &[("seat", seat)]),
+                Action::Play(p) => format!("{} {}", guandan_kind(p.kind), guandan_cards(&p.cards)),
+                Action::Tribute(c) => format!(
+                    "{} {}",
+                    i18n::t("timeline-gd-tribute-word"),
+                    guandan_card(c)
+                ),
+                Action::Back(c) => {
+                    format!("{} {}", i18n::t("timeline-gd-back-word"), guandan_card(c))
+                }
+            };
+            tk("timeline-gd-plays", &[("seat", seat)], &[("play", &play)])
+        }
+        E::TrickOver { leader } => i18n::t_with("timeline-gd-trick-over", &[("leader", leader)]),
+        E::Out { seat, place } => {
+            let values: [(&str, &dyn Display); 2] = [("seat", seat), ("place", place)];
+            i18n::t_with("timeline-gd-out", &values)
+        }
+        E::Tribute { result } => {
+            let gave = gives("tribute", result);
+            tk("timeline-gd-tribute", &[], &[("list", &gave)])
+        }
+        E::AntiTribute { anti_pos } => {
+            let seats = seat_list(anti_pos);
+            tk("timeline-gd-anti-tribute", &[], &[("seats", &seats)])
+        }
+        E::Back { result } => {
+            let gave = gives("back", result);
+            tk("timeline-gd-back", &[], &[("list", &gave)])
+        }
+        E::DealOver {
+            order, cur_rank, ..
+        } => {
+            let (order, level) = (seat_list(order), level(cur_rank));
+            let names = [("order", order.as_str()), ("level", &level)];
+            tk("timeline-gd-deal-over", &[], &names)
+        }
+        E::GameOver { winner: Some(t) } => {
+            let values: [(&str, &dyn Display); 2] = [("a", t), ("b", &(t + 2))];
+            i18n::t_with("timeline-gd-won", &values)
+        }
+        E::GameOver { winner: None } => i18n::t("timeline-gd-draw"),
+    }
+}
+
+fn bridge_strain(strain: bridge::Strain) -> String {
+    use bridge::Strain as S;
+    match strain {
+        S::Clubs => i18n::t("timeline-br-clubs"),
+        S::Diamonds => i18n::t("timeline-br-diamonds"),
+        S::Hearts => i18n::t("timeline-br-hearts"),
+        S::Spades => i18n::t("timeline-br-spades"),
+        S::NoTrump => i18n::t("timeline-br-notrump"),
+    }
+}
+
+fn bridge_bid(bid: &bridge::Bid) -> String {
+    let strain = bridge_strain(bid.strain);
+    let names = [("strain", strain.as_str())];
+    super::labels::tk("timeline-br-bid", &[("level", &bid.level)], &names)
+}
+
+fn bridge_card(card: &bridge::Card) -> String {
+    let rank = match card.rank {
+        14 => "A".to_owned(),
+        13 => "K".to_owned(),
+        12 => "Q".to_owned(),
+        11 => "J".to_owned(),
+        r => r.to_string(),
+    };
+    format!("{}{rank}", bridge_strain(bridge::Strain::of(card.suit)))
+}
+
+fn bridge_text(event: &bridge::Event) -> String {
+    use bridge::{Call, Event as E};
+    let tk = super::labels::tk;
+    match event {
+        E::Called { seat, call } => {
+            let call = match call {
+                Call::Pass => i18n::t("timeline-br-pass"),
+                Call::Bid(bid) => bridge_bid(bid),
+            };
+            tk("timeline-br-called", &[("seat", seat)], &[("call", &call)])
+        }
+        E::PassedOut => i18n::t("timeline-br-passed-out"),
+        E::AuctionEnded { contract, leader } => {
+            let bid = bridge_bid(&contract.bid);
+            let values: [(&str, &dyn Display); 2] =
+                [("declarer", &contract.declarer), ("leader", leader)];
+            tk("timeline-br-auction-ended", &values, &[("bid", &bid)])
+        }
+        E::Played { hand, by, card } if hand == by => {
+            let card = bridge_card(card);
+            tk("timeline-br-played", &[("seat", hand)], &[("card", &card)])
+        }
+        E::Played { hand, by, card } => {
+            let card = bridge_card(card);
+            let values: [(&str, &dyn Display); 2] = [("by", by), ("hand", hand)];
+            tk("timeline-br-played-dummy", &values, &[("card", &card)])
+        }
+        E::DummyShown { dummy, cards } => {
+            let cards = cards.iter().map(bridge_card).collect::<Vec<_>>().join(" ");
+            let names = [("cards", cards.as_str())];
+            tk("timeline-br-dummy-shown", &[("seat", dummy)], &names)
+        }
+        E::TrickWon { round, winner } => {
+            let values: [(&str, &dyn Display); 2] = [("seat", winner), ("round", round)];
+            i18n::t_with("timeline-br-trick-won", &values)
+        }
+        E::DealEnded {
+            declarer_tricks,
+            ns_score,
+        } => {
+            let values: [(&str, &dyn Display); 2] =
+                [("tricks", declarer_tricks), ("score", ns_score)];
+            i18n::t_with("timeline-br-deal-ended", &values)
+        }
+    }
+}
+
+fn splendor_color(color: splendor::Color) -> String {
+    use splendor::Color as C;
+    match color {
+        C::White => i18n::t("timeline-sp-white"),
+        C::Blue => i18n::t("timeline-sp-blue"),
+        C::Green => i18n::t("timeline-sp-green"),
+        C::Red => i18n::t("timeline-sp-red"),
+        C::Black => i18n::t("timeline-sp-black"),
+        C::Gold => i18n::t("timeline-sp-gold"),
+    }
+}
+
+/// `1 white, 2 blue`: the gem colours of `gems` that count.
+fn splendor_gems(gems: &splendor::Gems) -> String {
+    list(
+        splendor::Color::GEMS
+            .into_iter()
+            .filter(|&c| gems.get(c) > 0)
+            .map(|c| {
+                let color = splendor_color(c);
+                let (n, names) = (gems.get(c), [("color", color.as_str())]);
+                super::labels::tk("timeline-sp-count", &[("n", &n)], &names)
+            }),
+    )
+}
+
+fn splendor_card(card: &splendor::Card) -> String {
+    let (color, cost) = (splendor_color(card.color), splendor_gems(&card.cost));
+    let values: [(&str, &dyn Display); 2] = [("level", &card.level), ("points", &card.points)];
+    let names = [("color", color.as_str()), ("cost", &cost)];
+    super::labels::tk("timeline-sp-card", &values, &names)
+}
+
+fn splendor_text(event: &splendor::Event) -> String {
+    use splendor::Event as E;
+    let tk = super::labels::tk;
+    match event {
+        E::TookGems { seat, colors } => {
+            let colors = list(colors.iter().map(|c| splendor_color(*c)));
+            let names = [("colors", colors.as_str())];
+            tk("timeline-sp-took", &[("seat", seat)], &names)
+        }
+        E::Reserved {
+            seat,
+            card,
+            blind,
+            gold,
+        } => {
+            let card = splendor_card(card);
+            let from = if *blind {
+                i18n::t("timeline-sp-from-deck")
+            } else {
+                String::new()
+            };
+            let gold = if *gold {
+                i18n::t("timeline-sp-got-gold")
+            } else {
+                String::new()
+            };
+            let names = [("card", card.as_str()), ("from", &from), ("gold", &gold)];
+            tk("timeline-sp-reserved", &[("seat", seat)], &names)
+        }
+        E::Bought {
+            seat,
+            card,
+            from_reserve,
+            ..
+        } => {
+            let card = splendor_card(card);
+            let from = match from_reserve {
+                true => i18n::t("timeline-sp-from-reserve"),
+                false => String::new(),
+            };
+            let names = [("card", card.as_str()), ("from", &from)];
+            tk("timeline-sp-bought", &[("seat", seat)], &names)
+        }
+        E::NobleVisited { seat, noble } => {
+            let needs = splendor_gems(&noble.requires);
+            let (points, names) = (noble.points, [("needs", needs.as_str())]);
+            let noble = tk("timeline-sp-noble-card", &[("points", &points)], &names);
+            tk("timeline-sp-noble", &[("seat", seat)], &[("noble", &noble)])
+        }
+        E::Passed { seat } => i18n::t_with("timeline-sp-passed", &[("seat", seat)]),
+        E::RoundStarted { round } => i18n::t_with("timeline-sp-round", &[("round", round)]),
+        E::Ended {
+            rounds,
+            points,
+            cards,
+        } => {
+            let rows = list(points.iter().zip(cards).enumerate().map(|(s, (p, c))| {
+                let values: [(&str, &dyn Display); 3] = [("seat", &s), ("points", p), ("cards", c)];
+                i18n::t_with("timeline-sp-row", &values)
+            }));
+            let names = [("rows", rows.as_str())];
+            tk("timeline-sp-ended", &[("rounds", rounds)], &names)
+        }
+    }
+}
+
+/// A legal move of `game` in the page's language, with the platform's words (拿牌, 提示,
+/// 保留, 进贡 …); `None` on English pages and for a move it does not know (the caller words
+/// it from its JSON). Seats stay `seat N` for [`with_names`].
+pub fn action_text(game: &str, action: &serde_json::Value) -> Option<String> {
+    if i18n::current() == Lang::En {
+        return None;
+    }
+    let json = || action.clone();
+    match game {
+        "nothanks" => serde_json::from_value(json()).ok().map(|a| match a {
+            nothanks::Action::Pick => i18n::t("timeline-act-nt-pick"),
+            nothanks::Action::Pass => i18n::t("timeline-act-nt-pass"),
+        }),
+        "hanabi" => serde_json::from_value(json())
+            .ok()
+            .map(|a| hanabi_action(&a)),
+        "guandan" => serde_json::from_value(json())
+            .ok()
+            .map(|a| guandan_action(&a)),
+        "bridge" => serde_json::from_value(json()).ok().map(|a| match a {
+            bridge::Action::Call(bridge::Call::Pass) => i18n::t("timeline-br-pass"),
+            bridge::Action::Call(bridge::Call::Bid(bid)) => {
+                let bid = bridge_bid(&bid);
+                super::labels::tk("timeline-act-br-call", &[], &[("call", &bid)])
+            }
+            bridge::Action::Play(card) => {
+                let card = bridge_card(&card);
+                super::labels::tk("timeline-act-br-play", &[], &[("card", &card)])
+            }
+        }),
+        "splendor" => serde_json::from_value(json())
+            .ok()
+            .map(|a| splendor_action(&a)),
+        _ => None,
+    }
+}
+
+fn hanabi_action(action: &hanabi::Action) -> String {
+    use hanabi::Action as A;
+    let tk = super::labels::tk;
+    match action {
+        A::HintColor { target, color } => {
+            let hint = hanabi_color(*color);
+            let names = [("hint", hint.as_str())];
+            tk("timeline-act-hb-hint", &[("target", target)], &names)
+        }
+        A::HintNumber { target, number } => {
+            let hint = i18n::t_with("timeline-hb-number", &[("n", number)]);
+            let names = [("hint", hint.as_str())];
+            tk("timeline-act-hb-hint", &[("target", target)], &names)
+        }
+        A::Play { card } => i18n::t_with("timeline-act-hb-play", &[("slot", card)]),
+        A::Discard { card } => i18n::t_with("timeline-act-hb-discard", &[("slot", card)]),
+    }
+}
+
+fn guandan_action(action: &guandan::Action) -> String {
+    use guandan::Action as A;
+    match action {
+        A::Pass => i18n::t("timeline-act-gd-pass"),
+        A::Play(p) => format!("{} {}", guandan_kind(p.kind), guandan_cards(&p.cards)),
+        A::Tribute(c) => format!(
+            "{} {}",
+            i18n::t("timeline-gd-tribute-word"),
+            guandan_card(c)
+        ),
+        A::Back(c) => format!("{} {}", i18n::t("timeline-gd-back-word"), guandan_card(c)),
+    }
+}
+
+fn splendor_action(action: &splendor::Action) -> String {
+    use splendor::Action as A;
+    let tk = super::labels::tk;
+    let text = match action {
+        A::TakeDifferent { colors, .. } => {
+            let colors = list(colors.iter().map(|c| splendor_color(*c)));
+            let names = [("colors", colors.as_str())];
+            tk("timeline-act-sp-take-different", &[], &names)
+        }
+        A::TakeTwo { color, .. } => {
+            let color = splendor_color(*color);
+            tk("timeline-act-sp-take-two", &[], &[("color", &color)])
+        }
+        A::Reserve { card, .. } => {
+            let card = splendor_card(card);
+            tk("timeline-act-sp-reserve", &[], &[("card", &card)])
+        }
+        A::ReserveBlind { level, .. } => {
+            i18n::t_with("timeline-act-sp-reserve-blind", &[("level", level)])
+        }
+        A::Buy { card, .. } => {
+            let card = splendor_card(card);
+            tk("timeline-act-sp-buy", &[], &[("card", &card)])
+        }
+        A::BuyReserved { card, .. } => {
+            let card = splendor_card(card);
+            tk("timeline-act-sp-buy-reserved", &[], &[("card", &card)])
+        }
+        A::Pass => i18n::t("timeline-act-sp-pass"),
+    };
+    match action.noble() {
+        Some(noble) => {
+            let needs = splendor_gems(&noble.requires);
+            let (points, names) = (noble.points, [("needs", needs.as_str())]);
+            let noble = tk("timeline-sp-noble-card", &[("points", &points)], &names);
+            text + &tk("timeline-act-sp-noble", &[], &[("noble", &noble)])
+        }
+        None => text,
+    }
 }
 
 #[cfg(test)]
