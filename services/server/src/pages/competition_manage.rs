@@ -11,7 +11,6 @@ use croupier_store::{competition_admin, competitions, StoreError};
 use serde::Deserialize;
 use uuid::Uuid;
 
-use super::labels;
 use crate::auth::csrf::CsrfForm;
 use crate::auth::AdminUser;
 use crate::error::Result;
@@ -70,7 +69,7 @@ async fn answer<T>(
 ) -> Result<Redirect> {
     let message = match outcome {
         Ok(v) => done(v),
-        Err(StoreError::Conflict(reason)) => format!("Nothing changed: {reason}."),
+        Err(StoreError::Conflict(reason)) => ctx.t1("manage-nothing-changed", "reason", &reason),
         Err(e) => return Err(e.into()),
     };
     ctx.flash(message).await?;
@@ -88,7 +87,10 @@ async fn rename(
     competition_admin::rename(&state.pool, id, name).await?;
     state.live.forget(id);
     tracing::info!(competition_id = %id, by = %admin.user_id, "competition renamed");
-    answer(&ctx, id, Ok(()), |()| format!("Renamed to {name}.")).await
+    answer(&ctx, id, Ok(()), |()| {
+        ctx.t1("manage-renamed", "name", &name)
+    })
+    .await
 }
 
 async fn pause(
@@ -122,12 +124,9 @@ async fn hold(state: &AppState, by: Uuid, ctx: &Ctx, id: Uuid, pause: bool) -> R
     answer(ctx, id, moved, |n| {
         let n = i64::try_from(n).unwrap_or(i64::MAX);
         if pause {
-            format!(
-                "Paused: {} wait; running matches finish and count.",
-                labels::count(n, "queued match")
-            )
+            ctx.t1("manage-paused", "n", &n)
         } else {
-            format!("Resumed: {} queued again.", labels::count(n, "match"))
+            ctx.t1("manage-resumed", "n", &n)
         }
     })
     .await
@@ -142,16 +141,14 @@ async fn delete(
 ) -> Result<Redirect> {
     let c = competitions::get(&state.pool, id).await?;
     if form.confirm.trim() != c.name {
-        ctx.flash("Nothing changed: type the competition's name to delete it.")
-            .await?;
+        ctx.flash(ctx.t("manage-delete-unconfirmed")).await?;
         return Ok(page(id));
     }
     match competition_admin::delete_unplayed(&state.pool, id).await {
         Ok(()) => {
             state.live.forget(id);
             tracing::info!(competition_id = %id, by = %admin.user_id, "competition deleted");
-            ctx.flash(format!("The competition {} was deleted.", c.name))
-                .await?;
+            ctx.flash(ctx.t1("manage-deleted", "name", &c.name)).await?;
             Ok(Redirect::to("/competitions"))
         }
         refused => answer(&ctx, id, refused, |()| String::new()).await,
@@ -168,9 +165,9 @@ async fn archive(
     competition_admin::set_archived(&state.pool, id, form.archived).await?;
     tracing::info!(competition_id = %id, by = %admin.user_id, archived = form.archived, "competition archive flag");
     let message = if form.archived {
-        "Archived: the competition is no longer listed; its pages stay at their addresses."
+        ctx.t("manage-archived")
     } else {
-        "Brought back from the archive: the competition is listed again."
+        ctx.t("manage-unarchived")
     };
-    answer(&ctx, id, Ok(()), |()| message.to_owned()).await
+    answer(&ctx, id, Ok(()), |()| message).await
 }
