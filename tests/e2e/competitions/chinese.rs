@@ -1,0 +1,130 @@
+//! The competition pages in 简体中文: the list, a leaderboard in the game's own terms, the
+//! new-competition form and an organiser's message, for a browser that prefers Chinese; and the
+//! leaderboard kept for signed-out visitors stays English for an English browser.
+
+use axum::body::Body;
+use axum::http::{header, Request, StatusCode};
+use sqlx::PgPool;
+
+use super::{finish, schedule, League, Result3};
+use crate::helpers::{urlencode, Page, TestApp};
+
+/// `path` as a browser that prefers Chinese asks for it.
+async fn get_zh(app: &mut TestApp, path: &str) -> Page {
+    let request = Request::get(path)
+        .header(header::ACCEPT_LANGUAGE, "zh-CN,zh;q=0.9,en;q=0.8")
+        .body(Body::empty())
+        .expect("request");
+    app.send(request).await
+}
+
+/// Two Hanabi entrants, one finished match each; the competition's id.
+async fn hanabi_played(league: &mut League, pool: &PgPool) -> uuid::Uuid {
+    let competition_id = league.create_of("hanabi").await;
+    for (match_id, seats) in schedule(pool, competition_id).await {
+        let score = if league.team_of(seats[0]) == "Owls" {
+            25.0
+        } else {
+            17.0
+        };
+        let results: Vec<Result3> = seats.iter().map(|_| (1, score, "ok")).collect();
+        finish(pool, match_id, &results, None).await;
+    }
+    competition_id
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn a_chinese_browser_gets_the_list_and_the_leaderboard_in_chinese(pool: PgPool) {
+    // Arrange: a finished Hanabi competition, a signed-out visitor
+    let mut league = League::of_game(&pool, "hanabi", 2).await;
+    let competition_id = hanabi_played(&mut league, &pool).await;
+    let mut visitor = league.admin.new_visitor();
+
+    // Act
+    let list = get_zh(&mut visitor, "/competitions").await;
+    let board = get_zh(
+        &mut visitor,
+        &format!("/competitions/{competition_id}/leaderboard"),
+    )
+    .await;
+    let english = visitor
+        .get(&format!("/competitions/{competition_id}/leaderboard"))
+        .await;
+
+    // Assert: the list in Chinese
+    list.assert_status(StatusCode::OK);
+    list.assert_shows(r#"<html lang="zh-CN">"#);
+    list.assert_shows("<h1>排行榜</h1>");
+    list.assert_shows("已结束");
+    // the leaderboard's columns in Hanabi's words (平均分 is the metric), its small print too
+    board.assert_status(StatusCode::OK);
+    board.assert_shows(r#"<html lang="zh-CN">"#);
+    board.assert_shows(">平均分<");
+    board.assert_shows(">最高分<");
+    board.assert_shows(">局数<");
+    board.assert_shows("按平均分排名");
+    board.assert_shows(r#"<td class="num">25</td>"#);
+    assert!(!board.body.contains("Mean score"), "{}", board.body);
+    // and an English browser still reads English (the page kept for visitors is English)
+    english.assert_status(StatusCode::OK);
+    english.assert_shows(r#"<html lang="en">"#);
+    english.assert_shows(">mean score<");
+    assert!(!english.body.contains("平均分"), "{}", english.body);
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn the_competition_page_and_its_live_board_follow_the_language(pool: PgPool) {
+    // Arrange: a finished Hanabi competition
+    let mut league = League::of_game(&pool, "hanabi", 2).await;
+    let competition_id = hanabi_played(&mut league, &pool).await;
+    let path = format!("/competitions/{competition_id}");
+
+    // Act
+    let page = get_zh(&mut league.admin, &path).await;
+    let fragment = get_zh(&mut league.admin, &format!("{path}?fragment=board")).await;
+    let matches = get_zh(&mut league.admin, &format!("{path}?fragment=matches")).await;
+
+    // Assert: the facts, the organiser's buttons, the board and the match list in Chinese
+    page.assert_status(StatusCode::OK);
+    page.assert_shows(r#"<html lang="zh-CN">"#);
+    page.assert_shows("<dt>赛程</dt>");
+    page.assert_shows("重命名、归档或删除");
+    page.assert_shows("<h2>排行榜</h2>");
+    page.assert_shows(">座位（名次 · 得分）<");
+    fragment.assert_shows(">平均分<");
+    matches.assert_shows(">已结束<");
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn the_new_competition_form_and_an_organisers_message_are_in_chinese(pool: PgPool) {
+    // Arrange: an admin and three No Thanks teams, a competition made in English
+    let mut league = League::with_teams(&pool, 3).await;
+    let competition_id = league.create("1").await;
+
+    // Act: the form, and a rename, as a browser that prefers Chinese
+    let form = get_zh(&mut league.admin, "/admin/competitions/new?game=nothanks").await;
+    let csrf = form.csrf();
+    let request = Request::post(format!("/admin/competitions/{competition_id}/rename"))
+        .header(header::ACCEPT_LANGUAGE, "zh-CN")
+        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .body(Body::from(format!("csrf={}&name=Autumn", urlencode(&csrf))))
+        .expect("request");
+    let renamed = league.admin.send(request).await;
+    let page = get_zh(
+        &mut league.admin,
+        &format!("/competitions/{competition_id}"),
+    )
+    .await;
+
+    // Assert: the form's labels in Chinese
+    form.assert_status(StatusCode::OK);
+    form.assert_shows(r#"<html lang="zh-CN">"#);
+    form.assert_shows("<h1>新建比赛</h1>");
+    form.assert_shows("规则集");
+    form.assert_shows("轮数");
+    form.assert_shows("参赛：可用的 No Thanks! 机器人");
+    form.assert_shows(">创建并安排对局</button>");
+    // the rename's message in Chinese on the page it returns to
+    renamed.assert_status(StatusCode::SEE_OTHER);
+    page.assert_shows("已重命名为 Autumn。");
+}
