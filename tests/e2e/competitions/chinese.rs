@@ -128,3 +128,36 @@ async fn the_new_competition_form_and_an_organisers_message_are_in_chinese(pool:
     renamed.assert_status(StatusCode::SEE_OTHER);
     page.assert_shows("已重命名为 Autumn。");
 }
+
+/// A competition of `game` between `n` entrants, nothing played yet: its leaderboard, as a
+/// browser that prefers Chinese sees it, names the metric `metric` (the game's own word).
+async fn metric_is_named(pool: PgPool, game: &str, n: usize, metric: &str) {
+    // Arrange
+    let mut league = League::of_game(&pool, game, n).await;
+    let competition_id = league.create_of(game).await;
+
+    // Act
+    let path = format!("/competitions/{competition_id}/leaderboard");
+    let board = get_zh(&mut league.admin, &path).await;
+
+    // Assert: the metric's column in the game's words beside the rating; the entries listed
+    board.assert_status(StatusCode::OK);
+    board.assert_shows(&format!(">{metric}<"));
+    board.assert_shows(">评分<");
+    board.assert_shows(">机器人<");
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn a_guandan_leaderboard_counts_games_won_in_chinese(pool: PgPool) {
+    metric_is_named(pool, "guandan", 2, "胜局（过A）").await;
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn a_bridge_leaderboard_counts_imps_in_chinese(pool: PgPool) {
+    metric_is_named(pool, "bridge", 2, "IMP").await;
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn a_splendor_leaderboard_counts_rank_points_in_chinese(pool: PgPool) {
+    metric_is_named(pool, "splendor", 3, "积分").await;
+}

@@ -1,5 +1,8 @@
 # Competitions: the list, a competition's page, the new-competition form, the organiser's
 # controls, leaderboards, challenges and the admin page.
+# Shown unescaped (`|safe`, for their apostrophes and quotes): new-choose-note-after,
+# new-rule-settings-note, new-entries-note, new-kind-ladder, board-rating-rule and
+# board-trend-*: no markup in them, and no arguments.
 
 ## The list of competitions
 competitions-title = Leaderboards
@@ -120,8 +123,10 @@ manage-unarchived = Brought back from the archive: the competition is listed aga
 ## The new-competition form
 new-create-short = Create
 new-choose-game = Choose game
-new-choose-note =
-    The rule sets and entries below are { $game }'s: after changing the game, press
+# Around the game's name.
+new-choose-note-before = The rule sets and entries below are
+new-choose-note-after =
+    's: after changing the game, press
     “Choose game” to see the new game's.
 new-name-placeholder = e.g. { $game } spring round-robin
 new-rule-set = Rule set

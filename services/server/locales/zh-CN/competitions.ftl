@@ -1,5 +1,8 @@
 # Competitions: the list, a competition's page, the new-competition form, the organiser's
 # controls, leaderboards, challenges and the admin page.
+# Shown unescaped (`|safe`, for their apostrophes and quotes): new-choose-note-after,
+# new-rule-settings-note, new-entries-note, new-kind-ladder, board-rating-rule and
+# board-trend-*: no markup in them, and no arguments.
 
 ## The list of competitions
 competitions-title = 排行榜
@@ -97,7 +100,9 @@ manage-unarchived = 已从归档中恢复：比赛重新出现在列表中。
 ## The new-competition form
 new-create-short = 创建
 new-choose-game = 选择游戏
-new-choose-note = 下面的规则集和参赛机器人属于 { $game }：更换游戏后，请点击“选择游戏”查看新游戏的选项。
+# Around the game's name.
+new-choose-note-before = 下面的规则集和参赛机器人属于
+new-choose-note-after = ：更换游戏后，请点击“选择游戏”查看新游戏的选项。
 new-name-placeholder = 例如：{ $game } 春季循环赛
 new-rule-set = 规则集
 new-format = 赛制
@@ -234,7 +239,7 @@ board-col-games = 局数
 board-col-mean = 平均分
 board-col-wins = 胜局
 board-col-best = 最高分
-board-col-faults = 违规
+board-col-faults = 异常
 board-col-ci = 每局（95% 置信区间）
 board-col-rating = 评分
 board-col-trend = 走势
@@ -247,7 +252,7 @@ board-trend-title-rated = 每场对局后的评分
 board-trend-title-mean = 每场对局后的平均分
 # What decides the position, in each game's own terms.
 board-metric-rank-points = 积分
-board-metric-games-won = 胜局
+board-metric-games-won = 胜局（过A）
 board-metric-imps = IMP
 board-metric-mean-score = 平均分
 board-extra-splendor-heading = battle 分数
