@@ -200,7 +200,8 @@ challenge-none-finished = No finished match yet.
 challenge-match = Match { $n }
 challenge-at-table = at the table:
 challenge-your-seat = your seat
-challenge-submission = submission { $id }
+# Before the id's first 8 hex digits.
+challenge-submission = submission
 challenge-builtin = built-in { $name }
 challenge-person = { $name } (a person)
 challenge-verdict-continue = Still playing: { $n } groups so far.

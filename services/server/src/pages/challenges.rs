@@ -44,7 +44,13 @@ impl Row {
     fn of(p: &Participant) -> Row {
         let who = match (&p.submission_id, &p.builtin, &p.person) {
             (Some(id), _, _) => {
-                i18n::t_with("challenge-submission", &[("id", &&id.to_string()[..8])])
+                // The id's first 8 hex digits outside the message: an argument that reads as a
+                // number (`01234567`, `12e45678`) would be printed as one.
+                format!(
+                    "{} {}",
+                    i18n::t("challenge-submission"),
+                    &id.to_string()[..8]
+                )
             }
             (None, Some(name), _) => i18n::t_with("challenge-builtin", &[("name", name)]),
             (None, None, Some(name)) => i18n::t_with("challenge-person", &[("name", name)]),
