@@ -110,11 +110,22 @@ async fn the_new_competition_form_and_an_organisers_message_are_in_chinese(pool:
         .body(Body::from(format!("csrf={}&name=Autumn", urlencode(&csrf))))
         .expect("request");
     let renamed = league.admin.send(request).await;
-    let page = get_zh(
-        &mut league.admin,
-        &format!("/competitions/{competition_id}"),
-    )
-    .await;
+    let path = format!("/competitions/{competition_id}");
+    let page = get_zh(&mut league.admin, &path).await;
+    // and a refusal (resuming a round-robin that is not paused), in Chinese, then in English
+    let resume = format!("/admin/competitions/{competition_id}/resume");
+    let request = Request::post(&resume)
+        .header(header::ACCEPT_LANGUAGE, "zh-CN")
+        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .body(Body::from(format!("csrf={}", urlencode(&csrf))))
+        .expect("request");
+    league.admin.send(request).await;
+    let refused = get_zh(&mut league.admin, &path).await;
+    league
+        .admin
+        .post_form(&resume, &[("csrf", csrf.as_str())])
+        .await;
+    let refused_en = league.admin.get(&path).await;
 
     // Assert: the form's labels in Chinese
     form.assert_status(StatusCode::OK);
@@ -127,6 +138,9 @@ async fn the_new_competition_form_and_an_organisers_message_are_in_chinese(pool:
     // the rename's message in Chinese on the page it returns to
     renamed.assert_status(StatusCode::SEE_OTHER);
     page.assert_shows("已重命名为 Autumn。");
+    // the store's refusal in our words, and in English as the store says it
+    refused.assert_shows("未做任何更改：比赛没有暂停。");
+    refused_en.assert_shows("Nothing changed: the competition is not paused.");
 }
 
 /// A competition of `game` between `n` entrants, nothing played yet: its leaderboard, as a

@@ -106,6 +106,15 @@ competition-cannot-schedule = cannot schedule this competition: { $error }
 
 ## The organiser's controls
 manage-nothing-changed = Nothing changed: { $reason }.
+# The store's refusals, in its own words.
+manage-refused-ladder-pause = a ladder is paused with its own Pause (it stops making matches)
+manage-refused-ladder-resume = a ladder is resumed with its own Resume
+manage-refused-cancelled = the competition is cancelled
+manage-refused-not-paused = the competition is not paused
+manage-refused-played = { $n } of its matches { $n ->
+        [one] was
+       *[other] were
+    } played or being played; a competition with results is archived, not deleted
 manage-renamed = Renamed to { $name }.
 manage-paused = Paused: { $n ->
         [one] { $n } queued match

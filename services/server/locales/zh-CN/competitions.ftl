@@ -89,6 +89,12 @@ competition-cannot-schedule = 无法为这场比赛排赛程：{ $error }
 
 ## The organiser's controls
 manage-nothing-changed = 未做任何更改：{ $reason }。
+# The store's refusals, in its own words.
+manage-refused-ladder-pause = 天梯赛请用它自己的“暂停”按钮暂停（停止安排新对局）
+manage-refused-ladder-resume = 天梯赛请用它自己的“继续”按钮继续
+manage-refused-cancelled = 比赛已取消
+manage-refused-not-paused = 比赛没有暂停
+manage-refused-played = 其中 { $n } 场对局已进行或正在进行；有成绩的比赛只能归档，不能删除
 manage-renamed = 已重命名为 { $name }。
 manage-paused = 已暂停：{ $n } 场排队中的对局等待中；进行中的对局会打完并计入成绩。
 manage-resumed = 已继续：{ $n } 场对局重新排队。

@@ -69,11 +69,34 @@ async fn answer<T>(
 ) -> Result<Redirect> {
     let message = match outcome {
         Ok(v) => done(v),
-        Err(StoreError::Conflict(reason)) => ctx.t1("manage-nothing-changed", "reason", &reason),
+        Err(StoreError::Conflict(reason)) => {
+            ctx.t1("manage-nothing-changed", "reason", &refusal(ctx, &reason))
+        }
         Err(e) => return Err(e.into()),
     };
     ctx.flash(message).await?;
     Ok(page(id))
+}
+
+/// The store's refusal (`croupier_store::competition_admin`) in the page's language: each
+/// known one in our words (the same words in English), any other as the store said it.
+fn refusal(ctx: &Ctx, reason: &str) -> String {
+    if reason.starts_with("a ladder is paused with its own Pause") {
+        ctx.t("manage-refused-ladder-pause")
+    } else if reason.starts_with("a ladder is resumed with its own Resume") {
+        ctx.t("manage-refused-ladder-resume")
+    } else if reason == "the competition is cancelled" {
+        ctx.t("manage-refused-cancelled")
+    } else if reason == "the competition is not paused" {
+        ctx.t("manage-refused-not-paused")
+    } else if let Some(n) = reason
+        .split_once(" of its matches ")
+        .and_then(|(n, _)| n.parse::<i64>().ok())
+    {
+        ctx.t1("manage-refused-played", "n", &n)
+    } else {
+        reason.to_owned()
+    }
 }
 
 async fn rename(
