@@ -10,7 +10,9 @@
 use std::fmt::Display;
 
 use croupier_games::GameId;
-use croupier_league::{CompetitionSettings, LadderBudget, LeagueError};
+use croupier_league::{
+    CompetitionSettings, LadderBudget, LeagueError, SettingsError, LADDER_MATCHES_PER_HOUR,
+};
 use croupier_store::competitions::{self, Candidate, NewCompetition};
 use croupier_store::CompetitionKind;
 use serde::Deserialize;
@@ -150,7 +152,7 @@ pub async fn create(
     };
     settings
         .validate(game)
-        .map_err(|e| Error::BadRequest(e.to_string()))?;
+        .map_err(|e| Error::BadRequest(settings_error(&e)))?;
     // Stored with the format played, so the leaderboard never has to guess it.
     settings.format = Some(settings.format_of(game));
     let candidates = competitions::candidates(&state.pool, game.as_str()).await?;
@@ -198,6 +200,42 @@ pub async fn create(
     })
 }
 
+/// A refusal of the settings in the request's language (the league's words in English); the
+/// ones only the API can cause, as the league says them.
+fn settings_error(e: &SettingsError) -> String {
+    match e {
+        SettingsError::Rounds(n) => {
+            let args: [(&str, &dyn Display); 2] = [("max", &MAX_ROUNDS), ("n", n)];
+            i18n::t_with("competition-bad-rounds", &args)
+        }
+        SettingsError::MoveTime(ms) => {
+            let args: [(&str, &dyn Display); 2] = [("max", &MAX_MOVE_TIME_MS), ("n", ms)];
+            i18n::t_with("competition-bad-move-time", &args)
+        }
+        SettingsError::GamesPerMatch(n) => {
+            let args: [(&str, &dyn Display); 2] = [("max", &MAX_GAMES_PER_MATCH), ("n", n)];
+            i18n::t_with("competition-bad-games-per-match", &args)
+        }
+        SettingsError::GamesPerMatchOfGame { game, max, asked } => {
+            let args: [(&str, &dyn Display); 3] = [("game", game), ("max", max), ("n", asked)];
+            i18n::t_with("competition-too-many-games", &args)
+        }
+        // The JSON after the words: a value like `5.0` would be read as a number.
+        SettingsError::RuleSettings(value) => {
+            format!("{} {value}", i18n::t("competition-bad-rule-settings"))
+        }
+        SettingsError::LadderPace(n) => {
+            let (lo, hi) = (
+                LADDER_MATCHES_PER_HOUR.start(),
+                LADDER_MATCHES_PER_HOUR.end(),
+            );
+            let args: [(&str, &dyn Display); 3] = [("lo", lo), ("hi", hi), ("n", n)];
+            i18n::t_with("competition-bad-ladder-pace", &args)
+        }
+        other => other.to_string(),
+    }
+}
+
 /// The league's refusal, worded for the admin.
 fn schedule_error(game: GameId, e: &LeagueError) -> String {
     match e {
@@ -207,5 +245,29 @@ fn schedule_error(game: GameId, e: &LeagueError) -> String {
             i18n::t_with("competition-too-few", &args)
         }
         other => i18n::t_with("competition-cannot-schedule", &[("error", other)]),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_settings_refusals_in_english_are_the_leagues_words() {
+        let refusals = [
+            SettingsError::Rounds(0),
+            SettingsError::MoveTime(600_001),
+            SettingsError::GamesPerMatch(101),
+            SettingsError::GamesPerMatchOfGame {
+                game: "Contract Bridge",
+                max: 8,
+                asked: 9,
+            },
+            SettingsError::RuleSettings("5.0".into()),
+            SettingsError::LadderPace(0),
+        ];
+        for e in refusals {
+            assert_eq!(settings_error(&e), e.to_string());
+        }
     }
 }

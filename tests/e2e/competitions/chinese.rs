@@ -175,3 +175,28 @@ async fn a_bridge_leaderboard_counts_imps_in_chinese(pool: PgPool) {
 async fn a_splendor_leaderboard_counts_rank_points_in_chinese(pool: PgPool) {
     metric_is_named(pool, "splendor", 3, "积分").await;
 }
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn a_refused_form_says_why_in_chinese(pool: PgPool) {
+    // Arrange: an admin and three No Thanks teams, the form as a Chinese browser sees it
+    let mut league = League::with_teams(&pool, 3).await;
+    let form = get_zh(&mut league.admin, "/admin/competitions/new?game=nothanks").await;
+    let body = format!(
+        "csrf={}&game=nothanks&shown_game=nothanks&name=Cup&rules=boardcoder&rounds=0",
+        urlencode(&form.csrf())
+    );
+
+    // Act: no rounds
+    let request = Request::post("/admin/competitions/new")
+        .header(header::ACCEPT_LANGUAGE, "zh-CN")
+        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .body(Body::from(body))
+        .expect("request");
+    let refused = league.admin.send(request).await;
+
+    // Assert: the form again, with the reason in Chinese
+    refused.assert_status(StatusCode::BAD_REQUEST);
+    refused.assert_shows(r#"<html lang="zh-CN">"#);
+    refused.assert_shows("轮数必须在 1 到 1000 之间，而不是 0");
+    refused.assert_shows(">创建并安排对局</button>");
+}

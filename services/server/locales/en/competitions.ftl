@@ -103,6 +103,13 @@ competition-too-few = { $game } needs at least { $need } ready bots from the tea
        *[other] were
     } chosen
 competition-cannot-schedule = cannot schedule this competition: { $error }
+competition-bad-rounds = the number of rounds must be 1 to { $max }, not { $n }
+competition-bad-move-time = the time per move must be 1 to { $max } ms, not { $n }
+competition-bad-games-per-match = the games per match must be 1 to { $max }, not { $n }
+competition-too-many-games = a { $game } match plays at most { $max } game(s), as on the original platform, not { $n }: ask for more rounds instead
+# Before the JSON value given.
+competition-bad-rule-settings = the rule-set overrides must be a JSON object, not
+competition-bad-ladder-pace = a ladder makes { $lo } to { $hi } matches an hour, not { $n }
 
 ## The organiser's controls
 manage-nothing-changed = Nothing changed: { $reason }.

@@ -86,6 +86,13 @@ competition-not-ready = 提交 { $id } 不是可用的 { $game } 机器人
 competition-bad-kind = 比赛类型只能是循环赛（round_robin）或天梯赛（ladder）
 competition-too-few = { $game } 至少需要队伍的 { $need } 个可用机器人，但只选了 { $got } 个
 competition-cannot-schedule = 无法为这场比赛排赛程：{ $error }
+competition-bad-rounds = 轮数必须在 1 到 { $max } 之间，而不是 { $n }
+competition-bad-move-time = 每步时限必须在 1 到 { $max } 毫秒之间，而不是 { $n }
+competition-bad-games-per-match = 每场对局局数必须在 1 到 { $max } 之间，而不是 { $n }
+competition-too-many-games = 与原平台一致，{ $game } 每场对局最多 { $max } 局，不能是 { $n }：请改为增加轮数
+# Before the JSON value given.
+competition-bad-rule-settings = 规则集的覆盖设置必须是 JSON 对象，而不是
+competition-bad-ladder-pace = 天梯赛每小时安排 { $lo } 到 { $hi } 场对局，不能是 { $n }
 
 ## The organiser's controls
 manage-nothing-changed = 未做任何更改：{ $reason }。
