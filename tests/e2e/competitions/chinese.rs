@@ -3,11 +3,12 @@
 //! leaderboard kept for signed-out visitors stays English for an English browser.
 
 use axum::body::Body;
-use axum::http::{header, Request, StatusCode};
+use axum::http::{header, Method, Request, StatusCode};
+use serde_json::json;
 use sqlx::PgPool;
 
 use super::{finish, schedule, League, Result3};
-use crate::helpers::{urlencode, Page, TestApp};
+use crate::helpers::{urlencode, Page, TestApp, PASSWORD};
 
 /// `path` as a browser that prefers Chinese asks for it.
 async fn get_zh(app: &mut TestApp, path: &str) -> Page {
@@ -199,4 +200,46 @@ async fn a_refused_form_says_why_in_chinese(pool: PgPool) {
     refused.assert_shows(r#"<html lang="zh-CN">"#);
     refused.assert_shows("轮数必须在 1 到 1000 之间，而不是 0");
     refused.assert_shows(">创建并安排对局</button>");
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn a_challenge_page_is_in_chinese_and_its_title_is_only_its_name(pool: PgPool) {
+    // Arrange: alice's team challenges two built-in bots over the API (nothing played yet)
+    let mut league = League::with_teams(&pool, 3).await;
+    let c = league.create("1").await;
+    let alice = &mut league.entrants[0];
+    let login = json!({"username": "alice", "password": PASSWORD});
+    let token = alice
+        .app
+        .api(Method::POST, "/api/v1/tokens", None, Some(login))
+        .await;
+    let token = token.json["token"].as_str().expect("a token").to_owned();
+    let bot = json!({"builtin": "random"});
+    let me = json!({"submission_id": alice.submission_id});
+    let body = json!({"team_id": alice.team_id, "games": 1, "seats": [me, bot, bot]});
+    let path = format!("/api/v1/competitions/{c}/challenges");
+    let reply = alice
+        .app
+        .api(Method::POST, &path, Some(&token), Some(body))
+        .await;
+    reply.assert_status(StatusCode::CREATED);
+    let id = reply.json["challenge"]["challenge_id"]
+        .as_str()
+        .expect("an id")
+        .to_owned();
+
+    // Act
+    let zh = get_zh(&mut alice.app, &format!("/challenges/{id}")).await;
+    let en = alice.app.get(&format!("/challenges/{id}")).await;
+
+    // Assert: the page in Chinese; the English title is the page's name alone
+    zh.assert_status(StatusCode::OK);
+    zh.assert_shows(r#"<html lang="zh-CN">"#);
+    zh.assert_shows("<title>挑战 · Croupier</title>");
+    zh.assert_shows(">结果</h2>");
+    zh.assert_shows(">第 1 场</a>");
+    zh.assert_shows("还没有已结束的对局。");
+    en.assert_shows("<title>Challenge · Croupier</title>");
+    en.assert_shows(">Match 1</a>");
+    en.assert_shows("No finished match yet.");
 }
