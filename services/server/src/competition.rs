@@ -7,15 +7,19 @@
 //! games per match). They are validated here, once, and stored as JSON; the worker and the pages
 //! read them back as the same struct.
 
+use std::fmt::Display;
+
 use croupier_games::GameId;
-use croupier_league::{CompetitionSettings, LadderBudget, LeagueError};
+use croupier_league::{
+    CompetitionSettings, LadderBudget, LeagueError, SettingsError, LADDER_MATCHES_PER_HOUR,
+};
 use croupier_store::competitions::{self, Candidate, NewCompetition};
 use croupier_store::CompetitionKind;
 use serde::Deserialize;
 use uuid::Uuid;
 
 use crate::error::{Error, Result};
-use crate::AppState;
+use crate::{i18n, AppState};
 
 pub use croupier_league::{formats, Format, MAX_GAMES_PER_MATCH, MAX_MOVE_TIME_MS, MAX_ROUNDS};
 
@@ -105,9 +109,7 @@ pub fn default_choice(candidates: &[Candidate]) -> Vec<Uuid> {
 pub fn check_name(name: &str) -> Result<&str> {
     let name = name.trim();
     if name.is_empty() || name.chars().count() > 80 {
-        return Err(Error::BadRequest(
-            "a competition needs a name of 1 to 80 characters".into(),
-        ));
+        return Err(Error::BadRequest(i18n::t("competition-bad-name")));
     }
     Ok(name)
 }
@@ -125,11 +127,14 @@ pub async fn create(
         r => r,
     };
     if !game.rule_sets().contains(&rules) {
-        return Err(Error::BadRequest(format!(
-            "{} has the rule sets {}, not {rules:?}",
-            game.display_name(),
-            game.rule_sets().join(", ")
-        )));
+        let (sets, asked) = (game.rule_sets().join(", "), format!("{rules:?}"));
+        let args: [(&str, &dyn Display); 3] = [
+            ("game", &game.display_name()),
+            ("rule_sets", &sets),
+            ("rules", &asked),
+        ];
+        let said = i18n::t_with("competition-bad-rules", &args);
+        return Err(Error::BadRequest(said));
     }
     // Below 2^53, so the seed survives any JSON reader unchanged.
     let base_seed = req.base_seed.unwrap_or_else(|| rand::random::<u64>() >> 11);
@@ -147,7 +152,7 @@ pub async fn create(
     };
     settings
         .validate(game)
-        .map_err(|e| Error::BadRequest(e.to_string()))?;
+        .map_err(|e| Error::BadRequest(settings_error(&e)))?;
     // Stored with the format played, so the leaderboard never has to guess it.
     settings.format = Some(settings.format_of(game));
     let candidates = competitions::candidates(&state.pool, game.as_str()).await?;
@@ -158,10 +163,9 @@ pub async fn create(
                 .iter()
                 .find(|id| !candidates.iter().any(|c| c.submission_id == **id))
             {
-                return Err(Error::BadRequest(format!(
-                    "submission {id} is not a ready {} bot",
-                    game.display_name()
-                )));
+                let args: [(&str, &dyn Display); 2] = [("id", id), ("game", &game.display_name())];
+                let said = i18n::t_with("competition-not-ready", &args);
+                return Err(Error::BadRequest(said));
             }
             ids.clone()
         }
@@ -174,9 +178,7 @@ pub async fn create(
         // A ladder schedules as it goes (`croupier_worker`'s ladder tick).
         CompetitionKind::Ladder => Vec::new(),
         CompetitionKind::Selfplay => {
-            return Err(Error::BadRequest(
-                "a competition is a round_robin or a ladder".into(),
-            ))
+            return Err(Error::BadRequest(i18n::t("competition-bad-kind")))
         }
     };
     let matches = croupier_board::new_matches(game, rules, planned);
@@ -198,14 +200,74 @@ pub async fn create(
     })
 }
 
+/// A refusal of the settings in the request's language (the league's words in English); the
+/// ones only the API can cause, as the league says them.
+fn settings_error(e: &SettingsError) -> String {
+    match e {
+        SettingsError::Rounds(n) => {
+            let args: [(&str, &dyn Display); 2] = [("max", &MAX_ROUNDS), ("n", n)];
+            i18n::t_with("competition-bad-rounds", &args)
+        }
+        SettingsError::MoveTime(ms) => {
+            let args: [(&str, &dyn Display); 2] = [("max", &MAX_MOVE_TIME_MS), ("n", ms)];
+            i18n::t_with("competition-bad-move-time", &args)
+        }
+        SettingsError::GamesPerMatch(n) => {
+            let args: [(&str, &dyn Display); 2] = [("max", &MAX_GAMES_PER_MATCH), ("n", n)];
+            i18n::t_with("competition-bad-games-per-match", &args)
+        }
+        SettingsError::GamesPerMatchOfGame { game, max, asked } => {
+            let args: [(&str, &dyn Display); 3] = [("game", game), ("max", max), ("n", asked)];
+            i18n::t_with("competition-too-many-games", &args)
+        }
+        // The JSON after the words: a value like `5.0` would be read as a number.
+        SettingsError::RuleSettings(value) => {
+            format!("{} {value}", i18n::t("competition-bad-rule-settings"))
+        }
+        SettingsError::LadderPace(n) => {
+            let (lo, hi) = (
+                LADDER_MATCHES_PER_HOUR.start(),
+                LADDER_MATCHES_PER_HOUR.end(),
+            );
+            let args: [(&str, &dyn Display); 3] = [("lo", lo), ("hi", hi), ("n", n)];
+            i18n::t_with("competition-bad-ladder-pace", &args)
+        }
+        other => other.to_string(),
+    }
+}
+
 /// The league's refusal, worded for the admin.
 fn schedule_error(game: GameId, e: &LeagueError) -> String {
     match e {
-        LeagueError::TooFewEntrants { need, got, .. } => format!(
-            "{} needs at least {need} ready bots from the teams, and {got} {} chosen",
-            game.display_name(),
-            if *got == 1 { "was" } else { "were" }
-        ),
-        other => format!("cannot schedule this competition: {other}"),
+        LeagueError::TooFewEntrants { need, got, .. } => {
+            let args: [(&str, &dyn Display); 3] =
+                [("game", &game.display_name()), ("need", need), ("got", got)];
+            i18n::t_with("competition-too-few", &args)
+        }
+        other => i18n::t_with("competition-cannot-schedule", &[("error", other)]),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_settings_refusals_in_english_are_the_leagues_words() {
+        let refusals = [
+            SettingsError::Rounds(0),
+            SettingsError::MoveTime(600_001),
+            SettingsError::GamesPerMatch(101),
+            SettingsError::GamesPerMatchOfGame {
+                game: "Contract Bridge",
+                max: 8,
+                asked: 9,
+            },
+            SettingsError::RuleSettings("5.0".into()),
+            SettingsError::LadderPace(0),
+        ];
+        for e in refusals {
+            assert_eq!(settings_error(&e), e.to_string());
+        }
     }
 }

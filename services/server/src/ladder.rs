@@ -9,6 +9,7 @@ use serde::Deserialize;
 use uuid::Uuid;
 
 use crate::error::{Error, Result};
+use crate::i18n;
 use crate::AppState;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -21,39 +22,38 @@ pub enum LadderAction {
     Finish,
 }
 
-/// Applies `action` to ladder `competition_id`; returns what happened, for the organiser.
+/// Applies `action` to ladder `competition_id`; returns what happened, for the organiser (in
+/// the request's language: English under the API).
 pub async fn control(
     state: &AppState,
     competition_id: Uuid,
     action: LadderAction,
-) -> Result<&'static str> {
+) -> Result<String> {
     let mut tx = state.pool.begin().await.map_err(StoreError::from)?;
     let (done, said) = match action {
         LadderAction::Pause => (
             ladders::set_status(&mut tx, competition_id, CompetitionStatus::Paused).await?,
-            "Paused: no new matches until it is resumed; those already queued play on.",
+            i18n::t("competition-ladder-paused"),
         ),
         LadderAction::Resume => (
             ladders::set_status(&mut tx, competition_id, CompetitionStatus::Running).await?,
-            "Resumed.",
+            i18n::t("competition-ladder-resumed"),
         ),
         LadderAction::Finish => (
             ladders::set_status(&mut tx, competition_id, CompetitionStatus::Finished).await?,
-            "Finished: its queued matches are cancelled; running ones finish and count.",
+            i18n::t("competition-ladder-finished"),
         ),
         LadderAction::CloseEntries => (
             ladders::set_entries_open(&mut *tx, competition_id, false).await?,
-            "Entries closed: the entered bots play on; new submissions do not enter.",
+            i18n::t("competition-ladder-closed"),
         ),
         LadderAction::OpenEntries => (
             ladders::set_entries_open(&mut *tx, competition_id, true).await?,
-            "Entries open: every team's newest ready bot enters.",
+            i18n::t("competition-ladder-open"),
         ),
     };
     if !done {
-        return Err(Error::Conflict(
-            "no running ladder with that id (a finished or cancelled one cannot change)".into(),
-        ));
+        return Err(Error::Conflict(i18n::t("competition-ladder-not-running")));
     }
     tx.commit().await.map_err(StoreError::from)?;
     tracing::info!(%competition_id, ?action, "ladder changed");

@@ -20,7 +20,7 @@ use serde::Serialize;
 use uuid::Uuid;
 
 use crate::error::{Error, Result};
-use crate::pages::labels::count;
+use crate::i18n::Lang;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Board {
@@ -32,11 +32,15 @@ pub struct Board {
     pub rated: bool,
     /// Game scores point down (No Thanks).
     pub lower_is_better: bool,
-    /// Some row has a game-specific note ([`BoardRow::extra_text`]).
+    /// Some row has a game-specific note ([`Board::extra_text`]).
     pub has_extra: bool,
-    /// The heading of that column.
+    /// How the position is decided, for the page's words in the game's own terms.
     #[serde(skip)]
-    pub extra_heading: &'static str,
+    pub scoring: Scoring,
+    /// The language the table is shown in (English as built; a page in another language
+    /// renders a copy in its own, [`Board::in_lang`]).
+    #[serde(skip)]
+    pub lang: Lang,
     /// Whether the table shows a mean-score column besides the metric (not when the metric is
     /// the mean score).
     #[serde(skip)]
@@ -131,34 +135,9 @@ impl BoardRow {
             .map_or_else(|| "–".to_owned(), |r| format!("{:.2}", r.display))
     }
 
-    /// The game's own column: Splendor's battle score, Guandan's draws, Bridge's IMPs per board.
-    pub fn extra_text(&self) -> String {
-        match &self.extra {
-            Extra::None => String::new(),
-            Extra::Splendor { battle_score } => format!("battle score {battle_score}"),
-            Extra::Guandan { draws, .. } => format!("{draws} drawn"),
-            Extra::Bridge {
-                imps_per_board,
-                boards,
-                points,
-                ..
-            } => format!(
-                "{imps_per_board:.2} IMPs/board over {}, {}",
-                count(*boards, "board"),
-                count(*points, "point")
-            ),
-        }
-    }
-
     /// The history as a sparkline (empty before the first match).
     pub fn sparkline(&self) -> String {
         crate::history::outline_sparkline(&self.history, self.history_len)
-    }
-
-    pub fn rating_detail(&self) -> String {
-        self.rating.map_or_else(String::new, |r| {
-            format!("μ {:.2}, σ {:.2}: shown is μ − 3σ", r.mu, r.sigma)
-        })
     }
 }
 
@@ -171,16 +150,89 @@ fn number(x: f64) -> String {
     }
 }
 
-/// The heading of the game's own column ([`BoardRow::extra_text`]).
-fn extra_heading(rows: &[BoardRow]) -> &'static str {
-    rows.iter()
-        .find_map(|r| match r.extra {
-            Extra::None => None,
-            Extra::Splendor { .. } => Some("Battle score"),
-            Extra::Guandan { .. } => Some("Draws"),
-            Extra::Bridge { .. } => Some("Per board"),
+impl Board {
+    /// The table's text for `key` in its language.
+    pub fn t(&self, key: &str) -> String {
+        self.lang.t(key)
+    }
+
+    /// The table's text for `key` with one argument.
+    pub fn t1(&self, key: &str, name: &str, value: &dyn std::fmt::Display) -> String {
+        self.lang.t_with(key, &[(name, value)])
+    }
+
+    /// What the position is decided by, in the game's own terms (the column's heading).
+    pub fn metric_label(&self) -> String {
+        match self.scoring {
+            Scoring::RankPoints { .. } => self.t("board-metric-rank-points"),
+            Scoring::GamesWon => self.t("board-metric-games-won"),
+            Scoring::Imps => self.t("board-metric-imps"),
+            Scoring::MeanScore => self.t("board-metric-mean-score"),
+        }
+    }
+
+    /// Whether the position is decided by rank points (4, 2, 1 for 1st, 2nd, 3rd).
+    pub fn by_rank_points(&self) -> bool {
+        matches!(self.scoring, Scoring::RankPoints { .. })
+    }
+
+    /// The heading of the game's own column ([`Board::extra_text`]).
+    pub fn extra_heading(&self) -> String {
+        self.rows
+            .iter()
+            .find_map(|r| match r.extra {
+                Extra::None => None,
+                Extra::Splendor { .. } => Some(self.t("board-extra-splendor-heading")),
+                Extra::Guandan { .. } => Some(self.t("board-extra-guandan-heading")),
+                Extra::Bridge { .. } => Some(self.t("board-extra-bridge-heading")),
+            })
+            .unwrap_or_default()
+    }
+
+    /// Row `r`'s game-specific column: Splendor's battle score, Guandan's draws, Bridge's IMPs
+    /// per board.
+    pub fn extra_text(&self, r: &BoardRow) -> String {
+        match &r.extra {
+            Extra::None => String::new(),
+            Extra::Splendor { battle_score } => {
+                self.t1("board-extra-splendor", "score", battle_score)
+            }
+            Extra::Guandan { draws, .. } => self.t1("board-extra-guandan", "n", draws),
+            // The mean keeps its two decimals outside the message (an argument that reads as a
+            // number would lose its trailing zeros).
+            Extra::Bridge {
+                imps_per_board,
+                boards,
+                points,
+                ..
+            } => {
+                let args: [(&str, &dyn std::fmt::Display); 2] =
+                    [("boards", boards), ("points", points)];
+                let rest = self.lang.t_with("board-extra-bridge", &args);
+                format!("{imps_per_board:.2} {rest}")
+            }
+        }
+    }
+
+    /// Row `r`'s rating as μ and σ (the cell's title).
+    pub fn rating_detail(&self, r: &BoardRow) -> String {
+        r.rating.map_or_else(String::new, |k| {
+            format!(
+                "μ {:.2}, σ {:.2}: {}",
+                k.mu,
+                k.sigma,
+                self.t("board-rating-shown")
+            )
         })
-        .unwrap_or("")
+    }
+
+    /// The same board shown in `lang`.
+    pub fn in_lang(&self, lang: Lang) -> Board {
+        Board {
+            lang,
+            ..self.clone()
+        }
+    }
 }
 
 fn metric_name(scoring: Scoring) -> &'static str {
@@ -270,7 +322,8 @@ pub async fn build(pool: &PgPool, c: &Competition) -> Result<Board> {
     let cooperative = game.def().shared_score;
     Ok(Board {
         has_extra: rows.iter().any(|r| r.extra != Extra::None),
-        extra_heading: extra_heading(&rows),
+        scoring: scheme.scoring,
+        lang: Lang::En,
         show_mean: scheme.scoring != Scoring::MeanScore,
         show_wins: !cooperative,
         show_best: cooperative,

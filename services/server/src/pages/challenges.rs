@@ -15,6 +15,7 @@ use uuid::Uuid;
 use crate::auth::CurrentUser;
 use crate::error::{Error, Result};
 use crate::extract::PagePath;
+use crate::i18n;
 use crate::templates::{game_name, render, Ctx};
 use crate::AppState;
 
@@ -42,9 +43,17 @@ struct Row {
 impl Row {
     fn of(p: &Participant) -> Row {
         let who = match (&p.submission_id, &p.builtin, &p.person) {
-            (Some(id), _, _) => format!("submission {}", &id.to_string()[..8]),
-            (None, Some(name), _) => format!("built-in {name}"),
-            (None, None, Some(name)) => format!("{name} (a person)"),
+            (Some(id), _, _) => {
+                // The id's first 8 hex digits outside the message: an argument that reads as a
+                // number (`01234567`, `12e45678`) would be printed as one.
+                format!(
+                    "{} {}",
+                    i18n::t("challenge-submission"),
+                    &id.to_string()[..8]
+                )
+            }
+            (None, Some(name), _) => i18n::t_with("challenge-builtin", &[("name", name)]),
+            (None, None, Some(name)) => i18n::t_with("challenge-person", &[("name", name)]),
             (None, None, None) => "?".to_owned(),
         };
         let score = match (p.games, p.score.half_width) {
@@ -63,6 +72,19 @@ impl Row {
 }
 
 impl ChallengePage {
+    /// The matches by status: `3 finished, 1 running, …`.
+    fn counts(&self) -> String {
+        let m = &self.report.matches;
+        let args: [(&str, &dyn std::fmt::Display); 5] = [
+            ("finished", &m.finished),
+            ("running", &m.running),
+            ("queued", &m.queued),
+            ("failed", &m.failed),
+            ("cancelled", &m.cancelled),
+        ];
+        self.ctx.lang.t_with("challenge-counts", &args)
+    }
+
     /// Whether the signed-in person sits at match `m`.
     fn seated(&self, m: &ChallengeMatch) -> bool {
         let me = self.ctx.user.as_ref().map(|u| &u.username);
@@ -74,17 +96,13 @@ impl ChallengePage {
         let Some(ab) = &self.report.ab else {
             return String::new();
         };
+        let n = &ab.games;
         match ab.verdict {
-            Verdict::Continue => format!("Still playing: {} groups so far.", ab.games),
-            Verdict::ABetter => format!("A is better (decided after {} groups).", ab.games),
-            Verdict::BBetter => format!("B is better (decided after {} groups).", ab.games),
-            Verdict::NoMeaningfulDifference => {
-                format!("No meaningful difference (after {} groups).", ab.games)
-            }
-            Verdict::Inconclusive => format!(
-                "Inconclusive: {} groups played without a decision.",
-                ab.games
-            ),
+            Verdict::Continue => self.ctx.t1("challenge-verdict-continue", "n", n),
+            Verdict::ABetter => self.ctx.t1("challenge-verdict-a", "n", n),
+            Verdict::BBetter => self.ctx.t1("challenge-verdict-b", "n", n),
+            Verdict::NoMeaningfulDifference => self.ctx.t1("challenge-verdict-same", "n", n),
+            Verdict::Inconclusive => self.ctx.t1("challenge-verdict-inconclusive", "n", n),
         }
     }
 
@@ -92,19 +110,30 @@ impl ChallengePage {
         let Some(ab) = &self.report.ab else {
             return String::new();
         };
+        // The numbers are formatted here, between the words (an argument that reads as a
+        // number would lose its trailing zeros).
+        let ctx = &self.ctx;
+        let to = ctx.t("challenge-to");
         let fixed = ab.ci95.half_width.map_or_else(
-            || "no interval yet".to_owned(),
-            |h| format!("95% CI {:.2} to {:.2}", ab.ci95.mean - h, ab.ci95.mean + h),
+            || ctx.t("challenge-no-interval"),
+            |h| {
+                let ci = ctx.t("challenge-ci");
+                format!("{ci} {:.2} {to} {:.2}", ab.ci95.mean - h, ab.ci95.mean + h)
+            },
         );
         let (lo, hi) = ab.always_valid;
         let valid = if lo.is_finite() && hi.is_finite() {
-            format!("anytime-valid {lo:.2} to {hi:.2}")
+            format!("{} {lo:.2} {to} {hi:.2}", ctx.t("challenge-anytime"))
         } else {
-            "anytime-valid interval not yet finite".to_owned()
+            ctx.t("challenge-anytime-infinite")
         };
+        let sep = ctx.t("challenge-sep");
         format!(
-            "Mean difference A − B per group {:.2} (positive: A better); {fixed}; {valid}.",
-            ab.mean_diff
+            "{} {:.2} {}{sep}{fixed}{sep}{valid}{}",
+            ctx.t("challenge-mean-diff"),
+            ab.mean_diff,
+            ctx.t("challenge-positive"),
+            ctx.t("challenge-end")
         )
     }
 }

@@ -11,7 +11,6 @@ use croupier_store::{competition_admin, competitions, StoreError};
 use serde::Deserialize;
 use uuid::Uuid;
 
-use super::labels;
 use crate::auth::csrf::CsrfForm;
 use crate::auth::AdminUser;
 use crate::error::Result;
@@ -70,11 +69,34 @@ async fn answer<T>(
 ) -> Result<Redirect> {
     let message = match outcome {
         Ok(v) => done(v),
-        Err(StoreError::Conflict(reason)) => format!("Nothing changed: {reason}."),
+        Err(StoreError::Conflict(reason)) => {
+            ctx.t1("manage-nothing-changed", "reason", &refusal(ctx, &reason))
+        }
         Err(e) => return Err(e.into()),
     };
     ctx.flash(message).await?;
     Ok(page(id))
+}
+
+/// The store's refusal (`croupier_store::competition_admin`) in the page's language: each
+/// known one in our words (the same words in English), any other as the store said it.
+fn refusal(ctx: &Ctx, reason: &str) -> String {
+    if reason.starts_with("a ladder is paused with its own Pause") {
+        ctx.t("manage-refused-ladder-pause")
+    } else if reason.starts_with("a ladder is resumed with its own Resume") {
+        ctx.t("manage-refused-ladder-resume")
+    } else if reason == "the competition is cancelled" {
+        ctx.t("manage-refused-cancelled")
+    } else if reason == "the competition is not paused" {
+        ctx.t("manage-refused-not-paused")
+    } else if let Some(n) = reason
+        .split_once(" of its matches ")
+        .and_then(|(n, _)| n.parse::<i64>().ok())
+    {
+        ctx.t1("manage-refused-played", "n", &n)
+    } else {
+        reason.to_owned()
+    }
 }
 
 async fn rename(
@@ -88,7 +110,10 @@ async fn rename(
     competition_admin::rename(&state.pool, id, name).await?;
     state.live.forget(id);
     tracing::info!(competition_id = %id, by = %admin.user_id, "competition renamed");
-    answer(&ctx, id, Ok(()), |()| format!("Renamed to {name}.")).await
+    answer(&ctx, id, Ok(()), |()| {
+        ctx.t1("manage-renamed", "name", &name)
+    })
+    .await
 }
 
 async fn pause(
@@ -122,12 +147,9 @@ async fn hold(state: &AppState, by: Uuid, ctx: &Ctx, id: Uuid, pause: bool) -> R
     answer(ctx, id, moved, |n| {
         let n = i64::try_from(n).unwrap_or(i64::MAX);
         if pause {
-            format!(
-                "Paused: {} wait; running matches finish and count.",
-                labels::count(n, "queued match")
-            )
+            ctx.t1("manage-paused", "n", &n)
         } else {
-            format!("Resumed: {} queued again.", labels::count(n, "match"))
+            ctx.t1("manage-resumed", "n", &n)
         }
     })
     .await
@@ -142,16 +164,14 @@ async fn delete(
 ) -> Result<Redirect> {
     let c = competitions::get(&state.pool, id).await?;
     if form.confirm.trim() != c.name {
-        ctx.flash("Nothing changed: type the competition's name to delete it.")
-            .await?;
+        ctx.flash(ctx.t("manage-delete-unconfirmed")).await?;
         return Ok(page(id));
     }
     match competition_admin::delete_unplayed(&state.pool, id).await {
         Ok(()) => {
             state.live.forget(id);
             tracing::info!(competition_id = %id, by = %admin.user_id, "competition deleted");
-            ctx.flash(format!("The competition {} was deleted.", c.name))
-                .await?;
+            ctx.flash(ctx.t1("manage-deleted", "name", &c.name)).await?;
             Ok(Redirect::to("/competitions"))
         }
         refused => answer(&ctx, id, refused, |()| String::new()).await,
@@ -168,9 +188,9 @@ async fn archive(
     competition_admin::set_archived(&state.pool, id, form.archived).await?;
     tracing::info!(competition_id = %id, by = %admin.user_id, archived = form.archived, "competition archive flag");
     let message = if form.archived {
-        "Archived: the competition is no longer listed; its pages stay at their addresses."
+        ctx.t("manage-archived")
     } else {
-        "Brought back from the archive: the competition is listed again."
+        ctx.t("manage-unarchived")
     };
-    answer(&ctx, id, Ok(()), |()| message.to_owned()).await
+    answer(&ctx, id, Ok(()), |()| message).await
 }

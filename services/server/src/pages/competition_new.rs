@@ -8,6 +8,8 @@
 //! A refused form is shown again with the message and the admin's choices, and nothing is
 //! stored.
 
+use std::fmt::Display;
+
 use askama::Template;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -26,6 +28,7 @@ use crate::auth::AdminUser;
 use crate::competition::{self, CompetitionRequest, MAX_ROUNDS};
 use crate::error::{Error, Result};
 use crate::extract::PageQuery;
+use crate::i18n;
 use crate::templates::{games, render, Ctx, GameView};
 use crate::{has_csrf, AppState};
 
@@ -130,7 +133,9 @@ impl NewForm {
             match value.trim() {
                 "" => Ok(None),
                 v => v.parse().map(Some).map_err(|_| {
-                    Error::BadRequest(format!("{what} must be a whole number, not {v:?}"))
+                    let value = format!("{v:?}");
+                    let args: [(&str, &dyn Display); 2] = [("what", &what), ("value", &value)];
+                    Error::BadRequest(i18n::t_with("new-not-number", &args))
                 }),
             }
         }
@@ -138,25 +143,27 @@ impl NewForm {
             .submissions
             .iter()
             .map(|s| {
-                s.parse::<Uuid>()
-                    .map_err(|_| Error::BadRequest(format!("{s:?} is no submission id")))
+                s.parse::<Uuid>().map_err(|_| {
+                    Error::BadRequest(i18n::t_with("new-bad-submission-id", &[("id", &Quoted(s))]))
+                })
             })
             .collect::<Result<Vec<_>>>()?;
         let kind = match self.kind.trim() {
             "" | "round_robin" => CompetitionKind::RoundRobin,
             "ladder" => CompetitionKind::Ladder,
             other => {
-                return Err(Error::BadRequest(format!(
-                    "{other:?} is not a kind of competition"
-                )))
+                let args: [(&str, &dyn Display); 1] = [("kind", &Quoted(other))];
+                return Err(Error::BadRequest(i18n::t_with("new-bad-kind", &args)));
             }
         };
-        let ladder = number(&self.matches_per_hour, "the ladder's matches per hour")?.map(
-            |matches_per_hour| LadderBudget {
-                matches_per_hour,
-                ..LadderBudget::default()
-            },
-        );
+        let ladder = number(
+            &self.matches_per_hour,
+            &i18n::t("new-what-matches-per-hour"),
+        )?
+        .map(|matches_per_hour| LadderBudget {
+            matches_per_hour,
+            ..LadderBudget::default()
+        });
         Ok(CompetitionRequest {
             kind,
             ladder,
@@ -164,22 +171,21 @@ impl NewForm {
             game: self.game.clone(),
             rules: self.rules.clone(),
             submissions: Some(submissions),
-            rounds: number(&self.rounds, "the number of rounds")?.unwrap_or(1),
-            base_seed: number(&self.base_seed, "the base seed")?,
-            move_time_ms: number(&self.move_time_ms, "the time per move")?,
-            games_per_match: number(&self.games_per_match, "the games per match")?,
+            rounds: number(&self.rounds, &i18n::t("new-what-rounds"))?.unwrap_or(1),
+            base_seed: number(&self.base_seed, &i18n::t("new-what-base-seed"))?,
+            move_time_ms: number(&self.move_time_ms, &i18n::t("new-what-move-time"))?,
+            games_per_match: number(&self.games_per_match, &i18n::t("new-what-games-per-match"))?,
             format: match self.format.trim() {
                 "" => None,
                 f => Some(
-                    serde_json::from_value(serde_json::Value::String(f.to_owned())).map_err(
-                        |_| Error::BadRequest(format!("{f:?} is not a competition format")),
-                    )?,
+                    serde_json::from_value(serde_json::Value::String(f.to_owned()))
+                        .map_err(|_| bad_format(f))?,
                 ),
             },
             settings: match self.settings.trim() {
                 "" => None,
                 text => Some(serde_json::from_str(text).map_err(|e| {
-                    Error::BadRequest(format!("the rule settings are not JSON: {e}"))
+                    Error::BadRequest(i18n::t_with("new-settings-not-json", &[("error", &e)]))
                 })?),
             },
             // The form keeps the workers' seat limits; the API may set them.
@@ -187,6 +193,21 @@ impl NewForm {
             seat_disk_mib: None,
             seat_cpu_millicores: None,
         })
+    }
+}
+
+/// The refusal of a format the game does not have.
+fn bad_format(format: &str) -> Error {
+    let args: [(&str, &dyn Display); 1] = [("format", &Quoted(format))];
+    Error::BadRequest(i18n::t_with("new-bad-format", &args))
+}
+
+/// A value the admin typed, shown in quotes (`"abc"`).
+struct Quoted<'a>(&'a str);
+
+impl Display for Quoted<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}", self.0)
     }
 }
 
@@ -273,7 +294,7 @@ async fn submit(
     if form.action == "choose" || switched {
         let Ok(game) = competition::parse_game(&form.game) else {
             let game = competition::parse_game(&form.shown_game).unwrap_or(GameId::NO_THANKS);
-            let error = format!("{:?} is not a game hosted here", form.game);
+            let error = ctx.t1("new-unknown-game", "game", &format!("{:?}", form.game));
             let page = page(&state, ctx, game, form, Some(error)).await?;
             return Ok((StatusCode::BAD_REQUEST, render(&page)).into_response());
         };
@@ -287,12 +308,7 @@ async fn submit(
         if choose {
             return Ok(render(&page(&state, ctx, game, form, None).await?));
         }
-        let error = format!(
-            "The game was changed to {} without \u{201c}Choose game\u{201d}, so nothing was \
-             created: below are {}'s rule sets and ready bots. Check them and create again.",
-            game.display_name(),
-            game.display_name()
-        );
+        let error = ctx.t1("new-game-changed", "game", &game.display_name());
         let page = page(&state, ctx, game, form, Some(error)).await?;
         return Ok((StatusCode::CONFLICT, render(&page)).into_response());
     }
@@ -303,12 +319,9 @@ async fn submit(
     .await;
     match result {
         Ok(created) => {
-            ctx.flash(format!(
-                "Competition created: {}, {} queued.",
-                super::labels::count(created.entrants, "entry"),
-                super::labels::count(created.matches, "match")
-            ))
-            .await?;
+            let (entries, matches) = (&created.entrants, &created.matches);
+            let said = ctx.t2("new-created", ("entries", entries), ("matches", matches));
+            ctx.flash(said).await?;
             Ok(Redirect::to(&format!("/competitions/{}", created.competition_id)).into_response())
         }
         Err(e @ (Error::BadRequest(_) | Error::Conflict(_))) => {

@@ -13,17 +13,19 @@ use axum::routing::{get, post};
 use axum::Router;
 use croupier_league::CompetitionSettings;
 use croupier_store::competitions::{self, Competition, Entrant, MatchLine};
-use croupier_store::EndState;
+use croupier_store::{CompetitionStatus, EndState, MatchStatus};
 use serde::Deserialize;
 use uuid::Uuid;
 
 use super::labels;
 use crate::auth::csrf::CsrfForm;
 use crate::auth::AdminUser;
-use crate::board_cache::Encoded;
+use crate::board_cache::{CachedBoard, Encoded};
 use crate::error::{Error, Result};
 use crate::extract::{PagePath, PageQuery};
+use crate::i18n::{self, Lang};
 use crate::ladder::LadderAction;
+use crate::leaderboard::Board;
 use crate::templates::{game_name, games, render, Ctx, GameView};
 use crate::{has_csrf, AppState};
 
@@ -68,6 +70,16 @@ struct ShowPage {
     matches: Vec<Line>,
     page: i64,
     pages: i64,
+}
+
+impl ShowPage {
+    /// `2026-11-21 06:07 UTC by alice`.
+    fn created_by(&self) -> String {
+        let when = crate::templates::when(&self.c.created_at);
+        let args: [(&str, &dyn std::fmt::Display); 2] =
+            [("when", &when), ("who", &self.c.created_by)];
+        self.ctx.lang.t_with("competition-created-by", &args)
+    }
 }
 
 /// The match list alone, with its pager.
@@ -127,6 +139,52 @@ impl Line {
     }
 }
 
+/// A competition's status, as the page says it.
+pub fn status_word(status: &CompetitionStatus) -> String {
+    match status {
+        CompetitionStatus::Scheduled => i18n::t("competition-status-scheduled"),
+        CompetitionStatus::Running => i18n::t("competition-status-running"),
+        CompetitionStatus::Paused => i18n::t("competition-status-paused"),
+        CompetitionStatus::Finished => i18n::t("competition-status-finished"),
+        CompetitionStatus::Cancelled => i18n::t("competition-status-cancelled"),
+    }
+}
+
+/// A match's status, as the page says it.
+pub fn match_status_word(status: &MatchStatus) -> String {
+    match status {
+        MatchStatus::Queued => i18n::t("competition-match-queued"),
+        MatchStatus::Running => i18n::t("competition-match-running"),
+        MatchStatus::Finished => i18n::t("competition-match-finished"),
+        MatchStatus::Failed => i18n::t("competition-match-failed"),
+        MatchStatus::Cancelled => i18n::t("competition-match-cancelled"),
+    }
+}
+
+/// `page 2 of 5`, under the match list.
+pub fn page_of(page: &i64, pages: &i64) -> String {
+    i18n::t_with("competition-page", &[("page", page), ("pages", pages)])
+}
+
+/// The leaderboard table's HTML in `lang`: the kept one (English), or the kept board rendered
+/// in another language.
+fn board_html(kept: &CachedBoard, lang: Lang) -> Result<String> {
+    if lang == Lang::En {
+        return Ok(kept.html.clone());
+    }
+    let board = kept.board.in_lang(lang);
+    BoardTable { board: &board }
+        .render()
+        .map_err(Error::internal)
+}
+
+/// The leaderboard table alone, in the board's language.
+#[derive(Template)]
+#[template(path = "leaderboard_table.html")]
+struct BoardTable<'a> {
+    board: &'a Board,
+}
+
 /// The settings, as shown.
 struct Facts {
     rounds: String,
@@ -138,11 +196,13 @@ struct Facts {
 impl Facts {
     fn of(c: &Competition) -> Result<Self> {
         let s = CompetitionSettings::from_stored(&c.settings).map_err(Error::internal)?;
-        let default = || "the game's default".to_owned();
+        let default = || i18n::t("competition-default");
         Ok(Facts {
-            rounds: labels::count(s.rounds, "round"),
+            rounds: i18n::t_with("competition-rounds", &[("n", &s.rounds)]),
             base_seed: s.base_seed.to_string(),
-            move_time: s.move_time_ms.map_or_else(default, |ms| format!("{ms} ms")),
+            move_time: s
+                .move_time_ms
+                .map_or_else(default, |ms| i18n::t_with("competition-ms", &[("ms", &ms)])),
             games_per_match: s.games_per_match.map_or_else(default, |n| n.to_string()),
         })
     }
@@ -211,7 +271,7 @@ async fn show(
     let page = query.page.unwrap_or(1).clamp(1, pages);
     if query.fragment == Some(Fragment::Board) {
         let kept = state.live.board(&state.pool, competition_id).await?;
-        return Ok(Html(kept.html.clone()).into_response());
+        return Ok(Html(board_html(&kept, ctx.lang)?).into_response());
     }
     let matches =
         competitions::match_lines(&state.pool, competition_id, PER_PAGE, (page - 1) * PER_PAGE)
@@ -229,13 +289,14 @@ async fn show(
     }
     let kept = state.live.board(&state.pool, competition_id).await?;
     let entries = competitions::entries(&state.pool, competition_id).await?;
+    let board_html = board_html(&kept, ctx.lang)?;
     Ok(render(&ShowPage {
         game_name: game_name(&c.game),
         facts: Facts::of(&c)?,
         ctx,
         c,
         entries,
-        board_html: kept.html.clone(),
+        board_html,
         matches,
         page,
         pages,
@@ -252,15 +313,16 @@ async fn board(
     PagePath(competition_id): PagePath<Uuid>,
 ) -> Result<Response> {
     let kept = state.live.board(&state.pool, competition_id).await?;
-    let visitor = ctx.user.is_none() && ctx.flash.is_none();
+    // Kept whole: the English page of a signed-out visitor.
+    let visitor = ctx.user.is_none() && ctx.flash.is_none() && ctx.lang == Lang::En;
     if let Some(encoded) = kept.visitor_page.get().filter(|_| visitor) {
         return Ok(encoded.response(&headers, "text/html; charset=utf-8"));
     }
     let page = LeaderboardPage {
         game_name: game_name(&kept.competition.game),
-        ctx,
         c: kept.competition.clone(),
-        board_html: kept.html.clone(),
+        board_html: board_html(&kept, ctx.lang)?,
+        ctx,
     };
     if !visitor {
         return Ok(render(&page));
@@ -281,11 +343,7 @@ async fn cancel(
 ) -> Result<Redirect> {
     let n = competitions::cancel(&state.pool, competition_id).await?;
     tracing::info!(%competition_id, by = %admin.user_id, matches = n, "competition cancelled");
-    ctx.flash(format!(
-        "Cancelled: {} will not be played; running matches finish and count.",
-        labels::count(n, "queued match")
-    ))
-    .await?;
+    ctx.flash(ctx.t1("competition-cancelled", "n", &n)).await?;
     Ok(Redirect::to(&format!("/competitions/{competition_id}")))
 }
 
@@ -299,12 +357,8 @@ async fn rerun(
     let n = competitions::rerun_failed(&state.pool, competition_id).await?;
     tracing::info!(%competition_id, by = %admin.user_id, matches = n, "failed matches re-queued");
     ctx.flash(match n {
-        0 => "No failed match to re-run.".to_owned(),
-        n => format!(
-            "{} {} queued again.",
-            labels::count(n, "failed match"),
-            if n == 1 { "is" } else { "are" }
-        ),
+        0 => ctx.t("competition-rerun-none"),
+        n => ctx.t1("competition-rerun-done", "n", &n),
     })
     .await?;
     Ok(Redirect::to(&format!("/competitions/{competition_id}")))
@@ -318,6 +372,6 @@ async fn ladder(
     CsrfForm(form): CsrfForm<LadderForm>,
 ) -> Result<Redirect> {
     let said = crate::ladder::control(&state, competition_id, form.action).await?;
-    ctx.flash(said.to_owned()).await?;
+    ctx.flash(said).await?;
     Ok(Redirect::to(&format!("/competitions/{competition_id}")))
 }

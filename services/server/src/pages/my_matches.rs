@@ -38,9 +38,8 @@ pub async fn of_submission(
                 .into_iter()
                 .find(|o| o.as_str() == asked)
                 .ok_or_else(|| {
-                    Error::BadRequest(format!(
-                        "`{asked}` is not a result to filter by: all, wins, losses or faults"
-                    ))
+                    let args: [(&str, &dyn std::fmt::Display); 1] = [("asked", &asked)];
+                    Error::BadRequest(crate::i18n::t_with("competition-no-such-result", &args))
                 })?;
             (outcome.as_str(), Some(outcome))
         }
