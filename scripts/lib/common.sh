@@ -85,6 +85,24 @@ ensure_axe() {
     || say "could not install axe-core: the accessibility checks will fail in CI and be skipped elsewhere"
 }
 
+# kubernetes-validate (PyPI), which checks manifests against the Kubernetes API's schemas that
+# it ships (no cluster, no network at check time), in a per-version virtualenv under the cache
+# directory (once). Prints the path of its program.
+KUBERNETES_VALIDATE_VERSION=1.37.0
+ensure_kubernetes_validate() {
+  local dir="${XDG_CACHE_HOME:-$HOME/.cache}/croupier/kubernetes-validate-$KUBERNETES_VALIDATE_VERSION"
+  if [ ! -x "$dir/bin/kubernetes-validate" ]; then
+    /usr/bin/python3 -m venv --help >/dev/null 2>&1 && /usr/bin/python3 -c 'import ensurepip' 2>/dev/null \
+      || apt_install python3-venv
+    say "installing kubernetes-validate $KUBERNETES_VALIDATE_VERSION into $dir"
+    rm -rf "$dir"
+    /usr/bin/python3 -m venv "$dir" >&2 \
+      && "$dir/bin/pip" install --quiet --disable-pip-version-check "kubernetes-validate==$KUBERNETES_VALIDATE_VERSION" >&2 \
+      || die "could not install kubernetes-validate into $dir"
+  fi
+  printf '%s/bin/kubernetes-validate\n' "$dir"
+}
+
 ensure_rust() {
   command -v cargo >/dev/null 2>&1 || die "cargo not found: install the Rust toolchain (https://rustup.rs) first"
 }

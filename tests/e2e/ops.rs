@@ -1,5 +1,7 @@
 //! Operations and administration: health, metrics, request ids, 404 pages, the admin page.
 
+use std::time::Duration;
+
 use axum::body::Body;
 use axum::http::{Method, Request, StatusCode};
 use sqlx::PgPool;
@@ -117,6 +119,110 @@ async fn the_operator_metrics_app_serves_metrics_without_a_token(pool: PgPool) {
     assert_eq!(response.status(), StatusCode::OK);
     let body = response.into_body().collect().await.unwrap().to_bytes();
     assert!(String::from_utf8_lossy(&body).contains("db_pool_connections"));
+}
+
+/// The value of the sample `name{kind="…"}` in a Prometheus text page.
+fn sample(page: &str, name: &str, kind: &str) -> Option<f64> {
+    let prefix = format!("{name}{{kind=\"{kind}\"}} ");
+    page.lines()
+        .find_map(|l| l.strip_prefix(prefix.as_str()))
+        .and_then(|v| v.trim().parse().ok())
+}
+
+/// The job queue's depth, read from `/metrics`: queued, delayed, running for `kind`.
+async fn queue_depth(app: &mut TestApp, kind: &str) -> [Option<f64>; 3] {
+    let page = get_metrics(app, Some(&format!("Bearer {METRICS_TOKEN}"))).await;
+    page.assert_status(StatusCode::OK);
+    [
+        "croupier_jobs_queued",
+        "croupier_jobs_delayed",
+        "croupier_jobs_running",
+    ]
+    .map(|name| sample(&page.body, name, kind))
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn metrics_count_the_queued_and_running_jobs_by_kind(pool: PgPool) {
+    // Arrange: an upload queues its compile job
+    let mut app = app_with_metrics_token(pool.clone());
+    let empty = queue_depth(&mut app, "compile").await;
+    let user = croupier_store::users::create(&pool, "queue-metrics", None, "-", false)
+        .await
+        .unwrap();
+    let team = croupier_store::teams::create(&pool, "queue-metrics", "queue-invite", user.user_id)
+        .await
+        .unwrap();
+    let bot = b"print('pass')\n";
+    let upload = croupier_store::submissions::NewSubmission {
+        team_id: team.team_id,
+        game: "nothanks",
+        language: croupier_store::Language::Python3,
+        label: "queued",
+        filename: "bot.py",
+        entry: "",
+        bundle_kind: croupier_store::BundleKind::File,
+        bytes: bot,
+        unpacked_size: bot.len() as u64,
+        files: vec![croupier_store::submissions::NewFile {
+            path: "bot.py".into(),
+            size: bot.len() as u64,
+            executable: false,
+        }],
+        submitted_by: user.user_id,
+    };
+    croupier_store::submissions::create(&pool, &upload)
+        .await
+        .unwrap();
+
+    // Act
+    let queued = queue_depth(&mut app, "compile").await;
+    let matches = queue_depth(&mut app, "match").await;
+    let claimed = croupier_store::jobs::claim(&pool, "metrics-test", Duration::from_secs(60))
+        .await
+        .unwrap();
+    let running = queue_depth(&mut app, "compile").await;
+
+    // Assert
+    assert_eq!(empty, [Some(0.0); 3], "an empty queue reports zeros");
+    assert_eq!(queued, [Some(1.0), Some(0.0), Some(0.0)]);
+    assert_eq!(matches, [Some(0.0); 3], "every kind is reported, zeros too");
+    assert!(claimed.is_some());
+    assert_eq!(running, [Some(0.0), Some(0.0), Some(1.0)]);
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn the_worker_autoscaler_reads_gauges_the_server_exports(pool: PgPool) {
+    // Arrange: the metrics the Prometheus adapter's rules query (deploy/k8s)
+    let path = croupier_tests::repo_root().join("deploy/k8s/prometheus-adapter/values.yaml");
+    let values: serde_norway::Value =
+        serde_norway::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let queried: Vec<String> = values["rules"]["external"]
+        .as_sequence()
+        .expect("external rules")
+        .iter()
+        .flat_map(|rule| {
+            let query = rule["metricsQuery"].as_str().expect("a metricsQuery");
+            query
+                .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .filter(|word| word.starts_with("croupier_"))
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let mut app = app_with_metrics_token(pool);
+
+    // Act
+    let page = get_metrics(&mut app, Some(&format!("Bearer {METRICS_TOKEN}"))).await;
+
+    // Assert
+    assert!(!queried.is_empty());
+    for name in &queried {
+        assert!(
+            page.body.contains(&format!("# TYPE {name} gauge")),
+            "the adapter queries {name}, which /metrics does not export:\n{}",
+            page.body
+        );
+    }
 }
 
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]

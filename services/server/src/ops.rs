@@ -6,10 +6,13 @@
 //! is configured, 401 for a missing or wrong token); [`metrics_app`] serves it without a token
 //! on a separate address of the operator's choosing (`croupier up --metrics-bind`). HTTP
 //! metrics are labelled by route template (`/teams/{team_id}`, never the raw path) and by a
-//! fixed set of methods (anything else is `other`), so no client can create new series.
+//! fixed set of methods (anything else is `other`), so no client can create new series. Each
+//! scrape also reads the job queue's depth (one query, [`queue_depth_text`]), which the
+//! workers' autoscaler in `deploy/k8s/` scales on.
 
+use std::fmt::Write as _;
 use std::sync::OnceLock;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use axum::extract::{MatchedPath, Request, State};
 use axum::http::{HeaderName, Method, StatusCode};
@@ -92,15 +95,74 @@ pub fn prometheus() -> &'static PrometheusHandle {
     })
 }
 
+/// How long a scrape waits for the queue depth before answering without it.
+const QUEUE_DEPTH_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// The job queue's gauges, by job kind (`compile`, `match`), read from the database with one
+/// query at every scrape: `croupier_jobs_queued` (runnable now: what the workers' autoscaler
+/// in `deploy/k8s/` scales on), `croupier_jobs_delayed` (waiting out a retry back-off) and
+/// `croupier_jobs_running`. Every server reports the same database-wide numbers.
+///
+/// They are written into the answer directly, not kept in the process-wide recorder: they
+/// describe this scrape's database, and when it does not answer in time they are left out
+/// (the series go stale, so an autoscaler holds still instead of acting on old numbers) while
+/// the rest of the scrape still succeeds (`/healthz` reports the outage).
+async fn queue_depth_text(pool: &croupier_store::PgPool) -> String {
+    let depths =
+        match tokio::time::timeout(QUEUE_DEPTH_TIMEOUT, croupier_store::jobs::queue_depth(pool))
+            .await
+        {
+            Ok(Ok(depths)) => depths,
+            Ok(Err(e)) => {
+                tracing::warn!(error = %e, "metrics: cannot read the job queue's depth");
+                return String::new();
+            }
+            Err(_) => {
+                tracing::warn!("metrics: reading the job queue's depth timed out");
+                return String::new();
+            }
+        };
+    let gauges = [
+        (
+            "croupier_jobs_queued",
+            "Jobs waiting for a worker and runnable now, by kind.",
+        ),
+        (
+            "croupier_jobs_delayed",
+            "Queued jobs waiting out a retry back-off, by kind.",
+        ),
+        (
+            "croupier_jobs_running",
+            "Jobs a worker is running, by kind.",
+        ),
+    ];
+    let mut out = String::new();
+    for (i, (name, help)) in gauges.into_iter().enumerate() {
+        // (Writing to a String cannot fail.)
+        let _ = write!(out, "# HELP {name} {help}\n# TYPE {name} gauge\n");
+        for d in &depths {
+            let value = [d.queued, d.delayed, d.running][i];
+            let _ = writeln!(out, "{name}{{kind=\"{}\"}} {value}", d.kind);
+        }
+    }
+    out
+}
+
 async fn metrics_text(State(state): State<AppState>) -> impl IntoResponse {
     metrics::gauge!("db_pool_connections").set(f64::from(state.pool.size()));
     metrics::gauge!("db_pool_idle_connections").set(state.pool.num_idle() as f64);
+    let queue = queue_depth_text(&state.pool).await;
+    let mut text = prometheus().render();
+    if !text.is_empty() && !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text.push_str(&queue);
     (
         [(
             axum::http::header::CONTENT_TYPE,
             "text/plain; version=0.0.4",
         )],
-        prometheus().render(),
+        text,
     )
 }
 

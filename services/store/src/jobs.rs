@@ -322,3 +322,47 @@ pub async fn counts(db: impl PgExecutor<'_>) -> Result<Vec<(JobKind, JobStatus, 
         .await?;
     Ok(rows.into_iter().map(|r| (r.kind, r.status, r.n)).collect())
 }
+
+/// The live part of the queue for one job kind: what `/metrics` exports as
+/// `croupier_jobs_queued`, `croupier_jobs_delayed` and `croupier_jobs_running`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct QueueDepth {
+    pub kind: JobKind,
+    /// Queued and runnable now (`run_after` has come): what an idle worker would claim.
+    pub queued: i64,
+    /// Queued but waiting out a retry back-off (`run_after` still ahead).
+    pub delayed: i64,
+    /// Claimed by a worker (leased).
+    pub running: i64,
+}
+
+/// The queue's depth for every job kind (zeros included), in one statement that reads only
+/// queued and running jobs (the partial indexes' rows), never the finished history.
+pub async fn queue_depth(db: impl PgExecutor<'_>) -> Result<Vec<QueueDepth>, StoreError> {
+    // language=PostgreSQL
+    let rows = sqlx::query!(
+        r#"
+        select kind as "kind: JobKind",
+               count(*) filter (where status = 'queued' and run_after <= now()) as "queued!",
+               count(*) filter (where status = 'queued' and run_after > now()) as "delayed!",
+               count(*) filter (where status = 'running') as "running!"
+        from job
+        where status in ('queued', 'running')
+        group by kind
+        "#
+    )
+    .fetch_all(db)
+    .await?;
+    Ok(JobKind::ALL
+        .iter()
+        .map(|&kind| {
+            let row = rows.iter().find(|r| r.kind == kind);
+            QueueDepth {
+                kind,
+                queued: row.map_or(0, |r| r.queued),
+                delayed: row.map_or(0, |r| r.delayed),
+                running: row.map_or(0, |r| r.running),
+            }
+        })
+        .collect())
+}
