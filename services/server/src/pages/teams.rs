@@ -175,7 +175,7 @@ async fn join(
                         None => message,
                     })
                 }
-                other @ StoreError::Database(_) => Error::from(other),
+                other @ (StoreError::Database(_) | StoreError::Blobs(_)) => Error::from(other),
             };
             if !matches!(e, Error::BadRequest(_) | Error::Conflict(_)) {
                 return Err(e);
