@@ -117,29 +117,53 @@ impl FromRequestParts<AppState> for Ctx {
     }
 }
 
-/// A game as the pages show it.
+/// A game as the pages show it, in the request's language.
 pub struct GameView {
     pub id: &'static str,
-    pub name: &'static str,
-    pub protocol: &'static str,
+    pub name: String,
+    pub protocol: String,
     pub seats: usize,
 }
 
 pub fn games() -> Vec<GameView> {
+    let lang = crate::i18n::current();
     croupier_games::GameId::all()
         .iter()
-        .map(|g| GameView {
+        .map(|&g| GameView {
             id: g.as_str(),
-            name: g.display_name(),
-            protocol: g.protocol_summary(),
+            name: game_name_in(g, lang),
+            protocol: protocol_in(g, lang),
             seats: g.default_seats(),
         })
         .collect()
 }
 
-pub fn game_name(id: &str) -> &'static str {
-    id.parse::<croupier_games::GameId>()
-        .map_or("unknown game", |g| g.display_name())
+/// A game's name (from its id as stored) in the request's language.
+pub fn game_name(id: &str) -> String {
+    id.parse::<croupier_games::GameId>().map_or_else(
+        |_| id.to_owned(),
+        |g| game_name_in(g, crate::i18n::current()),
+    )
+}
+
+/// A game's name in `lang`: the name its players know (花火, 掼蛋 …), the registry's in English.
+pub fn game_name_in(game: croupier_games::GameId, lang: Lang) -> String {
+    let key = format!("game-name-{}", game.as_str());
+    if lang.has(&key) {
+        lang.t(&key)
+    } else {
+        game.display_name().to_owned()
+    }
+}
+
+/// The registry's one line on how the game's bots connect, in `lang`.
+pub fn protocol_in(game: croupier_games::GameId, lang: Lang) -> String {
+    let key = format!("game-protocol-{}", game.as_str());
+    if lang.has(&key) {
+        lang.t(&key)
+    } else {
+        game.protocol_summary().to_owned()
+    }
 }
 
 /// A worker's state from its row: stopped, alive (heard within three heartbeats), or silent.

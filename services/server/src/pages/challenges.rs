@@ -27,7 +27,7 @@ pub fn router() -> Router<AppState> {
 #[template(path = "challenge.html")]
 struct ChallengePage {
     ctx: Ctx,
-    game_name: &'static str,
+    game_name: String,
     report: Report,
     rows: Vec<Row>,
 }

@@ -62,7 +62,7 @@ struct Section {
 struct ShowPage {
     ctx: Ctx,
     c: Competition,
-    game_name: &'static str,
+    game_name: String,
     facts: Facts,
     entries: Vec<Entrant>,
     /// The leaderboard table's HTML, as kept (`crate::board_cache`).
@@ -97,7 +97,7 @@ struct MatchesFragment {
 struct LeaderboardPage {
     ctx: Ctx,
     c: Competition,
-    game_name: &'static str,
+    game_name: String,
     board_html: String,
 }
 

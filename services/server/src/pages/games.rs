@@ -70,24 +70,12 @@ impl GameCard {
 
 /// The game's name in `lang` (`game-name-<id>`; a game without one keeps its registry name).
 pub fn game_name(game: GameId, lang: Lang) -> String {
-    let key = format!("game-name-{}", game.as_str());
-    if lang.has(&key) {
-        lang.t(&key)
-    } else {
-        game.display_name().to_owned()
-    }
+    crate::templates::game_name_in(game, lang)
 }
 
 /// The registry's one line on how the game's bots connect, in `lang`.
 pub fn protocol_summary(game: GameId, lang: Lang) -> String {
-    match game.as_str() {
-        "nothanks" => lang.t("game-protocol-nothanks"),
-        "splendor" => lang.t("game-protocol-splendor"),
-        "hanabi" => lang.t("game-protocol-hanabi"),
-        "guandan" => lang.t("game-protocol-guandan"),
-        "bridge" => lang.t("game-protocol-bridge"),
-        _ => game.protocol_summary().to_owned(),
-    }
+    crate::templates::protocol_in(game, lang)
 }
 
 #[derive(Template)]

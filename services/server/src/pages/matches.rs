@@ -32,7 +32,7 @@ pub fn router() -> Router<AppState> {
 struct MatchPage {
     ctx: Ctx,
     m: Match,
-    game_name: &'static str,
+    game_name: String,
     competition: Option<(Uuid, String)>,
     seats: Vec<SeatWithResult>,
     /// Each seat's name (`N`, or its number) and place (`labels::places`), in seat order.

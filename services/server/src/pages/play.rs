@@ -269,7 +269,7 @@ pub fn words_script(lang: &i18n::Lang) -> String {
 #[template(path = "play.html")]
 struct PlayPage {
     ctx: Ctx,
-    game_name: &'static str,
+    game_name: String,
     table: Table,
 }
 

@@ -50,7 +50,7 @@ struct PlayNewPage {
     ctx: Ctx,
     competition_id: Uuid,
     competition: String,
-    game_name: &'static str,
+    game_name: String,
     teams: Vec<Membership>,
     team_id: Option<Uuid>,
     choices: Vec<Choice>,
@@ -147,7 +147,7 @@ async fn page(
         ctx: ctx.with_csrf().await?,
         competition_id,
         competition: c.name,
-        game_name: game.display_name(),
+        game_name: crate::templates::game_name_in(game, crate::i18n::current()),
         team_id: chosen
             .map(|(_, t, _)| t)
             .or(my_teams.first().map(|t| t.team_id)),
