@@ -16,28 +16,8 @@
   }
   var ENDED = ["finished", "failed", "cancelled"];
 
-  // The page's words in its language: the server writes them into
-  // <script type="application/json" class="croupier-words"> blocks, read once here.
-  var WORDS = {};
-  Array.prototype.forEach.call(document.querySelectorAll("script.croupier-words"), function (node) {
-    try {
-      var words = JSON.parse(node.textContent);
-      Object.keys(words).forEach(function (key) {
-        WORDS[key] = words[key];
-      });
-    } catch (err) {
-      // English, as written below.
-    }
-  });
-
-  // t("live-match-is", "The match is {status}.", {status: "running"}): the page's words for
-  // `key`, else `english`, with each {name} filled in.
-  function t(key, english, args) {
-    var text = typeof WORDS[key] === "string" ? WORDS[key] : english;
-    return text.replace(/\{(\w+)\}/g, function (whole, name) {
-      return args && Object.prototype.hasOwnProperty.call(args, name) ? String(args[name]) : whole;
-    });
-  }
+  // The page's words in its language (web/static/words.js).
+  var t = window.croupierWords.t;
 
   // A status in the page's language (the status itself in English).
   function word(status) {

@@ -20,26 +20,8 @@
   var timer = null;
   var drawnKey = null;
 
-  // The page's words in its language: the server writes them into
-  // <script type="application/json" class="croupier-words"> blocks, read once here.
-  var WORDS = {};
-  Array.prototype.forEach.call(document.querySelectorAll("script.croupier-words"), function (node) {
-    try {
-      var words = JSON.parse(node.textContent);
-      Object.keys(words).forEach(function (key) { WORDS[key] = words[key]; });
-    } catch (err) { /* English, as written below */ }
-  });
-
-  // t("play-seconds-left", "{n} s left", {n: 3}): the page's words for `key` (for args.n === 1
-  // its `key#one` form), else `english`, with each {name} filled in.
-  function t(key, english, args) {
-    var text = WORDS[key];
-    if (args && args.n === 1 && typeof WORDS[key + "#one"] === "string") text = WORDS[key + "#one"];
-    if (typeof text !== "string") text = english;
-    return text.replace(/\{(\w+)\}/g, function (whole, name) {
-      return args && Object.prototype.hasOwnProperty.call(args, name) ? String(args[name]) : whole;
-    });
-  }
+  // The page's words in its language (web/static/words.js).
+  var t = window.croupierWords.t;
 
   function shownKey() {
     var turn = document.getElementById("play-turn");

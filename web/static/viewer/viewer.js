@@ -35,26 +35,8 @@
   // count(1, "coin") is "1 coin", count(3, "coin") "3 coins" (the boards' nouns take an s).
   function count(n, noun) { return n + " " + noun + (n === 1 ? "" : "s"); }
 
-  // The page's words in its language: the server writes them into
-  // <script type="application/json" class="croupier-words"> blocks, read once here.
-  var WORDS = {};
-  Array.prototype.forEach.call(document.querySelectorAll("script.croupier-words"), function (node) {
-    try {
-      var words = JSON.parse(node.textContent);
-      Object.keys(words).forEach(function (key) { WORDS[key] = words[key]; });
-    } catch (err) { /* English, as written below */ }
-  });
-
-  // t("viewer-step", "Step {step} of {last}", {step: 2, last: 9}): the page's words for `key`
-  // (for args.n === 1 its `key#one` form), else `english`, with each {name} filled in.
-  function t(key, english, args) {
-    var text = WORDS[key];
-    if (args && args.n === 1 && typeof WORDS[key + "#one"] === "string") text = WORDS[key + "#one"];
-    if (typeof text !== "string") text = english;
-    return text.replace(/\{(\w+)\}/g, function (whole, name) {
-      return args && Object.prototype.hasOwnProperty.call(args, name) ? String(args[name]) : whole;
-    });
-  }
+  // The page's words in its language (web/static/words.js).
+  var t = window.croupierWords.t;
 
   // el("div", {class: "x", "data-seat": 1}, [child, "text"]): a new element.
   function el(tag, attrs, children) {
