@@ -170,6 +170,27 @@ pub async fn create(
             ids.clone()
         }
     };
+    // A person enters one team per competition: the organiser who chose two such teams is
+    // told which; a ladder's default field leaves the later team out (its tick does the same).
+    let shared = competitions::shared_members(&state.pool, &chosen).await?;
+    let chosen = match shared.first() {
+        None => chosen,
+        Some(s) if req.submissions.is_some() || req.kind != CompetitionKind::Ladder => {
+            let args: [(&str, &dyn Display); 3] = [
+                ("user", &s.username),
+                ("first", &s.first_team),
+                ("second", &s.second_team),
+            ];
+            return Err(Error::BadRequest(i18n::t_with(
+                "competition-shared-member",
+                &args,
+            )));
+        }
+        Some(_) => chosen
+            .into_iter()
+            .filter(|id| !shared.iter().any(|s| s.second_submission == *id))
+            .collect(),
+    };
     let planned = match req.kind {
         CompetitionKind::RoundRobin => {
             croupier_league::schedule(game, &settings.schedule_spec(rules), &chosen)

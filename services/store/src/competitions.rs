@@ -250,6 +250,46 @@ pub async fn candidates(db: impl PgExecutor<'_>, game: &str) -> Result<Vec<Candi
     .await?)
 }
 
+/// Two entries whose teams share a person: a person may enter one team per competition.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SharedMember {
+    pub username: String,
+    /// The team that keeps its place (created first).
+    pub first_team: String,
+    pub second_team: String,
+    /// The entry of the second team, the one to leave out.
+    pub second_submission: Uuid,
+}
+
+/// Every pair of `submissions` from different teams with a person in both, the earlier-made
+/// team first.
+pub async fn shared_members(
+    db: impl PgExecutor<'_>,
+    submissions: &[Uuid],
+) -> Result<Vec<SharedMember>, StoreError> {
+    // language=PostgreSQL
+    Ok(sqlx::query_as!(
+        SharedMember,
+        r#"
+        select u.username, ta.name as first_team, tb.name as second_team,
+               sb.submission_id as second_submission
+        from submission sa
+        join submission sb on sb.team_id <> sa.team_id
+        join team ta on ta.team_id = sa.team_id
+        join team tb on tb.team_id = sb.team_id
+                    and (ta.created_at, ta.team_id) < (tb.created_at, tb.team_id)
+        join team_member ma on ma.team_id = sa.team_id
+        join team_member mb on mb.team_id = sb.team_id and mb.user_id = ma.user_id
+        join app_user u on u.user_id = ma.user_id
+        where sa.submission_id = any($1) and sb.submission_id = any($1)
+        order by tb.created_at, u.username
+        "#,
+        submissions
+    )
+    .fetch_all(db)
+    .await?)
+}
+
 /// Inserts the competition, its entries and every planned match with its seats and queued job,
 /// in one transaction: either all of it is stored or nothing.
 pub async fn create(

@@ -66,8 +66,9 @@ pub async fn take(
     .await?)
 }
 
-/// Enters each team's newest ready submission of the ladder's game and makes it the team's
-/// only active entry (older entries stay, inactive, with their matches and history). Returns
+/// Enters each team's newest ready submission of the ladder's game (but a person enters one
+/// team per competition: a team sharing someone with a team already entered, or with an
+/// earlier-made team that can enter, stays out) and makes it the team's only active entry (older entries stay, inactive, with their matches and history). Returns
 /// how many entries were added.
 pub async fn sync_entries(conn: &mut PgConnection, ladder: &Ladder) -> Result<u64, StoreError> {
     // language=PostgreSQL
@@ -75,10 +76,25 @@ pub async fn sync_entries(conn: &mut PgConnection, ladder: &Ladder) -> Result<u6
         r#"
         insert into competition_entry (competition_id, submission_id)
         select $1, newest.submission_id
-        from (select distinct on (team_id) submission_id
-              from submission
-              where game = $2 and status = 'ready'
-              order by team_id, version desc) newest
+        from (select distinct on (s.team_id) s.submission_id, s.team_id, t.created_at
+              from submission s join team t using (team_id)
+              where s.game = $2 and s.status = 'ready'
+              order by s.team_id, s.version desc) newest
+        -- A person enters one team per competition: not a team with someone in a team
+        -- already entered, nor in a team made earlier that could enter now.
+        where not exists (
+            select 1
+            from team_member m
+            join team_member other on other.user_id = m.user_id and other.team_id <> m.team_id
+            join team ot on ot.team_id = other.team_id
+            where m.team_id = newest.team_id
+              and (exists (select 1 from competition_entry e join submission es using (submission_id)
+                           where e.competition_id = $1 and es.team_id = other.team_id)
+                   or ((ot.created_at, ot.team_id) < (newest.created_at, newest.team_id)
+                       and exists (select 1 from submission os
+                                   where os.team_id = other.team_id and os.game = $2
+                                     and os.status = 'ready')))
+        )
         on conflict (competition_id, submission_id) do nothing
         "#,
         ladder.competition_id,

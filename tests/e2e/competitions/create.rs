@@ -470,3 +470,77 @@ async fn choose_game_on_the_game_shown_keeps_every_choice(pool: PgPool) {
     page.assert_shows(&format!(r#"value="{c}" id="s-{c}">"#));
     nothing_scheduled(&pool).await;
 }
+
+/// alice (of Owls) also joins Bats, made after Owls.
+async fn alice_in_two_teams(league: &mut League) {
+    let code = crate::helpers::invite_code(&league.admin.pool, league.entrants[1].team_id).await;
+    league.entrants[0]
+        .app
+        .join_team(&code)
+        .await
+        .assert_status(StatusCode::SEE_OTHER);
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn a_person_enters_one_team_per_competition(pool: PgPool) {
+    // Arrange: four teams; alice is in Owls and in Bats.
+    let mut league = League::with_teams(&pool, 4).await;
+    alice_in_two_teams(&mut league).await;
+
+    // Act and assert: a round-robin of all four is refused, naming her and both teams, and
+    // nothing is stored; without Bats it is made.
+    let refused = league
+        .submit_form("Spring cup", &league.submissions(), "1")
+        .await;
+    refused.assert_status(StatusCode::BAD_REQUEST);
+    refused.assert_shows(
+        "alice is in both Owls and Bats: a person may enter one team per competition",
+    );
+    assert_eq!(count(&pool, "competition").await, 0);
+    let without_bats: Vec<Uuid> = league
+        .submissions()
+        .into_iter()
+        .filter(|s| *s != league.entrants[1].submission_id)
+        .collect();
+    let made = league.submit_form("Spring cup", &without_bats, "1").await;
+    made.assert_status(StatusCode::SEE_OTHER);
+
+    // A ladder enters every team's newest bot by itself: Bats stays out, the rest enter.
+    let admin_id = crate::helpers::user_id(&pool, "root").await;
+    let ladder = croupier_store::ladders::Ladder {
+        competition_id: sqlx::query_scalar(
+            "insert into competition (name, game, rules, kind, status, created_by)
+             values ('Ladder', 'nothanks', 'boardcoder', 'ladder', 'running', $1)
+             returning competition_id",
+        )
+        .bind(admin_id)
+        .fetch_one(&pool)
+        .await
+        .expect("ladder"),
+        game: "nothanks".into(),
+        rules: "boardcoder".into(),
+        settings: json!({}),
+        entries_open: true,
+        created_at: sqlx::types::time::OffsetDateTime::now_utc(),
+    };
+    let mut conn = pool.acquire().await.expect("connection");
+    let added = croupier_store::ladders::sync_entries(&mut conn, &ladder)
+        .await
+        .expect("sync");
+    assert_eq!(added, 3);
+    let entered: Vec<String> = sqlx::query_scalar(
+        "select t.name from competition_entry e join submission s using (submission_id)
+         join team t using (team_id) where e.competition_id = $1 order by t.name",
+    )
+    .bind(ladder.competition_id)
+    .fetch_all(&pool)
+    .await
+    .expect("entries");
+    assert_eq!(entered, ["Cats", "Moles", "Owls"]);
+    // Bats uploads again: still out while alice is in Owls, which is entered.
+    ready_submission(&pool, league.entrants[1].team_id, "bob", "nothanks").await;
+    let again = croupier_store::ladders::sync_entries(&mut conn, &ladder)
+        .await
+        .expect("sync");
+    assert_eq!(again, 0);
+}

@@ -97,6 +97,7 @@ competition-ladder-not-running = no running ladder with that id (a finished or c
 competition-bad-name = a competition needs a name of 1 to 80 characters
 competition-bad-rules = { $game } has the rule sets { $rule_sets }, not { $rules }
 competition-not-ready = submission { $id } is not a ready { $game } bot
+competition-shared-member = { $user } is in both { $first } and { $second }: a person may enter one team per competition, so leave one of the two out
 competition-bad-kind = a competition is a round_robin or a ladder
 competition-too-few = { $game } needs at least { $need } ready bots from the teams, and { $got } { $got ->
         [one] was

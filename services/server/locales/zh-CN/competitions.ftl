@@ -83,6 +83,7 @@ competition-ladder-not-running = 没有该 id 的进行中天梯赛（已结束�
 competition-bad-name = 比赛名称须为 1 到 80 个字符
 competition-bad-rules = { $game } 的规则集为 { $rule_sets }，没有 { $rules }
 competition-not-ready = 提交 { $id } 不是可用的 { $game } 机器人
+competition-shared-member = { $user } 同时在 { $first } 和 { $second } 两个队伍中：每人每场比赛只能随一个队伍参赛，请去掉其中一个
 competition-bad-kind = 比赛类型只能是循环赛（round_robin）或天梯赛（ladder）
 competition-too-few = { $game } 至少需要队伍的 { $need } 个可用机器人，但只选了 { $got } 个
 competition-cannot-schedule = 无法为这场比赛排赛程：{ $error }
