@@ -14,7 +14,7 @@ use croupier_league::{
     CompetitionSettings, LadderBudget, LeagueError, SettingsError, LADDER_MATCHES_PER_HOUR,
 };
 use croupier_store::competitions::{self, Candidate, NewCompetition};
-use croupier_store::CompetitionKind;
+use croupier_store::{competition_admin, CompetitionKind};
 use serde::Deserialize;
 use uuid::Uuid;
 
@@ -291,4 +291,68 @@ mod tests {
             assert_eq!(settings_error(&e), e.to_string());
         }
     }
+}
+
+/// An organiser's change to a competition's settings: the time per move, games per match and
+/// seat limits (each absent or empty: the game's or the worker's default), allowed while none
+/// of its matches has started; and a ladder's pace, allowed at any time.
+#[derive(Debug, Clone, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SettingsChange {
+    pub move_time_ms: Option<u64>,
+    pub games_per_match: Option<u32>,
+    pub seat_memory_mib: Option<u64>,
+    pub seat_disk_mib: Option<u64>,
+    pub seat_cpu_millicores: Option<u32>,
+    pub matches_per_hour: Option<u32>,
+    pub max_pending: Option<u32>,
+}
+
+/// Checks `change` against the competition's game and stores it (400 for a bad value, 409 when
+/// matches have started and the time or limits would change).
+pub async fn change_settings(
+    state: &AppState,
+    competition_id: Uuid,
+    change: &SettingsChange,
+) -> Result<CompetitionSettings> {
+    let c = competitions::get(&state.pool, competition_id).await?;
+    let game = parse_game(&c.game)?;
+    let old = CompetitionSettings::from_stored(&c.settings)
+        .map_err(|e| Error::BadRequest(settings_error(&e)))?;
+    let mut new = old.clone();
+    new.move_time_ms = change.move_time_ms;
+    new.games_per_match = change.games_per_match;
+    new.seat_memory_mib = change.seat_memory_mib;
+    new.seat_disk_mib = change.seat_disk_mib;
+    new.seat_cpu_millicores = change.seat_cpu_millicores;
+    if c.kind == CompetitionKind::Ladder {
+        new.ladder.matches_per_hour = change
+            .matches_per_hour
+            .unwrap_or(old.ladder.matches_per_hour);
+        new.ladder.max_pending = change.max_pending.unwrap_or(old.ladder.max_pending);
+    }
+    new.validate(game)
+        .map_err(|e| Error::BadRequest(settings_error(&e)))?;
+    let played_with_changes = (
+        new.move_time_ms,
+        new.games_per_match,
+        new.seat_memory_mib,
+        new.seat_disk_mib,
+        new.seat_cpu_millicores,
+    ) != (
+        old.move_time_ms,
+        old.games_per_match,
+        old.seat_memory_mib,
+        old.seat_disk_mib,
+        old.seat_cpu_millicores,
+    );
+    competition_admin::set_settings(
+        &state.pool,
+        competition_id,
+        &new.to_stored(),
+        played_with_changes,
+    )
+    .await?;
+    tracing::info!(%competition_id, "competition settings changed");
+    Ok(new)
 }

@@ -11,7 +11,8 @@
 //! PostgreSQL's `LISTEN` pushed to open pages), `plot` (SVG line plots and sparklines, pure) and
 //! `history` (those histories drawn with it), `match_files` (a match's replay and seat-log
 //! downloads and who may have them, shared by both), `templates` (askama page types and the
-//! page context), `html`
+//! page context), `i18n` (the request's language, English or 简体中文, and its words from the
+//! Fluent files under `locales/`: a leaf), `html`
 //! (rendering a template, and the error page: a leaf, so `error` and `templates` do not import
 //! each other), `extract` (axum's extractors with our errors as rejections: `Api*` answer JSON,
 //! `Page*` the HTML error page),
@@ -24,7 +25,7 @@
 //! reach a client.
 //!
 //! Dependencies inside the crate point one way: `pages` → `templates` → `auth` → `error` →
-//! `html`, and `api`/`pages`/`live` → `extract` → `error` (`live` also uses `pages::labels`);
+//! `html` → `i18n`, and `api`/`pages`/`live` → `extract` → `error` (`live` also uses `pages::labels`);
 //! nothing imports a module above it.
 
 pub mod api;

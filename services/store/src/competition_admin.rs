@@ -1,5 +1,5 @@
-//! An organiser's everyday changes to a competition: rename it, pause and resume a round-robin,
-//! delete one nothing was played in, archive one that is over. (Cancel and re-run are in
+//! An organiser's everyday changes to a competition: rename it, change its settings, pause and
+//! resume a round-robin, delete one nothing was played in, archive one that is over. (Cancel and re-run are in
 //! [`crate::competitions`]; a ladder's pause and resume in [`crate::ladders`].)
 //!
 //! **Pausing a round-robin** holds its queued match jobs (`run_after = 'infinity'`, so no worker
@@ -30,6 +30,48 @@ pub async fn rename(
         0 => Err(StoreError::NotFound),
         _ => Ok(()),
     }
+}
+
+/// Replaces a competition's settings (the caller checks them). With `before_play`, only while
+/// none of its matches has started — what a match is played with must be the same for every
+/// match — else [`StoreError::Conflict`] saying how many have.
+pub async fn set_settings(
+    pool: &PgPool,
+    competition_id: Uuid,
+    settings: &serde_json::Value,
+    before_play: bool,
+) -> Result<(), StoreError> {
+    let mut tx = pool.begin().await?;
+    lock(&mut tx, competition_id).await?;
+    if before_play {
+        // language=PostgreSQL
+        let started = sqlx::query_scalar!(
+            r#"
+            select count(*) as "n!" from match
+            where competition_id = $1 and status <> 'queued'
+            "#,
+            competition_id
+        )
+        .fetch_one(&mut *tx)
+        .await?;
+        if started > 0 {
+            tx.rollback().await?;
+            return Err(StoreError::Conflict(format!(
+                "{started} of its matches {} started: time and limits stay as they were played",
+                if started == 1 { "has" } else { "have" }
+            )));
+        }
+    }
+    // language=PostgreSQL
+    sqlx::query!(
+        r#"update competition set settings = $2 where competition_id = $1"#,
+        competition_id,
+        settings
+    )
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(())
 }
 
 /// The competition's kind and stored status, its row locked for the change.

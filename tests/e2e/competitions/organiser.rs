@@ -262,6 +262,36 @@ async fn the_api_pauses_resumes_renames_archives_cancels_and_deletes_for_an_admi
         )
         .await;
     assert_eq!(renamed.json["competition"]["name"], "Final");
+    let set = app
+        .api(
+            Method::POST,
+            &at("/settings"),
+            Some(&root),
+            Some(json!({ "settings": { "move_time_ms": 1200, "seat_cpu_millicores": 500 } })),
+        )
+        .await;
+    set.assert_status(StatusCode::OK);
+    assert_eq!(set.json["competition"]["settings"]["move_time_ms"], 1200);
+    assert_eq!(
+        set.json["competition"]["settings"]["seat_cpu_millicores"],
+        500
+    );
+    app.api(
+        Method::POST,
+        &at("/settings"),
+        Some(&root),
+        Some(json!({ "settings": { "move_time_ms": 0 } })),
+    )
+    .await
+    .assert_status(StatusCode::BAD_REQUEST);
+    app.api(
+        Method::POST,
+        &at("/settings"),
+        Some(&alice),
+        Some(json!({ "settings": {} })),
+    )
+    .await
+    .assert_status(StatusCode::FORBIDDEN);
     app.api(
         Method::POST,
         &at("/rename"),
@@ -304,4 +334,76 @@ async fn the_api_pauses_resumes_renames_archives_cancels_and_deletes_for_an_admi
     )
     .await
     .assert_status(StatusCode::NOT_FOUND);
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn settings_change_before_play_and_stay_once_a_match_has_started(pool: PgPool) {
+    // Arrange: a one-round No Thanks round-robin, nothing played yet.
+    let mut league = League::with_teams(&pool, 3).await;
+    let id = league.create("1").await;
+    let page = format!("/competitions/{id}");
+    let action = format!("/admin/competitions/{id}/settings");
+    let stored = |pool: PgPool| async move {
+        sqlx::query_scalar::<_, serde_json::Value>(
+            "select settings from competition where competition_id = $1",
+        )
+        .bind(id)
+        .fetch_one(&pool)
+        .await
+        .unwrap()
+    };
+
+    // Act: the organiser sets the time per move and a seat's memory on the page.
+    let saved = league
+        .admin
+        .submit_form(
+            &page,
+            &action,
+            &[("move_time_ms", "1500"), ("seat_memory_mib", "256")],
+        )
+        .await;
+
+    // Assert: stored, shown back in the form, the message said so.
+    saved.assert_redirect(&page);
+    let shown = league.admin.get(&page).await;
+    shown.assert_shows("Settings saved.");
+    shown.assert_shows("name=\"move_time_ms\" inputmode=\"numeric\" value=\"1500\"");
+    let settings = stored(pool.clone()).await;
+    assert_eq!(settings["move_time_ms"], 1500);
+    assert_eq!(settings["seat_memory_mib"], 256);
+
+    // A bad value and an out-of-range one are refused and change nothing; not for members.
+    let bad = league
+        .admin
+        .submit_form(&page, &action, &[("move_time_ms", "fast")])
+        .await;
+    bad.assert_status(StatusCode::BAD_REQUEST);
+    bad.assert_shows("“fast” is not a whole number");
+    let zero = league
+        .admin
+        .submit_form(&page, &action, &[("move_time_ms", "0")])
+        .await;
+    zero.assert_status(StatusCode::BAD_REQUEST);
+    assert_eq!(stored(pool.clone()).await, settings);
+    let alice = &mut league.entrants[0].app;
+    let csrf = alice.csrf(&page).await;
+    alice
+        .post_form(&action, &[("csrf", csrf.as_str()), ("move_time_ms", "9")])
+        .await
+        .assert_status(StatusCode::FORBIDDEN);
+
+    // Once a match has started, the time and limits stay as they were played.
+    let matches = schedule(&pool, id).await;
+    set_status(&pool, matches[0].0, "running", "running").await;
+    let refused = league
+        .admin
+        .submit_form(&page, &action, &[("move_time_ms", "900")])
+        .await;
+    refused.assert_redirect(&page);
+    league
+        .admin
+        .get(&page)
+        .await
+        .assert_shows("1 of its matches has started: time and limits stay as they were played");
+    assert_eq!(stored(pool.clone()).await, settings);
 }

@@ -344,3 +344,19 @@ board-trend-mean =
     {"."} The trend is the mean score after each
     of the bot's matches (its team sees it plotted in full on the submission page).
     Failed and cancelled matches never count.
+competition-settings-note = Time per move, games per match and seat limits can change until the first match starts (empty: the default); a ladder's pace at any time.
+competition-setting-move-time = Time per move (ms)
+competition-setting-games = Games per match
+competition-setting-memory = Memory per seat (MiB)
+competition-setting-disk = Disk per seat (MiB)
+competition-setting-cpu = CPU per seat (thousandths of a core)
+competition-setting-per-hour = Matches per hour
+competition-setting-pending = Matches queued or running at once
+competition-setting-default = default
+competition-settings-save = Save settings
+manage-not-a-number = { $field }: “{ $value }” is not a whole number
+manage-settings-saved = Settings saved.
+manage-refused-started = { $n } of its matches { $n ->
+        [one] has
+       *[other] have
+    } started: time and limits stay as they were played

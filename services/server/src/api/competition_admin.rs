@@ -1,6 +1,7 @@
 //! An organiser's controls over the API (admins only), as on the competition's page: pause and
-//! resume a round-robin, cancel its queued matches, rename, archive or bring back, delete one
-//! nothing was played in. A refusal is a 409 saying why.
+//! resume a round-robin, cancel its queued matches, rename, change the settings (time per move,
+//! games per match, seat limits before play; a ladder's pace any time), archive or bring back,
+//! delete one nothing was played in. A refusal is a 409 saying why.
 
 use axum::extract::State;
 use axum::Json;
@@ -21,6 +22,7 @@ pub fn routes() -> Vec<ApiRoute> {
         ApiRoute::post("/admin/competitions/{competition_id}/resume", resume),
         ApiRoute::post("/admin/competitions/{competition_id}/cancel", cancel),
         ApiRoute::post("/admin/competitions/{competition_id}/rename", rename),
+        ApiRoute::post("/admin/competitions/{competition_id}/settings", settings),
         ApiRoute::post("/admin/competitions/{competition_id}/archive", archive),
         ApiRoute::delete("/admin/competitions/{competition_id}", delete),
     ]
@@ -29,6 +31,12 @@ pub fn routes() -> Vec<ApiRoute> {
 #[derive(Deserialize)]
 struct Rename {
     name: String,
+}
+
+/// The whole set of changeable settings (each absent or null: the default).
+#[derive(Deserialize)]
+struct Settings {
+    settings: serde_json::Map<String, Value>,
 }
 
 #[derive(Deserialize)]
@@ -76,6 +84,22 @@ async fn rename(
     let name = crate::competition::check_name(&body.name)?;
     competition_admin::rename(&state.pool, id, name).await?;
     state.live.forget(id);
+    Ok(Json(
+        json!({ "competition": competitions::get(&state.pool, id).await? }),
+    ))
+}
+
+async fn settings(
+    State(state): State<AppState>,
+    api: ApiUser,
+    ApiPath(id): ApiPath<Uuid>,
+    ApiJson(body): ApiJson<Settings>,
+) -> ApiResult<Json<Value>> {
+    api.require_admin()?;
+    let change: crate::competition::SettingsChange =
+        serde_json::from_value(Value::Object(body.settings))
+            .map_err(|e| crate::error::Error::BadRequest(format!("settings: {e}")))?;
+    crate::competition::change_settings(&state, id, &change).await?;
     Ok(Json(
         json!({ "competition": competitions::get(&state.pool, id).await? }),
     ))

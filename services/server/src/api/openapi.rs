@@ -83,6 +83,19 @@ fn organiser() -> Value {
             "Rename a competition (admins only)", true, 200,
             body_at("competition_id", json!({ "type": "object", "required": ["name"],
                 "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 80 } } }))) },
+        "/admin/competitions/{competition_id}/settings": { "post": op(
+            "Change the time per move, games per match and seat limits (absent or null: the default; admins only; 409 once a match has started) and a ladder's pace (any time)", true, 200,
+            body_at("competition_id", json!({ "type": "object", "required": ["settings"],
+                "properties": { "settings": { "type": "object", "additionalProperties": false,
+                "description": "the whole set: each absent or null is the default",
+                "properties": {
+                    "move_time_ms": { "type": ["integer", "null"], "minimum": 1 },
+                    "games_per_match": { "type": ["integer", "null"], "minimum": 1 },
+                    "seat_memory_mib": { "type": ["integer", "null"], "minimum": 1 },
+                    "seat_disk_mib": { "type": ["integer", "null"], "minimum": 1 },
+                    "seat_cpu_millicores": { "type": ["integer", "null"], "minimum": 1 },
+                    "matches_per_hour": { "type": ["integer", "null"], "minimum": 1 },
+                    "max_pending": { "type": ["integer", "null"], "minimum": 1 } } } } }))) },
         "/admin/competitions/{competition_id}/archive": { "post": op(
             "Archive a competition (out of the public list; its pages and API answers stay) or bring it back (admins only)", true, 200,
             body_at("competition_id", json!({ "type": "object", "required": ["archived"],

@@ -1,4 +1,5 @@
-//! An organiser's everyday controls on a competition's page (admins only): rename, pause and
+//! An organiser's everyday controls on a competition's page (admins only): rename, change the
+//! time per move, games per match and seat limits before play (a ladder's pace at any time), pause and
 //! resume a round-robin, delete one nothing was played in (its name typed again), archive one
 //! that is over (out of the public list, still reachable) and bring it back. A refusal comes
 //! back to the page as a message and changes nothing.
@@ -21,6 +22,10 @@ use crate::{has_csrf, AppState};
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/admin/competitions/{competition_id}/rename", post(rename))
+        .route(
+            "/admin/competitions/{competition_id}/settings",
+            post(settings),
+        )
         .route("/admin/competitions/{competition_id}/pause", post(pause))
         .route("/admin/competitions/{competition_id}/resume", post(resume))
         .route("/admin/competitions/{competition_id}/delete", post(delete))
@@ -41,6 +46,41 @@ struct NameForm {
     name: String,
 }
 
+/// The settings form: each field a number, or empty for the default.
+#[derive(Deserialize)]
+struct SettingsForm {
+    csrf: String,
+    #[serde(default)]
+    move_time_ms: String,
+    #[serde(default)]
+    games_per_match: String,
+    #[serde(default)]
+    seat_memory_mib: String,
+    #[serde(default)]
+    seat_disk_mib: String,
+    #[serde(default)]
+    seat_cpu_millicores: String,
+    #[serde(default)]
+    matches_per_hour: String,
+    #[serde(default)]
+    max_pending: String,
+}
+
+/// A form field: empty is `None`, a whole number `Some`, anything else a 400 naming the field.
+fn number<T: std::str::FromStr>(field: &str, label_key: &str) -> Result<Option<T>> {
+    let field = field.trim();
+    if field.is_empty() {
+        return Ok(None);
+    }
+    field.parse().map(Some).map_err(|_| {
+        let label = crate::i18n::t(label_key);
+        crate::error::Error::BadRequest(crate::i18n::t_with(
+            "manage-not-a-number",
+            &[("field", &label), ("value", &field)],
+        ))
+    })
+}
+
 #[derive(Deserialize)]
 struct DeleteForm {
     csrf: String,
@@ -54,7 +94,7 @@ struct ArchiveForm {
     archived: bool,
 }
 
-has_csrf!(PlainForm, NameForm, DeleteForm, ArchiveForm);
+has_csrf!(PlainForm, NameForm, SettingsForm, DeleteForm, ArchiveForm);
 
 fn page(id: Uuid) -> Redirect {
     Redirect::to(&format!("/competitions/{id}"))
@@ -90,6 +130,12 @@ fn refusal(ctx: &Ctx, reason: &str) -> String {
     } else if reason == "the competition is not paused" {
         ctx.t("manage-refused-not-paused")
     } else if let Some(n) = reason
+        .strip_suffix(" started: time and limits stay as they were played")
+        .and_then(|r| r.split_once(" of its matches "))
+        .and_then(|(n, _)| n.parse::<i64>().ok())
+    {
+        ctx.t1("manage-refused-started", "n", &n)
+    } else if let Some(n) = reason
         .split_once(" of its matches ")
         .and_then(|(n, _)| n.parse::<i64>().ok())
     {
@@ -114,6 +160,30 @@ async fn rename(
         ctx.t1("manage-renamed", "name", &name)
     })
     .await
+}
+
+async fn settings(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    ctx: Ctx,
+    PagePath(id): PagePath<Uuid>,
+    CsrfForm(form): CsrfForm<SettingsForm>,
+) -> Result<Redirect> {
+    let change = crate::competition::SettingsChange {
+        move_time_ms: number(&form.move_time_ms, "competition-setting-move-time")?,
+        games_per_match: number(&form.games_per_match, "competition-setting-games")?,
+        seat_memory_mib: number(&form.seat_memory_mib, "competition-setting-memory")?,
+        seat_disk_mib: number(&form.seat_disk_mib, "competition-setting-disk")?,
+        seat_cpu_millicores: number(&form.seat_cpu_millicores, "competition-setting-cpu")?,
+        matches_per_hour: number(&form.matches_per_hour, "competition-setting-per-hour")?,
+        max_pending: number(&form.max_pending, "competition-setting-pending")?,
+    };
+    let outcome = match crate::competition::change_settings(&state, id, &change).await {
+        Err(crate::error::Error::Conflict(reason)) => Err(StoreError::Conflict(reason)),
+        other => Ok(other?),
+    };
+    tracing::info!(competition_id = %id, by = %admin.user_id, "competition settings changed on the page");
+    answer(&ctx, id, outcome, |_| ctx.t("manage-settings-saved")).await
 }
 
 async fn pause(

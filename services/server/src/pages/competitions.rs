@@ -73,6 +73,25 @@ struct ShowPage {
 }
 
 impl ShowPage {
+    /// A stored setting for the settings form (empty: the default).
+    fn setting(&self, name: &str) -> String {
+        match self.c.settings.get(name) {
+            Some(v) if v.is_u64() => v.to_string(),
+            _ => String::new(),
+        }
+    }
+
+    /// A ladder's pace setting for the settings form.
+    fn ladder_setting(&self, name: &str) -> String {
+        let stored = croupier_league::CompetitionSettings::from_stored(&self.c.settings)
+            .unwrap_or_default()
+            .ladder;
+        match name {
+            "matches_per_hour" => stored.matches_per_hour.to_string(),
+            _ => stored.max_pending.to_string(),
+        }
+    }
+
     /// `2026-11-21 06:07 UTC by alice`.
     fn created_by(&self) -> String {
         let when = crate::templates::when(&self.c.created_at);
