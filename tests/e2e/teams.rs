@@ -253,7 +253,7 @@ async fn the_team_upload_and_submission_pages_speak_chinese_once_chosen(pool: Pg
     empty.assert_shows(r#"文件 "bot.py" 是空的"#);
     empty.assert_shows("浏览器不会保留已选的文件");
     submission.assert_status(StatusCode::OK);
-    submission.assert_shows("已上传你的 No Thanks! 机器人第 1 版");
+    submission.assert_shows("已上传你的 不，谢谢！（No Thanks!） 机器人第 1 版");
     submission.assert_shows("等待中</span>");
     submission.assert_shows("<h2>构建日志</h2>");
     submission.assert_shows("由 alice 上传");

@@ -8,6 +8,7 @@
 use croupier_league::{HistoryPoint, HistoryStep};
 use uuid::Uuid;
 
+use crate::i18n;
 use crate::plot::{self, BandPoint, PlotText};
 
 /// One competition's plot on a submission page.
@@ -31,11 +32,11 @@ fn is_rating(history: &[HistoryPoint]) -> bool {
 }
 
 /// What the shown value is called.
-fn shown_name(history: &[HistoryPoint]) -> &'static str {
+fn shown_name(history: &[HistoryPoint]) -> String {
     if is_rating(history) {
-        "rating"
+        i18n::t("history-name-rating")
     } else {
-        "mean score"
+        i18n::t("history-name-mean")
     }
 }
 
@@ -47,14 +48,16 @@ fn summary(history: &[HistoryPoint]) -> String {
 /// [`summary`] of an outline of a history of `n` points.
 fn summary_of(history: &[HistoryPoint], n: usize) -> String {
     let (Some(first), Some(last)) = (history.first(), history.last()) else {
-        return "no matches yet".to_owned();
+        return i18n::t("history-no-matches");
     };
-    format!(
-        "{} {:.2} → {:.2} over {}",
+    let (what, from, to) = (
         shown_name(history),
-        first.shown(),
-        last.shown(),
-        crate::pages::labels::count(n, "match")
+        format!("{:.2}", first.shown()),
+        format!("{:.2}", last.shown()),
+    );
+    i18n::t_with(
+        "history-summary",
+        &[("what", &what), ("first", &from), ("last", &to), ("n", &n)],
     )
 }
 
@@ -84,9 +87,9 @@ pub fn plot(id: &str, competition: &str, history: &[HistoryPoint]) -> String {
         })
         .collect();
     let (y_label, x_label) = if is_rating(history) {
-        ("rating μ (band μ ± 3σ)", "matches rated")
+        (i18n::t("history-y-rating"), i18n::t("history-x-rated"))
     } else {
-        ("mean score (band: 95% CI)", "matches played")
+        (i18n::t("history-y-mean"), i18n::t("history-x-played"))
     };
     let title = format!("{competition}: {}", shown_name(history));
     let desc = summary(history);
@@ -95,8 +98,8 @@ pub fn plot(id: &str, competition: &str, history: &[HistoryPoint]) -> String {
             id,
             title: &title,
             desc: &desc,
-            x_label,
-            y_label,
+            x_label: &x_label,
+            y_label: &y_label,
         },
         &points,
     )
@@ -104,21 +107,34 @@ pub fn plot(id: &str, competition: &str, history: &[HistoryPoint]) -> String {
 
 /// The caption under a plot: what the line and the band are.
 pub fn caption(history: &[HistoryPoint]) -> String {
+    let two = |x: f64| format!("{x:.2}");
     let now = history.last().map_or(String::new(), |p| match p.step {
         HistoryStep::Rating { mu, sigma, display } => {
-            format!(" Now μ {mu:.2}, σ {sigma:.2}: rating {display:.2}.")
+            let (mu, sigma, display) = (two(mu), two(sigma), two(display));
+            i18n::t_with(
+                "history-now-rating",
+                &[("mu", &mu), ("sigma", &sigma), ("display", &display)],
+            )
         }
         HistoryStep::Score {
             mean, half_width, ..
         } => match half_width {
-            Some(h) => format!(" Now {mean:.2} ± {h:.2}."),
-            None => format!(" Now {mean:.2}."),
+            Some(h) => {
+                let (mean, h) = (two(mean), two(h));
+                i18n::t_with("history-now-interval", &[("mean", &mean), ("h", &h)])
+            }
+            None => i18n::t_with("history-now-mean", &[("mean", &two(mean))]),
         },
     });
-    if is_rating(history) {
-        format!("The line is μ after each rated match; the band is μ ± 3σ, and its lower edge is the rating the leaderboard shows (μ − 3σ).{now}")
+    let line = if is_rating(history) {
+        i18n::t("history-caption-rating")
     } else {
-        format!("The line is the mean score so far; the band is its 95% confidence interval.{now}")
+        i18n::t("history-caption-mean")
+    };
+    if now.is_empty() {
+        line
+    } else {
+        format!("{line} {now}")
     }
 }
 

@@ -10,9 +10,6 @@ use croupier_store::EndState;
 
 use crate::i18n::{self, Lang};
 
-/// `1 coin`, `2 coins`: every count printed with a noun goes through it.
-pub use croupier_games::plural::count;
-
 /// The registry entry of the game `id`, if the game is hosted.
 fn def(id: &str) -> Option<&'static GameDef> {
     id.parse::<GameId>().ok().map(GameId::def)
