@@ -82,6 +82,8 @@ async fn error_pages_speak_the_visitors_language_and_the_api_always_english(pool
     page.assert_shows("<html lang=\"zh-CN\">");
     page.assert_shows("404 · 找不到页面");
     page.assert_shows("返回上一页");
+    page.assert_shows("<p class=\"error\">找不到该页面或内容</p>");
+    page.assert_shows("<a href=\"/\">首页</a>。");
 
     let api = visitor
         .send(get_with_language("/api/v1/no/such/thing", "zh-CN"))

@@ -250,13 +250,33 @@ impl From<MultipartRejection> for Error {
     }
 }
 
+impl Error {
+    /// What the error page says: the fixed messages in the visitor's language, a message made
+    /// by the handler (already in it) as is.
+    fn page_message(&self) -> String {
+        use crate::i18n::{t, t_with};
+        match self {
+            Error::NotFound => t("error-not-found"),
+            Error::Csrf => t("error-csrf"),
+            Error::NoRoute(path) => t_with("error-no-route", &[("path", path)]),
+            Error::MethodNotAllowed { method, path } => {
+                t_with("error-method", &[("method", method), ("path", path)])
+            }
+            Error::BodyTooLarge => t("error-body-too-large"),
+            Error::Busy(_) => t("error-busy"),
+            Error::Internal(_) => t("error-internal"),
+            other => other.to_string(),
+        }
+    }
+}
+
 impl IntoResponse for Error {
     fn into_response(self) -> Response {
         self.log();
         if matches!(self, Error::LoginRequired) {
             return Redirect::to("/login").into_response();
         }
-        let page = crate::html::error_page(self.status(), &self.to_string());
+        let page = crate::html::error_page(self.status(), &self.page_message());
         self.with_retry_after(page)
     }
 }
