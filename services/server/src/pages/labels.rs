@@ -16,21 +16,15 @@ fn def(id: &str) -> Option<&'static GameDef> {
 }
 
 /// The text for `key` in the page's language with `values` (numbers, for plural forms) and
-/// `names` filled in. A name is never read as a number (a username `007` stays `007`): each
-/// goes in as a placeholder that is replaced afterwards.
+/// `names` filled in. (`i18n::t_with` never reads a name as a number: `007` stays `007`.)
 pub fn tk(key: &str, values: &[(&str, &dyn Display)], names: &[(&str, &str)]) -> String {
-    let holders: Vec<String> = (0..names.len())
-        .map(|i| format!("\u{e000}{i}\u{e001}"))
-        .collect();
     let mut args: Vec<(&str, &dyn Display)> = values.to_vec();
-    for ((name, _), holder) in names.iter().zip(&holders) {
-        args.push((name, holder));
-    }
-    let mut text = i18n::t_with(key, &args);
-    for ((_, value), holder) in names.iter().zip(&holders) {
-        text = text.replace(holder.as_str(), value);
-    }
-    text
+    args.extend(
+        names
+            .iter()
+            .map(|(name, value)| (*name, value as &dyn Display)),
+    );
+    i18n::t_with(key, &args)
 }
 
 /// One word of a page's script: its key and the names of its arguments (see
