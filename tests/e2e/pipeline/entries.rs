@@ -35,8 +35,13 @@ async fn a_folder_of_clients_and_a_hanabi_class_play_with_the_entry_their_team_c
     let dir = scratch();
     let up = Proc::up(dir.path()).await;
     let base = up.url();
+    // Two people, a team each: a person enters one team per competition.
     let api = Api::user(&base, "ruby", PASSWORD, true).await;
-    let (ruby, onyx) = (api.team("Team ruby").await, api.team("Team onyx").await);
+    let onyx_api = Api::user(&base, "onyx", PASSWORD, true).await;
+    let (ruby, onyx) = (
+        api.team("Team ruby").await,
+        onyx_api.team("Team onyx").await,
+    );
     let guandan = |entry| ["guandan", "python3", "gd.zip", entry];
 
     // Act + Assert: no entry, no upload
@@ -66,7 +71,7 @@ async fn a_folder_of_clients_and_a_hanabi_class_play_with_the_entry_their_team_c
             "--server",
             &base,
             "--token",
-            api.token(),
+            onyx_api.token(),
             "--team",
             &onyx,
         ])
@@ -83,7 +88,9 @@ async fn a_folder_of_clients_and_a_hanabi_class_play_with_the_entry_their_team_c
         .expect("croupier submit");
     let out = String::from_utf8_lossy(&submitted.stdout);
     assert!(submitted.status.success(), "{out} {submitted:?}");
-    let listed = api.get(&format!("/api/v1/teams/{onyx}/submissions")).await;
+    let listed = onyx_api
+        .get(&format!("/api/v1/teams/{onyx}/submissions"))
+        .await;
     let mine = &listed["submissions"][0];
     assert_eq!(mine["entry"], "gd/client3.py", "{listed:#}");
     ids.push(mine["submission_id"].as_str().unwrap().to_owned());
@@ -98,19 +105,18 @@ async fn a_folder_of_clients_and_a_hanabi_class_play_with_the_entry_their_team_c
     let no_player = origin_bots()
         .replace("class player(basePlayer)", "class console(basePlayer)")
         .replace("class careful(player)", "class careful(console)");
-    let (_, ambiguous) = api
+    let (_, ambiguous) = onyx_api
         .try_upload(&onyx, hanabi(""), no_player.into_bytes())
         .await;
 
     // Assert: built and validated (one game against the built-in bots each)
-    for id in &ids {
-        api.wait_ready(id).await;
-    }
+    api.wait_ready(&ids[0]).await;
+    onyx_api.wait_ready(&ids[1]).await;
     let class_id = class["submission"]["submission_id"].as_str().unwrap();
     api.wait_ready(class_id).await;
     let shown = api.get(&format!("/api/v1/submissions/{class_id}")).await;
     assert_eq!(shown["submission"]["entry"], "bots.py:cautious(0.3)");
-    let failed = api
+    let failed = onyx_api
         .wait_built(ambiguous["submission"]["submission_id"].as_str().unwrap())
         .await;
     assert_eq!(failed["submission"]["status"], "failed", "{failed:#}");
