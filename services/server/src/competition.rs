@@ -312,6 +312,7 @@ pub struct SettingsChange {
 /// matches have started and the time or limits would change).
 pub async fn change_settings(
     state: &AppState,
+    by: Uuid,
     competition_id: Uuid,
     change: &SettingsChange,
 ) -> Result<CompetitionSettings> {
@@ -353,6 +354,6 @@ pub async fn change_settings(
         played_with_changes,
     )
     .await?;
-    tracing::info!(%competition_id, "competition settings changed");
+    tracing::info!(%competition_id, %by, "competition settings changed");
     Ok(new)
 }

@@ -44,16 +44,7 @@ pub async fn set_settings(
     let mut tx = pool.begin().await?;
     lock(&mut tx, competition_id).await?;
     if before_play {
-        // language=PostgreSQL
-        let started = sqlx::query_scalar!(
-            r#"
-            select count(*) as "n!" from match
-            where competition_id = $1 and status <> 'queued'
-            "#,
-            competition_id
-        )
-        .fetch_one(&mut *tx)
-        .await?;
+        let started = played(&mut tx, competition_id).await?;
         if started > 0 {
             tx.rollback().await?;
             return Err(StoreError::Conflict(format!(
@@ -72,6 +63,21 @@ pub async fn set_settings(
     .await?;
     tx.commit().await?;
     Ok(())
+}
+
+/// How many of the competition's matches were played or are being played (running, finished
+/// or failed; queued and cancelled ones never started).
+async fn played(conn: &mut sqlx::PgConnection, competition_id: Uuid) -> Result<i64, StoreError> {
+    // language=PostgreSQL
+    Ok(sqlx::query_scalar!(
+        r#"
+        select count(*) as "n!" from match
+        where competition_id = $1 and status in ('running', 'finished', 'failed')
+        "#,
+        competition_id
+    )
+    .fetch_one(conn)
+    .await?)
 }
 
 /// The competition's kind and stored status, its row locked for the change.
@@ -161,16 +167,7 @@ async fn hold(pool: &PgPool, competition_id: Uuid, pause: bool) -> Result<u64, S
 pub async fn delete_unplayed(pool: &PgPool, competition_id: Uuid) -> Result<(), StoreError> {
     let mut tx = pool.begin().await?;
     lock(&mut tx, competition_id).await?;
-    // language=PostgreSQL
-    let started = sqlx::query_scalar!(
-        r#"
-        select count(*) as "n!" from match
-        where competition_id = $1 and status in ('running', 'finished', 'failed')
-        "#,
-        competition_id
-    )
-    .fetch_one(&mut *tx)
-    .await?;
+    let started = played(&mut tx, competition_id).await?;
     if started > 0 {
         tx.rollback().await?;
         return Err(StoreError::Conflict(format!(

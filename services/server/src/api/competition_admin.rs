@@ -99,7 +99,7 @@ async fn settings(
     let change: crate::competition::SettingsChange =
         serde_json::from_value(Value::Object(body.settings))
             .map_err(|e| crate::error::Error::BadRequest(format!("settings: {e}")))?;
-    crate::competition::change_settings(&state, id, &change).await?;
+    crate::competition::change_settings(&state, api.user.user_id, id, &change).await?;
     Ok(Json(
         json!({ "competition": competitions::get(&state.pool, id).await? }),
     ))

@@ -178,11 +178,11 @@ async fn settings(
         matches_per_hour: number(&form.matches_per_hour, "competition-setting-per-hour")?,
         max_pending: number(&form.max_pending, "competition-setting-pending")?,
     };
-    let outcome = match crate::competition::change_settings(&state, id, &change).await {
+    let changed = crate::competition::change_settings(&state, admin.user_id, id, &change).await;
+    let outcome = match changed {
         Err(crate::error::Error::Conflict(reason)) => Err(StoreError::Conflict(reason)),
         other => Ok(other?),
     };
-    tracing::info!(competition_id = %id, by = %admin.user_id, "competition settings changed on the page");
     answer(&ctx, id, outcome, |_| ctx.t("manage-settings-saved")).await
 }
 
