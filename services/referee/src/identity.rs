@@ -39,6 +39,11 @@ impl Owners {
         Arc::new(Self { diag })
     }
 
+    /// No lookups: every owner is unknown (a match nobody connects to).
+    pub fn unknown() -> Arc<Self> {
+        Arc::new(Self { diag: None })
+    }
+
     /// Whether the kernel answers lookups here.
     pub fn available(&self) -> bool {
         self.diag.is_some()

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use croupier_sandbox::MatchNet;
 
 use crate::identity::Owners;
-use crate::RefereeError;
+use crate::{RefereeError, SeatSpec};
 
 /// A match's namespace (`None` without one), its listeners, and its connections' lookup.
 pub(crate) struct MatchSockets {
@@ -19,10 +19,27 @@ pub(crate) struct MatchSockets {
 
 /// A fresh namespace and a listener on 127.0.0.1:`port` inside it for each of `ports`.
 ///
+/// A match without a program seat (built-in bots and people only) has nobody to connect: it
+/// gets no namespace, only unused listeners on free loopback ports, so that it costs no
+/// namespace set-up and teardown.
+///
 /// Without root (sandbox mode `none` on a developer's machine) no namespace can be made: the
 /// host's loopback is used instead, on whichever of the ports bind, and the bots run without
 /// one (`None`).
-pub(crate) fn open(ports: &[u16]) -> Result<MatchSockets, RefereeError> {
+pub(crate) fn open(ports: &[u16], seats: &[SeatSpec]) -> Result<MatchSockets, RefereeError> {
+    if !seats.iter().any(|s| matches!(s, SeatSpec::Program { .. })) {
+        let unused = |_| {
+            let listener = TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, 0)))?;
+            listener.set_nonblocking(true)?;
+            Ok::<_, std::io::Error>(listener)
+        };
+        let listeners = ports.iter().map(unused).collect::<Result<Vec<_>, _>>();
+        return Ok(MatchSockets {
+            net: None,
+            listeners: listeners.map_err(RefereeError::Network)?,
+            owners: Owners::unknown(),
+        });
+    }
     let (net, listeners) = bind(ports)?;
     let owners = Owners::open(net.as_deref());
     Ok(MatchSockets {
@@ -63,4 +80,27 @@ fn bind(ports: &[u16]) -> Result<(Option<Arc<MatchNet>>, Vec<TcpListener>), Refe
 
 fn running_as_root() -> bool {
     croupier_sandbox::running_as_root()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_match_without_programs_gets_no_namespace_and_leaves_the_real_ports_free() {
+        let seats = [SeatSpec::builtin("random"), SeatSpec::builtin("random")];
+        let sockets = open(&[2004, 1000], &seats).expect("loopback listeners");
+        assert!(sockets.net.is_none(), "nobody connects: no namespace");
+        assert!(!sockets.owners.available());
+        let ports: Vec<u16> = sockets
+            .listeners
+            .iter()
+            .map(|l| l.local_addr().expect("bound").port())
+            .collect();
+        assert_eq!(ports.len(), 2, "one listener per port asked for");
+        assert!(
+            ports.iter().all(|p| *p != 2004 && *p != 1000),
+            "free ports, not the bots' ports: {ports:?}"
+        );
+    }
 }

@@ -7,7 +7,12 @@
 //! them over random play (the seat's observation with every wild-card interpretation, and the
 //! message text): median, p99, worst, and the longest list. When `python3` can import OpenSpiel
 //! (`pip install open_spiel`), its random playouts of Hanabi (2 and 5 players) and a Bridge deal
-//! are timed in the same run and our rates printed as multiples of theirs.
+//! are timed in the same run — its own C++ loop (`evaluate_bots` with uniform random bots) and
+//! the same playouts stepped from Python — and our rates printed as multiples of both.
+//!
+//! Each variant is also played through the referee (`referee`): whole one-game matches of
+//! built-in `random` seats through `croupier_referee::play`, the path a hosted match takes
+//! (table, replay recorder, the platform's outcome), without processes or database.
 
 use std::time::{Duration, Instant};
 
@@ -17,6 +22,8 @@ use croupier_games::guandan::{Guandan, Settings as GuandanSettings};
 use croupier_games::nothanks::{NoThanks, Settings};
 use croupier_games::{Game, GameId, GameRng, GameSettings, Seat, Stream, Turn, Viewer};
 use croupier_referee::guandan::act_message;
+use croupier_referee::{MatchSpec, SeatSpec};
+use croupier_sandbox::{Config as SandboxConfig, Mode, Sandbox};
 use serde_json::{json, Value};
 
 /// Games and moves played in `budget` by `one_game(seed) -> moves`: games per second, and the
@@ -43,23 +50,37 @@ fn measure(
     ))
 }
 
-/// OpenSpiel's random playouts (its C++ games driven from Python, as its PyPI package gives
-/// them) of the variants compared: (our label, OpenSpiel's game string).
+/// OpenSpiel's random playouts of the variants compared: (our label, OpenSpiel's game string).
 const OPEN_SPIEL: [(&str, &str); 3] = [
     ("standard, 2 players", "hanabi(players=2)"),
     ("standard, 5 players", "hanabi(players=5)"),
     ("one deal", "bridge(use_double_dummy_result=false)"),
 ];
 
-/// Times OpenSpiel when `python3` can import `pyspiel`: games per second per game string;
-/// `None` when it is not installed.
-fn open_spiel(budget: Duration) -> Option<Vec<(String, f64)>> {
+/// OpenSpiel's rates for one game string, games per second: its own C++ loop (`evaluate_bots`
+/// with uniform random bots: the whole playout in C++, one call per game from Python) and the
+/// same playouts stepped from Python (`legal_actions` / `apply_action` per move).
+struct TheirRates {
+    name: String,
+    cpp: f64,
+    python: f64,
+}
+
+/// Times OpenSpiel when `python3` can import `pyspiel`; `None` when it is not installed.
+fn open_spiel(budget: Duration) -> Option<Vec<TheirRates>> {
     const SCRIPT: &str = r#"
 import random, sys, time
 import pyspiel
 budget = float(sys.argv[1])
 for name in sys.argv[2:]:
     game = pyspiel.load_game(name)
+    bots = [pyspiel.make_uniform_random_bot(p, 1000 + p) for p in range(game.num_players())]
+    t0, n = time.perf_counter(), 0
+    while time.perf_counter() - t0 < budget:
+        for _ in range(20):
+            pyspiel.evaluate_bots(game.new_initial_state(), bots, n)
+            n += 1
+    cpp = n / (time.perf_counter() - t0)
     rng = random.Random(0)
     t0, n = time.perf_counter(), 0
     while time.perf_counter() - t0 < budget:
@@ -72,7 +93,8 @@ for name in sys.argv[2:]:
                 legal = s.legal_actions()
                 s.apply_action(legal[rng.randrange(len(legal))])
         n += 1
-    print(f"{name}	{n / (time.perf_counter() - t0)}", flush=True)
+    python = n / (time.perf_counter() - t0)
+    print(f"{name}\t{cpp}\t{python}", flush=True)
 "#;
     let out = std::process::Command::new("python3")
         .arg("-c")
@@ -87,8 +109,12 @@ for name in sys.argv[2:]:
     let rates = String::from_utf8_lossy(&out.stdout)
         .lines()
         .filter_map(|l| {
-            let (name, rate) = l.split_once('\t')?;
-            Some((name.to_owned(), rate.trim().parse().ok()?))
+            let mut f = l.split('\t');
+            Some(TheirRates {
+                name: f.next()?.to_owned(),
+                cpp: f.next()?.trim().parse().ok()?,
+                python: f.next()?.trim().parse().ok()?,
+            })
         })
         .collect();
     Some(rates)
@@ -178,6 +204,50 @@ fn guandan_lists(budget: Duration) -> Result<String> {
     ))
 }
 
+/// Whole matches of one game each through the referee (`croupier_referee::play`), every seat
+/// the built-in `random` bot: what a hosted match runs minus the bots' processes and the
+/// database (the table, the replay recorder, the game's outcome under the platform's rules).
+async fn referee(
+    sandbox: &Sandbox,
+    game: GameId,
+    rules: &str,
+    settings: &Value,
+    budget: Duration,
+) -> Result<(f64, String)> {
+    let seats = croupier_games::new_game(game, rules, settings, 0)?.seats();
+    let (t0, mut games, mut moves) = (Instant::now(), 0_u64, 0_u64);
+    while t0.elapsed() < budget {
+        for _ in 0..20 {
+            let mut spec = MatchSpec::new(game, games, vec![SeatSpec::builtin("random"); seats]);
+            spec.rules = rules.to_owned();
+            spec.settings = settings.clone();
+            spec.games = 1;
+            let result = croupier_referee::play(sandbox, spec).await?;
+            moves += result
+                .games
+                .iter()
+                .map(|g| g.replay.entries.len() as u64)
+                .sum::<u64>();
+            games += 1;
+        }
+    }
+    let secs = t0.elapsed().as_secs_f64();
+    let rate = games as f64 / secs;
+    let line = format!(
+        "{rate:9.0} games/s  {:10.0} moves/s  ({games} matches in {secs:.2} s)",
+        moves as f64 / secs
+    );
+    Ok((rate, line))
+}
+
+/// Our rates for one variant: through the dynamic layer, and through the referee.
+struct OurRates {
+    game: GameId,
+    label: &'static str,
+    dynamic: f64,
+    referee: f64,
+}
+
 pub async fn run(budget: Duration, only: Option<GameId>) -> Result<()> {
     let games: Vec<GameId> = match only {
         Some(g) => vec![g],
@@ -187,7 +257,13 @@ pub async fn run(budget: Duration, only: Option<GameId>) -> Result<()> {
         "engine: random play, one thread, {:.1} s per line",
         budget.as_secs_f64()
     );
-    let mut ours: Vec<(GameId, &'static str, f64)> = Vec::new();
+    // No seat starts a process: plain processes are enough and need no root.
+    let sandbox = Sandbox::new(SandboxConfig {
+        mode: Mode::None,
+        ..SandboxConfig::default()
+    })
+    .await?;
+    let mut ours: Vec<OurRates> = Vec::new();
     for game in games {
         if game == GameId::NO_THANKS {
             let (_, line) = tokio::task::spawn_blocking(move || measure(budget, typed)).await??;
@@ -198,12 +274,20 @@ pub async fn run(budget: Duration, only: Option<GameId>) -> Result<()> {
             );
         }
         for (label, rules, settings) in variants(game) {
-            let (rate, line) = tokio::task::spawn_blocking(move || {
-                measure(budget, |seed| dynamic(game, rules, &settings, seed))
+            let dyn_settings = settings.clone();
+            let (dynamic_rate, line) = tokio::task::spawn_blocking(move || {
+                measure(budget, |seed| dynamic(game, rules, &dyn_settings, seed))
             })
             .await??;
             println!("  {:<10} {label:<26} dynamic  {line}", game.as_str());
-            ours.push((game, label, rate));
+            let (referee_rate, line) = referee(&sandbox, game, rules, &settings, budget).await?;
+            println!("  {:<10} {label:<26} referee  {line}", game.as_str());
+            ours.push(OurRates {
+                game,
+                label,
+                dynamic: dynamic_rate,
+                referee: referee_rate,
+            });
         }
         if game == GameId::GUANDAN {
             let line = tokio::task::spawn_blocking(move || guandan_lists(budget)).await??;
@@ -217,15 +301,13 @@ pub async fn run(budget: Duration, only: Option<GameId>) -> Result<()> {
     compare_with_open_spiel(budget, &ours).await
 }
 
-/// OpenSpiel's figures for the same variants in the same run, and our rate as a multiple of
-/// theirs (issue #17's goal: 10×); a note when `pyspiel` is not installed.
-async fn compare_with_open_spiel(
-    budget: Duration,
-    ours: &[(GameId, &'static str, f64)],
-) -> Result<()> {
+/// OpenSpiel's figures for the same variants in the same run, and ours as multiples of theirs
+/// (issue #17's goal: the referee's rate 10× OpenSpiel's C++ loop); a note when `pyspiel` is not
+/// installed.
+async fn compare_with_open_spiel(budget: Duration, ours: &[OurRates]) -> Result<()> {
     let wanted: Vec<_> = OPEN_SPIEL
         .iter()
-        .filter(|(label, _)| ours.iter().any(|(_, l, _)| l == label))
+        .filter(|(label, _)| ours.iter().any(|o| o.label == *label))
         .collect();
     if wanted.is_empty() {
         return Ok(());
@@ -234,18 +316,22 @@ async fn compare_with_open_spiel(
         println!("  (OpenSpiel is not installed: `pip install open_spiel` adds its Hanabi and Bridge figures here)");
         return Ok(());
     };
-    println!("OpenSpiel (PyPI pyspiel: its C++ games, random play driven from Python), same run:");
+    println!("OpenSpiel (PyPI pyspiel), random play, same run: its C++ loop (evaluate_bots) and stepped from Python; ours as multiples:");
     for (label, name) in wanted {
-        let Some((_, rate)) = theirs.iter().find(|(n, _)| n == name) else {
+        let Some(t) = theirs.iter().find(|t| t.name == *name) else {
             continue;
         };
-        let Some((game, _, mine)) = ours.iter().find(|(_, l, _)| l == label) else {
+        let Some(o) = ours.iter().find(|o| o.label == *label) else {
             continue;
         };
         println!(
-            "  {:<10} {label:<26} {rate:9.0} games/s  ours {:.2}× ({name})",
-            game.as_str(),
-            mine / rate
+            "  {:<10} {label:<26} C++ {:9.0} games/s, Python-stepped {:7.0}  |  ours: referee {:.2}× C++ ({:.2}× Python-stepped), dynamic {:.2}× C++  ({name})",
+            o.game.as_str(),
+            t.cpp,
+            t.python,
+            o.referee / t.cpp,
+            o.referee / t.python,
+            o.dynamic / t.cpp,
         );
     }
     Ok(())

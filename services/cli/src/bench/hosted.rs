@@ -22,9 +22,13 @@ pub struct Options {
     pub matches: usize,
     pub workers: usize,
     pub python: bool,
+    /// A whole round-robin of this many distinct uploaded bots (as an organiser's round-robin
+    /// schedules it: every triple, 3 seatings each) instead of `matches` rotations of three.
+    pub entrants: Option<usize>,
 }
 
-/// A tiny No Thanks bot: takes a card when it carries enough coins.
+/// A tiny No Thanks bot: takes a card when it carries enough coins (`GREED` is set per bot, so
+/// that a round-robin's entrants are distinct uploads).
 const PYTHON_BOT: &str = r#"import json, socket, sys
 room, name = sys.stdin.readline().strip(), sys.stdin.readline().strip()
 f = socket.create_connection(("127.0.0.1", 2004)).makefile("rw")
@@ -36,7 +40,7 @@ for line in f:
         send("reply_room_name_and_role", {"room_name": room, "role": "player", "player_name": name})
     elif kind == "request_action":
         field = p["game_status"]["fieldinfo"]
-        take = "pass" not in p["action_types"] or field["fieldcoins"] * 3 >= field["fieldcard"]
+        take = "pass" not in p["action_types"] or field["fieldcoins"] * GREED >= field["fieldcard"]
         send("reply_action", {"action_type": "pick" if take else "pass"})
     elif kind == "notice_end":
         break
@@ -126,8 +130,8 @@ async fn measure(pool: &PgPool, sandbox: Sandbox, opts: &Options) -> Result<()> 
     let measured = async {
         let bots: Vec<SeatRef> = if opts.python {
             let mut subs = Vec::new();
-            for _ in 0..3 {
-                subs.push(upload(pool, team.team_id, user.user_id).await?);
+            for i in 0..opts.entrants.unwrap_or(3) {
+                subs.push(upload(pool, team.team_id, user.user_id, i).await?);
             }
             ready(pool, &subs).await?;
             subs.into_iter().map(SeatRef::Submission).collect()
@@ -142,28 +146,18 @@ async fn measure(pool: &PgPool, sandbox: Sandbox, opts: &Options) -> Result<()> 
         .bind(user.user_id)
         .fetch_one(pool)
         .await?;
-        let planned: Vec<NewMatch> = (0..opts.matches)
-            .map(|i| NewMatch {
-                ordinal: i32::try_from(i).unwrap_or(i32::MAX),
-                game: "nothanks".into(),
-                rules: "boardcoder".into(),
-                seed: i as u64,
-                settings: serde_json::json!({}),
-                seats: (0..3).map(|s| bots[(s + i) % 3].clone()).collect(),
-                duplicate_set: None,
-            })
-            .collect();
+        let planned = plan(&bots, opts)?;
         let before = CpuNow::read();
         let t0 = Instant::now();
         let mut tx = pool.begin().await?;
         matches::create_many(&mut tx, competition, &planned).await?;
         tx.commit().await?;
         drained(pool, Duration::from_secs(3600)).await?;
-        Ok::<_, anyhow::Error>((t0.elapsed(), before))
+        Ok::<_, anyhow::Error>((t0.elapsed(), before, planned.len()))
     }
     .await;
     workers.stop().await;
-    let (elapsed, before) = measured?;
+    let (elapsed, before, matches) = measured?;
     let cpu = CpuNow::read().since(&before);
     let statuses: Vec<(MatchStatus, i64)> =
         sqlx::query_as("select status, count(*) from match group by status order by status")
@@ -180,13 +174,16 @@ async fn measure(pool: &PgPool, sandbox: Sandbox, opts: &Options) -> Result<()> 
     } else {
         "3 built-in bots"
     };
-    println!(
-        "hosted: {} No Thanks matches of {kind}, {} workers",
-        opts.matches, opts.workers
-    );
+    let played = match opts.entrants {
+        Some(n) => {
+            format!("a round-robin of {n} distinct uploaded bots: {matches} No Thanks matches of 3")
+        }
+        None => format!("{matches} No Thanks matches of {kind}"),
+    };
+    println!("hosted: {played}, {} workers", opts.workers);
     println!(
         "  {:.1} matches/min  ({:.2} s until the queue drained; {}; {:.0} ms per match on a worker)",
-        opts.matches as f64 * 60.0 / elapsed.as_secs_f64(),
+        matches as f64 * 60.0 / elapsed.as_secs_f64(),
         elapsed.as_secs_f64(),
         statuses.join(", "),
         mean.unwrap_or(0.0) * 1e3
@@ -268,8 +265,53 @@ impl CpuNow {
     }
 }
 
-/// Uploads [`PYTHON_BOT`] as a new version; the workers compile and validate it.
-async fn upload(pool: &PgPool, team: Uuid, user: Uuid) -> Result<Uuid> {
+/// The matches to queue: `matches` rotations of the three bots, or with `entrants` the
+/// round-robin an organiser's competition schedules ([`croupier_league::schedule`]).
+fn plan(bots: &[SeatRef], opts: &Options) -> Result<Vec<NewMatch>> {
+    let game = croupier_games::GameId::NO_THANKS;
+    let new = |ordinal: usize, seed: u64, seats: Vec<SeatRef>| NewMatch {
+        ordinal: i32::try_from(ordinal).unwrap_or(i32::MAX),
+        game: game.as_str().into(),
+        rules: "boardcoder".into(),
+        seed,
+        settings: serde_json::json!({}),
+        seats,
+        duplicate_set: None,
+    };
+    if opts.entrants.is_none() {
+        return Ok((0..opts.matches)
+            .map(|i| {
+                new(
+                    i,
+                    i as u64,
+                    (0..3).map(|s| bots[(s + i) % 3].clone()).collect(),
+                )
+            })
+            .collect());
+    }
+    let ids: Vec<Uuid> = bots
+        .iter()
+        .filter_map(|b| match b {
+            SeatRef::Submission(id) => Some(*id),
+            _ => None,
+        })
+        .collect();
+    let spec = croupier_league::ScheduleSpec::new("boardcoder", 1, 0);
+    let planned = croupier_league::schedule(game, &spec, &ids)?;
+    Ok(planned
+        .into_iter()
+        .map(|m| {
+            let seats = m.seats.into_iter().map(SeatRef::Submission).collect();
+            new(m.ordinal as usize, m.seed, seats)
+        })
+        .collect())
+}
+
+/// Uploads [`PYTHON_BOT`] (the `n`-th bench bot: its own greed) as a new version; the workers
+/// compile and validate it.
+async fn upload(pool: &PgPool, team: Uuid, user: Uuid, n: usize) -> Result<Uuid> {
+    let source = PYTHON_BOT.replace("GREED", &(2 + n % 7).to_string());
+    let source = format!("# bench bot {n}\n{source}");
     let new = NewSubmission {
         team_id: team,
         game: "nothanks",
@@ -278,11 +320,11 @@ async fn upload(pool: &PgPool, team: Uuid, user: Uuid) -> Result<Uuid> {
         filename: "bot.py",
         entry: "",
         bundle_kind: BundleKind::File,
-        bytes: PYTHON_BOT.as_bytes(),
-        unpacked_size: PYTHON_BOT.len() as u64,
+        bytes: source.as_bytes(),
+        unpacked_size: source.len() as u64,
         files: vec![NewFile {
             path: "bot.py".into(),
-            size: PYTHON_BOT.len() as u64,
+            size: source.len() as u64,
             executable: false,
         }],
         submitted_by: user,

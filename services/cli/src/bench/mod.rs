@@ -15,7 +15,9 @@
 //!   of 3 bots are inserted as jobs and `--workers` worker loops (default 2) run them until the
 //!   queue drains. `--bots python` (default) uses three uploaded tiny python bots (compiled and
 //!   validated by the workers first, not timed); `--bots builtin` uses built-in bots (no sandbox
-//!   processes: the queue, referee and result writes alone).
+//!   processes: the queue, referee and result writes alone). `--entrants N` plays instead the
+//!   round-robin of N distinct uploaded bots that an organiser's competition would schedule
+//!   (N = 20: 3,420 matches).
 //! * `guandan-actions`: the Guandan legal-action list in the worst case (the longest of
 //!   `--deals` seeded deals, and a hand-built one) through the observation and the referee's
 //!   `act` message, `--runs` times: median and max against the 100 µs goal.
@@ -80,6 +82,10 @@ pub struct BenchArgs {
     /// hosted: worker loops.
     #[arg(long, default_value = "2")]
     pub workers: String,
+    /// hosted: instead of --matches, a whole round-robin of this many distinct uploaded python
+    /// bots, scheduled as an organiser's competition is (20 entrants: 3,420 matches).
+    #[arg(long)]
+    pub entrants: Option<String>,
     /// hosted: the bots of every match.
     #[arg(long, value_enum, default_value = "python")]
     pub bots: HostedBots,
@@ -115,6 +121,16 @@ pub async fn run(args: BenchArgs) -> Result<()> {
     let matches: usize = parse_flag(&args.matches, "--matches", "a number of matches")?;
     let workers: usize = parse_flag(&args.workers, "--workers", "a number of workers")?;
     let deals: u64 = parse_flag(&args.deals, "--deals", "a number of deals")?;
+    let entrants: Option<usize> = match &args.entrants {
+        Some(n) => Some(parse_flag(n, "--entrants", "a number of bots, 3 to 60")?),
+        None => None,
+    };
+    if entrants.is_some_and(|n| !(3..=60).contains(&n)) {
+        bail!("--entrants must be 3 to 60");
+    }
+    if entrants.is_some() && args.bots != HostedBots::Python {
+        bail!("--entrants uploads python bots: it does not go with --bots builtin");
+    }
     if runs < 10 || !(0.1..=600.0).contains(&secs) || !(1..=100_000).contains(&matches) {
         bail!("--runs must be at least 10, --seconds 0.1 to 600, --matches 1 to 100000");
     }
@@ -146,6 +162,7 @@ pub async fn run(args: BenchArgs) -> Result<()> {
                     matches,
                     workers,
                     python: args.bots == HostedBots::Python,
+                    entrants,
                 };
                 hosted::run(sb.clone(), &args.db, opts).await?;
             }

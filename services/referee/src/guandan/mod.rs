@@ -86,7 +86,7 @@ pub(crate) async fn run(
         net,
         mut listeners,
         owners,
-    } = crate::net::open(&[PORT])?;
+    } = crate::net::open(&[PORT], &spec.seats)?;
     let std_listener = listeners
         .pop()
         .ok_or_else(|| RefereeError::Internal("no listener".into()))?;

@@ -88,7 +88,7 @@ pub(crate) async fn run(
         net,
         listeners,
         owners,
-    } = crate::net::open(&[PORT])?;
+    } = crate::net::open(&[PORT], &spec.seats)?;
     let listener = listeners.into_iter().next();
     let listener = listener.ok_or_else(|| RefereeError::Internal("no listener".into()))?;
     let (uids_tx, uids_rx) = watch::channel(None);

@@ -55,7 +55,7 @@ pub(crate) async fn run(
         net,
         listeners,
         owners,
-    } = crate::net::open(&PORTS)?;
+    } = crate::net::open(&PORTS, &spec.seats)?;
     let (uids_tx, uids_rx) = watch::channel(None);
     let hub = lines::start(listeners, owners, uids_rx, spec.limits.line_bytes)
         .map_err(RefereeError::Network)?;
