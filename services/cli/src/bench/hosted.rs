@@ -15,16 +15,21 @@ use croupier_store::{BundleKind, Language, MatchStatus, PgPool, SubmissionStatus
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use uuid::Uuid;
 
+use crate::bench::fleet::{with_database, Fleet, FleetSpec};
+use crate::isolation::SandboxTuning;
 use crate::settings::DbArgs;
 use crate::work::{pool_size, Scratch, Workers};
 
-pub struct Options {
+pub struct Options<'a> {
     pub matches: usize,
     pub workers: usize,
     pub python: bool,
     /// A whole round-robin of this many distinct uploaded bots (as an organiser's round-robin
     /// schedules it: every triple, 3 seatings each) instead of `matches` rotations of three.
     pub entrants: Option<usize>,
+    /// Run the `workers` loops as that many `croupier work` processes (one loop each), with
+    /// this sandbox setting and tuning, instead of loops in this process.
+    pub processes: Option<(&'a str, &'a SandboxTuning)>,
 }
 
 /// A tiny No Thanks bot: takes a card when it carries enough coins (`GREED` is set per bot, so
@@ -53,7 +58,8 @@ enum ScratchDb {
 }
 
 impl ScratchDb {
-    async fn open(db: &DbArgs) -> Result<(Self, PgConnectOptions)> {
+    /// The scratch database: its server's handle, how to connect, and its URL.
+    async fn open(db: &DbArgs) -> Result<(Self, PgConnectOptions, String)> {
         if let Some(url) = db.database_url.as_deref().filter(|u| !u.trim().is_empty()) {
             let opts = PgConnectOptions::from_str(url).context("DATABASE_URL")?;
             let admin = PgPoolOptions::new()
@@ -67,7 +73,8 @@ impl ScratchDb {
                 .await
                 .context("cannot create a scratch database on the DATABASE_URL server")?;
             let opts = opts.database(&name);
-            return Ok((ScratchDb::Server { admin, name }, opts));
+            let url = with_database(url, &name);
+            return Ok((ScratchDb::Server { admin, name }, opts, url));
         }
         let dir = tempfile::Builder::new()
             .prefix("croupier-bench-db-")
@@ -76,8 +83,9 @@ impl ScratchDb {
         let cluster = Cluster::start(ClusterOptions::new(dir.path().join("data")))
             .await
             .context("cannot start a private PostgreSQL (or set DATABASE_URL)")?;
-        let opts = PgConnectOptions::from_str(&cluster.database_url())?;
-        Ok((ScratchDb::Cluster(Box::new(cluster), dir), opts))
+        let url = cluster.database_url();
+        let opts = PgConnectOptions::from_str(&url)?;
+        Ok((ScratchDb::Cluster(Box::new(cluster), dir), opts, url))
     }
 
     async fn close(self) {
@@ -98,15 +106,21 @@ impl ScratchDb {
     }
 }
 
-pub async fn run(sandbox: Sandbox, db: &DbArgs, opts: Options) -> Result<()> {
-    let (scratch_db, connect) = ScratchDb::open(db).await?;
+pub async fn run(sandbox: Sandbox, db: &DbArgs, opts: Options<'_>) -> Result<()> {
+    let (scratch_db, connect, url) = ScratchDb::open(db).await?;
     let measured = async {
         let pool = PgPoolOptions::new()
             .max_connections(pool_size(opts.workers) + 2)
             .connect_with(connect)
             .await?;
         croupier_store::migrate(&pool).await?;
-        let result = measure(&pool, sandbox, &opts).await;
+        let fleet = opts.processes.map(|(sandbox, tuning)| FleetSpec {
+            database_url: &url,
+            blob_store: &db.blob_store,
+            sandbox,
+            tuning,
+        });
+        let result = measure(&pool, sandbox, &opts, fleet.as_ref()).await;
         pool.close().await;
         result
     }
@@ -115,18 +129,41 @@ pub async fn run(sandbox: Sandbox, db: &DbArgs, opts: Options) -> Result<()> {
     measured
 }
 
-async fn measure(pool: &PgPool, sandbox: Sandbox, opts: &Options) -> Result<()> {
+/// The worker loops of the run: in this process, or `croupier work` processes.
+enum Running {
+    Loops(Workers),
+    Processes(Fleet),
+}
+
+impl Running {
+    async fn stop(self) {
+        match self {
+            Running::Loops(w) => w.stop().await,
+            Running::Processes(f) => f.stop().await,
+        }
+    }
+}
+
+async fn measure(
+    pool: &PgPool,
+    sandbox: Sandbox,
+    opts: &Options<'_>,
+    fleet: Option<&FleetSpec<'_>>,
+) -> Result<()> {
     let user = croupier_store::users::create(pool, "bench", None, "-", true).await?;
     let team = croupier_store::teams::create(pool, "bench", "bench-invite", user.user_id).await?;
-    let workers = Workers::start(
-        pool,
-        Arc::new(sandbox),
-        opts.workers,
-        Scratch::new(None)?,
-        |cfg| {
-            cfg.poll_every = Duration::from_millis(500);
-        },
-    );
+    let workers = match fleet {
+        Some(spec) => Running::Processes(Fleet::start(opts.workers, spec)?),
+        None => Running::Loops(Workers::start(
+            pool,
+            Arc::new(sandbox),
+            opts.workers,
+            Scratch::new(None)?,
+            |cfg| {
+                cfg.poll_every = Duration::from_millis(500);
+            },
+        )),
+    };
     let measured = async {
         let bots: Vec<SeatRef> = if opts.python {
             let mut subs = Vec::new();
@@ -180,7 +217,11 @@ async fn measure(pool: &PgPool, sandbox: Sandbox, opts: &Options) -> Result<()> 
         }
         None => format!("{matches} No Thanks matches of {kind}"),
     };
-    println!("hosted: {played}, {} workers", opts.workers);
+    let workers_were = match opts.processes {
+        Some(_) => "worker processes (`croupier work`, one loop each)",
+        None => "worker loops in this process",
+    };
+    println!("hosted: {played}, {} {workers_were}", opts.workers);
     println!(
         "  {:.1} matches/min  ({:.2} s until the queue drained; {}; {:.0} ms per match on a worker)",
         matches as f64 * 60.0 / elapsed.as_secs_f64(),
@@ -188,7 +229,17 @@ async fn measure(pool: &PgPool, sandbox: Sandbox, opts: &Options) -> Result<()> 
         statuses.join(", "),
         mean.unwrap_or(0.0) * 1e3
     );
-    println!("  {}", cpu.describe(elapsed));
+    match opts.processes {
+        None => println!("  {}", cpu.describe(elapsed)),
+        // The bots/sandboxes counters are kept by the process that ran the sandboxes.
+        Some(_) => println!(
+            "  CPU: {:.2} s used of {:.2} s (the split into bots, sandboxes and platform is \
+             counted inside each worker: run without --processes to see it)",
+            cpu.machine.as_secs_f64(),
+            elapsed.as_secs_f64()
+                * std::thread::available_parallelism().map_or(1, std::num::NonZero::get) as f64
+        ),
+    }
     Ok(())
 }
 

@@ -17,7 +17,8 @@
 //!   validated by the workers first, not timed); `--bots builtin` uses built-in bots (no sandbox
 //!   processes: the queue, referee and result writes alone). `--entrants N` plays instead the
 //!   round-robin of N distinct uploaded bots that an organiser's competition would schedule
-//!   (N = 20: 3,420 matches).
+//!   (N = 20: 3,420 matches). `--processes` runs the `--workers` loops as that many `croupier
+//!   work` processes (one loop each) instead of loops inside the bench.
 //! * `guandan-actions`: the Guandan legal-action list in the worst case (the longest of
 //!   `--deals` seeded deals, and a hand-built one) through the observation and the referee's
 //!   `act` message, `--runs` times: median and max against the 100 µs goal.
@@ -30,6 +31,7 @@
 //! the real sandbox (`--sandbox none` measures plain processes instead).
 
 mod engine;
+mod fleet;
 mod guandan_actions;
 mod hosted;
 mod results;
@@ -86,6 +88,10 @@ pub struct BenchArgs {
     /// bots, scheduled as an organiser's competition is (20 entrants: 3,420 matches).
     #[arg(long)]
     pub entrants: Option<String>,
+    /// hosted: run the --workers loops as that many `croupier work` processes (one loop each),
+    /// as a deployment does, instead of loops inside this process.
+    #[arg(long)]
+    pub processes: bool,
     /// hosted: the bots of every match.
     #[arg(long, value_enum, default_value = "python")]
     pub bots: HostedBots,
@@ -163,6 +169,9 @@ pub async fn run(args: BenchArgs) -> Result<()> {
                     workers,
                     python: args.bots == HostedBots::Python,
                     entrants,
+                    processes: args
+                        .processes
+                        .then_some((args.sandbox.as_str(), &args.tuning)),
                 };
                 hosted::run(sb.clone(), &args.db, opts).await?;
             }
