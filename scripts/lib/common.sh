@@ -106,6 +106,25 @@ ensure_kubernetes_validate() {
   printf '%s/bin/kubernetes-validate\n' "$dir"
 }
 
+# moto's server (PyPI): an S3-compatible endpoint on a local port, which the blob-store test
+# starts to run `croupier blobs` and the platform against a real S3 API (no cloud account), in
+# a per-version virtualenv under the cache directory (once). Prints the virtualenv's directory
+# (the test reads it from CROUPIER_MOTO_VENV and skips, saying so, when it is missing).
+MOTO_VERSION=5.2.5
+ensure_moto() {
+  local dir="${XDG_CACHE_HOME:-$HOME/.cache}/croupier/moto-$MOTO_VERSION"
+  if [ ! -x "$dir/bin/moto_server" ]; then
+    /usr/bin/python3 -m venv --help >/dev/null 2>&1 && /usr/bin/python3 -c 'import ensurepip' 2>/dev/null \
+      || apt_install python3-venv
+    say "installing moto[server] $MOTO_VERSION into $dir"
+    rm -rf "$dir"
+    /usr/bin/python3 -m venv "$dir" >&2 \
+      && "$dir/bin/pip" install --quiet --disable-pip-version-check "moto[server]==$MOTO_VERSION" >&2 \
+      || die "could not install moto into $dir"
+  fi
+  printf '%s\n' "$dir"
+}
+
 ensure_rust() {
   command -v cargo >/dev/null 2>&1 || die "cargo not found: install the Rust toolchain (https://rustup.rs) first"
 }

@@ -16,8 +16,9 @@ pub enum BlobsCommand {
         db: DbArgs,
     },
     /// Move every blob PostgreSQL holds to the object store named by --blob-store (each is
-    /// written, read back and checked before the database lets go of it; safe to interrupt
-    /// and run again, and to run while the platform works).
+    /// streamed out slice by slice — a multipart upload for a big one, never whole in memory —
+    /// then read back and checked before the database lets go of it; safe to interrupt and run
+    /// again, and to run while the platform works).
     Migrate {
         /// Blobs per batch.
         #[arg(long, default_value = "100")]

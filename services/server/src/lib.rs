@@ -34,6 +34,7 @@ pub mod board_cache;
 pub mod challenge;
 pub mod competition;
 pub mod config;
+pub mod download;
 pub mod error;
 pub mod extract;
 pub mod history;

@@ -4,24 +4,27 @@
 //!
 //! * the replay (the worker's replay document, format 1, see `docs/replays.md`) is public, but
 //!   only once the match has finished: while it runs it holds hidden information (hands, the
-//!   deck), so it is a 409 until then;
+//!   deck), so it is a 409 until then; it is streamed from the blob store, never whole;
 //! * a seat's log (its stderr tail, fault detail, per-move timings and move records — each
 //!   move's time, memory peak and stderr, see `docs/replays.md#move-by-move`) is for the
 //!   members of the team whose submission sat there and for admins; anyone else gets a 404, as
-//!   for every other private thing of another team.
+//!   for every other private thing of another team. Its parts are small (the stderr tail is
+//!   capped by the sandbox's `stderr_bytes`, 64 KiB; the move records are parsed to be
+//!   written as text), so it is put together in memory.
 
 use croupier_games::MoveRecord;
+use croupier_store::blobs::{self, Blob};
 use croupier_store::matches::{self, SeatWithResult};
 use croupier_store::users::User;
-use croupier_store::{blobs, teams, MatchStatus};
+use croupier_store::{teams, MatchStatus};
 use uuid::Uuid;
 
 use crate::error::Error;
 use crate::pages::labels::tk;
 use crate::AppState;
 
-/// The replay document of a finished match, as stored.
-pub async fn replay(state: &AppState, match_id: Uuid) -> Result<Vec<u8>, Error> {
+/// The replay document of a finished match, as stored, opened to be streamed.
+pub async fn replay(state: &AppState, match_id: Uuid) -> Result<Blob, Error> {
     let m = matches::get(&state.pool, match_id).await?;
     if m.status != MatchStatus::Finished {
         // The API's words are English (`crate::i18n::negotiate`); a page's, the page's.
@@ -29,9 +32,10 @@ pub async fn replay(state: &AppState, match_id: Uuid) -> Result<Vec<u8>, Error> 
         let names = [("status", status.as_str())];
         return Err(Error::Conflict(tk("match-replay-not-yet", &[], &names)));
     }
-    matches::replay(&state.pool, match_id)
+    let sha = matches::replay_sha256(&state.pool, match_id)
         .await?
-        .ok_or(Error::NotFound)
+        .ok_or(Error::NotFound)?;
+    Ok(blobs::open(&state.pool, &sha).await?)
 }
 
 /// The file name a replay is downloaded as.

@@ -193,6 +193,21 @@ pub async fn files(
     .await?)
 }
 
+/// The hash of the uploaded bytes' blob (for [`crate::blobs::open`], to stream them).
+pub async fn source_sha256(
+    db: impl PgExecutor<'_>,
+    submission_id: Uuid,
+) -> Result<Vec<u8>, StoreError> {
+    // language=PostgreSQL
+    sqlx::query_scalar!(
+        r#"select source_sha256 from submission where submission_id = $1"#,
+        submission_id
+    )
+    .fetch_optional(db)
+    .await?
+    .ok_or(StoreError::NotFound)
+}
+
 /// The uploaded bytes as they arrived (the file or the archive).
 pub async fn source(db: impl PgExecutor<'_>, submission_id: Uuid) -> Result<Vec<u8>, StoreError> {
     // language=PostgreSQL

@@ -14,6 +14,7 @@ mod faults;
 mod games;
 mod hosts;
 mod ladder;
+mod moto;
 pub mod procs;
 mod round_robin;
 mod supervision;

@@ -3,8 +3,8 @@
 //! the match page's downloads.
 
 use axum::extract::State;
-use axum::http::header;
-use axum::response::IntoResponse;
+
+use axum::response::Response;
 use axum::Json;
 use croupier_store::matches::listing::{self, ListedSeat, MatchFilter, SeatOutcome};
 use croupier_store::matches::{self, Match};
@@ -17,8 +17,8 @@ use super::ApiRoute;
 use crate::auth::ApiUser;
 use crate::error::{ApiResult, Error};
 use crate::extract::{ApiPath, ApiQuery};
-use crate::match_files;
 use crate::AppState;
+use crate::{download, match_files};
 
 /// Matches per page when the request does not say.
 pub const PER_PAGE: u32 = 20;
@@ -137,19 +137,10 @@ async fn show(
 async fn replay(
     State(state): State<AppState>,
     ApiPath(match_id): ApiPath<Uuid>,
-) -> ApiResult<impl IntoResponse> {
-    let bytes = match_files::replay(&state, match_id).await?;
-    let disposition = format!(
-        "attachment; filename=\"{}\"",
-        match_files::replay_filename(match_id)
-    );
-    Ok((
-        [
-            (header::CONTENT_TYPE, "application/json".to_owned()),
-            (header::CONTENT_DISPOSITION, disposition),
-        ],
-        bytes,
-    ))
+) -> ApiResult<Response> {
+    let blob = match_files::replay(&state, match_id).await?;
+    let name = match_files::replay_filename(match_id);
+    Ok(download::blob(blob, "application/json", Some(&name)))
 }
 
 async fn seat_log(

@@ -1,10 +1,10 @@
 //! Uploads and submissions over the API.
 
 use axum::extract::State;
-use axum::http::{header, StatusCode};
-use axum::response::IntoResponse;
+use axum::http::StatusCode;
+use axum::response::Response;
 use axum::Json;
-use croupier_store::{submissions, teams};
+use croupier_store::{blobs, submissions, teams};
 use serde_json::{json, Value};
 use uuid::Uuid;
 
@@ -12,7 +12,7 @@ use super::ApiRoute;
 use crate::auth::ApiUser;
 use crate::error::{ApiResult, Error};
 use crate::extract::{ApiMultipart, ApiPath};
-use crate::upload;
+use crate::{download, upload};
 use crate::{AppState, ServerConfig};
 
 pub fn routes(config: &ServerConfig) -> Vec<ApiRoute> {
@@ -74,8 +74,9 @@ async fn source(
     State(state): State<AppState>,
     api: ApiUser,
     ApiPath(id): ApiPath<Uuid>,
-) -> ApiResult<impl IntoResponse> {
+) -> ApiResult<Response> {
     submissions::visible_to(&state.pool, id, api.user.user_id).await?;
-    let bytes = submissions::source(&state.pool, id).await?;
-    Ok(([(header::CONTENT_TYPE, "application/octet-stream")], bytes))
+    let sha = submissions::source_sha256(&state.pool, id).await?;
+    let blob = blobs::open(&state.pool, &sha).await?;
+    Ok(download::blob(blob, "application/octet-stream", None))
 }

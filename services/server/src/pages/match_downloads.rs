@@ -5,7 +5,7 @@
 
 use axum::extract::State;
 use axum::http::header;
-use axum::response::IntoResponse;
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use uuid::Uuid;
@@ -13,8 +13,8 @@ use uuid::Uuid;
 use crate::auth::MaybeUser;
 use crate::error::{Error, Result};
 use crate::extract::PagePath;
-use crate::match_files;
 use crate::AppState;
+use crate::{download, match_files};
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -29,18 +29,10 @@ fn attachment(filename: &str) -> String {
 async fn replay(
     State(state): State<AppState>,
     PagePath(match_id): PagePath<Uuid>,
-) -> Result<impl IntoResponse> {
-    let bytes = match_files::replay(&state, match_id).await?;
-    Ok((
-        [
-            (header::CONTENT_TYPE, "application/json".to_owned()),
-            (
-                header::CONTENT_DISPOSITION,
-                attachment(&match_files::replay_filename(match_id)),
-            ),
-        ],
-        bytes,
-    ))
+) -> Result<Response> {
+    let blob = match_files::replay(&state, match_id).await?;
+    let name = match_files::replay_filename(match_id);
+    Ok(download::blob(blob, "application/json", Some(&name)))
 }
 
 async fn seat_log(

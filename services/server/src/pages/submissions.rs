@@ -1,12 +1,12 @@
 //! The upload form and the submission page (with its matches, `my_matches`).
 
 use axum::extract::State;
-use axum::http::header;
+
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 use axum::Router;
 use croupier_store::submissions::Submission;
-use croupier_store::{competitions, submissions, teams, Language, SubmissionStatus};
+use croupier_store::{blobs, competitions, submissions, teams, Language, SubmissionStatus};
 use std::fmt::Display;
 
 use uuid::Uuid;
@@ -19,7 +19,7 @@ use crate::extract::{PageMultipart, PagePath, PageQuery};
 use crate::history::{self, HistoryPlot};
 use crate::templates::{games, render, Ctx, Lang, SubmissionPage, UploadPage};
 use crate::upload::{self, FieldError, UploadField};
-use crate::{i18n, leaderboard, AppState};
+use crate::{download, i18n, leaderboard, AppState};
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -261,17 +261,11 @@ async fn download(
     PagePath(submission_id): PagePath<Uuid>,
 ) -> Result<Response> {
     let submission = submissions::visible_to(&state.pool, submission_id, user.user_id).await?;
-    let bytes = submissions::source(&state.pool, submission_id).await?;
-    let name = submission.filename.replace(['"', '\\', '\r', '\n'], "_");
-    Ok((
-        [
-            (header::CONTENT_TYPE, "application/octet-stream".to_owned()),
-            (
-                header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"{name}\""),
-            ),
-        ],
-        bytes,
-    )
-        .into_response())
+    let sha = submissions::source_sha256(&state.pool, submission_id).await?;
+    let blob = blobs::open(&state.pool, &sha).await?;
+    Ok(download::blob(
+        blob,
+        "application/octet-stream",
+        Some(&submission.filename),
+    ))
 }

@@ -11,6 +11,10 @@
 //! Blobs written while PostgreSQL held them stay readable after a switch: a row says where its
 //! bytes are. `croupier blobs migrate` moves them out ([`move_out`]), `croupier blobs stats`
 //! tells where they are ([`stats`]).
+//!
+//! Downloads read a blob as a stream ([`open`], in [`read`]), never whole, checked against
+//! its hash as it passes; [`put_file`] and [`move_out`] write one as a stream ([`write`]).
+//! [`get`] and [`resolve`] give the bytes whole, for the callers that parse them anyway.
 
 use std::sync::{Arc, OnceLock};
 
@@ -20,6 +24,12 @@ use sha2::{Digest, Sha256};
 use sqlx::{PgExecutor, PgPool};
 
 use crate::StoreError;
+
+pub mod read;
+pub mod write;
+
+pub use read::{open, Blob, Chunks};
+pub use write::{move_out, put_chunks, put_file};
 
 /// Where new blobs go.
 #[derive(Clone)]
@@ -121,9 +131,14 @@ pub fn digest(bytes: &[u8]) -> [u8; 32] {
     Sha256::digest(bytes).into()
 }
 
+/// A hash in hex, for names and messages.
+fn hex(sha256: &[u8]) -> String {
+    sha256.iter().map(|b| format!("{b:02x}")).collect()
+}
+
 /// The object holding the blob `sha256`.
 fn object(sha256: &[u8]) -> ObjectPath {
-    let hex: String = sha256.iter().map(|b| format!("{b:02x}")).collect();
+    let hex = hex(sha256);
     ObjectPath::from(format!("blobs/{}/{hex}", &hex[..2.min(hex.len())]))
 }
 
@@ -231,52 +246,6 @@ pub async fn stats(pool: &PgPool) -> Result<Stats, StoreError> {
         in_objects: row.in_objects,
         object_bytes: row.object_bytes,
     })
-}
-
-/// Moves up to `batch` blobs held in PostgreSQL to the configured object store; returns how
-/// many moved (0 when none is left). Each blob is written and checked (read back, hashed)
-/// before its row lets go of the bytes, so a crash between the two loses nothing; processes
-/// reading meanwhile find the bytes in one place or the other.
-pub async fn move_out(pool: &PgPool, batch: i64) -> Result<usize, StoreError> {
-    let Location::Objects { store, .. } = location() else {
-        return Err(StoreError::Blobs(
-            "no object store is configured: set CROUPIER_BLOB_STORE (or --blob-store)".to_owned(),
-        ));
-    };
-    // language=PostgreSQL
-    let rows = sqlx::query!(
-        r#"select sha256, data as "data!" from blob where stored = 'db' order by sha256 limit $1"#,
-        batch
-    )
-    .fetch_all(pool)
-    .await?;
-    for row in &rows {
-        let path = object(&row.sha256);
-        store
-            .put(&path, PutPayload::from(row.data.clone()))
-            .await
-            .map_err(|e| store_error("writing a blob", e))?;
-        let back = store
-            .get(&path)
-            .await
-            .map_err(|e| store_error("reading a moved blob back", e))?
-            .bytes()
-            .await
-            .map_err(|e| store_error("reading a moved blob back", e))?;
-        if digest(&back)[..] != row.sha256[..] {
-            return Err(StoreError::Blobs(
-                "a blob read back from the object store does not match its hash".to_owned(),
-            ));
-        }
-        // language=PostgreSQL
-        sqlx::query!(
-            r#"update blob set data = null, stored = 'object' where sha256 = $1 and stored = 'db'"#,
-            &row.sha256
-        )
-        .execute(pool)
-        .await?;
-    }
-    Ok(rows.len())
 }
 
 #[cfg(test)]
