@@ -145,3 +145,12 @@ where m.competition_id = :'competition'
   and m.status in ('finished', 'failed')
 order by m.finished_at
 limit 1000;
+
+-- query: replay retention, is a blob still referenced (retention.rs drop_blobs; the same probes as the foreign keys' checks when a blob row is deleted)
+select exists (select 1 from replay r where r.sha256 = b.sha256 and r.match_id <> :'match')
+    or exists (select 1 from seat_result r where r.stderr_sha256 = b.sha256 and r.match_id <> :'match')
+    or exists (select 1 from seat_result r where r.move_log_sha256 = b.sha256 and r.match_id <> :'match')
+    or exists (select 1 from submission s where s.source_sha256 = b.sha256)
+    or exists (select 1 from submission s where s.artifact_sha256 = b.sha256)
+from blob b
+where b.sha256 = (select sha256 from replay where match_id = :'match');
