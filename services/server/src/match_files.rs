@@ -13,7 +13,7 @@
 use croupier_games::MoveRecord;
 use croupier_store::matches::{self, SeatWithResult};
 use croupier_store::users::User;
-use croupier_store::{blobs, teams, MatchStatus};
+use croupier_store::{blobs, retention, teams, MatchStatus};
 use uuid::Uuid;
 
 use crate::error::Error;
@@ -29,9 +29,23 @@ pub async fn replay(state: &AppState, match_id: Uuid) -> Result<Vec<u8>, Error> 
         let names = [("status", status.as_str())];
         return Err(Error::Conflict(tk("match-replay-not-yet", &[], &names)));
     }
-    matches::replay(&state.pool, match_id)
-        .await?
-        .ok_or(Error::NotFound)
+    match matches::replay(&state.pool, match_id).await? {
+        Some(bytes) => Ok(bytes),
+        None => Err(no_replay(state, match_id).await),
+    }
+}
+
+/// Why a finished match has no replay: a 410 saying when it expired (replay retention,
+/// `croupier_store::retention`), else a 404.
+pub async fn no_replay(state: &AppState, match_id: Uuid) -> Error {
+    match retention::replay_expired_at(&state.pool, match_id).await {
+        Ok(Some(when)) => {
+            let when = crate::templates::when(&when);
+            Error::Gone(tk("match-replay-expired", &[], &[("when", when.as_str())]))
+        }
+        Ok(None) => Error::NotFound,
+        Err(e) => e.into(),
+    }
 }
 
 /// The file name a replay is downloaded as.
