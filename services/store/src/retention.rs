@@ -49,21 +49,7 @@ pub const BATCH: i64 = 500;
 /// what would go (each batch is rolled back), changes nothing.
 pub async fn expire(pool: &PgPool, days: u32, dry_run: bool) -> Result<Expired, StoreError> {
     let cutoff = OffsetDateTime::now_utc() - time::Duration::days(i64::from(days));
-    if matches!(blobs::location(), blobs::Location::Database) {
-        // language=PostgreSQL
-        let objects = sqlx::query_scalar!(
-            r#"select exists (select 1 from blob where stored = 'object') as "any!""#
-        )
-        .fetch_one(pool)
-        .await?;
-        if objects && !dry_run {
-            return Err(StoreError::Blobs(
-                "some blobs live in the object store, but this process has none configured \
-                 (set CROUPIER_BLOB_STORE as on the other processes)"
-                    .to_owned(),
-            ));
-        }
-    }
+    let no_object_store = matches!(blobs::location(), blobs::Location::Database);
     let mut total = Expired::default();
     for competition_id in competitions(pool).await? {
         // A dry run rolls each batch back: remember where it got to instead.
@@ -76,6 +62,14 @@ pub async fn expire(pool: &PgPool, days: u32, dry_run: bool) -> Result<Expired, 
             };
             let ids: Vec<Uuid> = batch.iter().map(|(_, id)| *id).collect();
             let (expired, objects) = drop_blobs(&mut tx, &ids).await?;
+            if no_object_store && !objects.is_empty() && !dry_run {
+                // Their objects could not be deleted: change nothing (the batch rolls back).
+                return Err(StoreError::Blobs(
+                    "some blobs live in the object store, but this process has none configured \
+                     (set CROUPIER_BLOB_STORE as on the other processes)"
+                        .to_owned(),
+                ));
+            }
             total += expired;
             if dry_run {
                 tx.rollback().await?;
