@@ -26,6 +26,19 @@ pub enum BlobsCommand {
         #[command(flatten)]
         db: DbArgs,
     },
+    /// Drop the replays and seat logs of matches finished more than --replay-retention-days
+    /// ago in competitions that are over (and ladders), and the blobs nothing else uses;
+    /// results, standings and ratings stay (docs/operations.md#data-growth).
+    Expire {
+        /// Say what would go, change nothing.
+        #[arg(long)]
+        dry_run: bool,
+        /// Keep replays this many days after their match finished.
+        #[arg(long, env = "CROUPIER_REPLAY_RETENTION_DAYS")]
+        replay_retention_days: Option<String>,
+        #[command(flatten)]
+        db: DbArgs,
+    },
 }
 
 pub async fn run(command: BlobsCommand) -> Result<()> {
@@ -55,6 +68,26 @@ pub async fn run(command: BlobsCommand) -> Result<()> {
             }
             println!("{moved} blobs moved to {}", blobs::location().describe());
             print_stats(&pool).await
+        }
+        BlobsCommand::Expire {
+            dry_run,
+            replay_retention_days,
+            db,
+        } => {
+            let Some(days) = crate::settings::retention_days(replay_retention_days.as_deref())?
+            else {
+                bail!("say how long replays are kept: --replay-retention-days N (or CROUPIER_REPLAY_RETENTION_DAYS)");
+            };
+            db.configure_blobs()?;
+            let pool = connect_and_migrate(db.require()?, 2).await?;
+            let e = croupier_store::retention::expire(&pool, days, dry_run).await?;
+            let verb = if dry_run { "would expire" } else { "expired" };
+            println!(
+                "{verb} the replays and logs of {} matches finished more than {days} days ago: \
+                 {} blobs, {} bytes ({} in the object store)",
+                e.matches, e.blobs, e.bytes, e.objects
+            );
+            Ok(())
         }
     }
 }

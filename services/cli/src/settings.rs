@@ -89,6 +89,32 @@ pub struct WebArgs {
     /// (Authorization: Bearer TOKEN). Unset: the web app has no /metrics.
     #[arg(long, env = "CROUPIER_METRICS_TOKEN", hide_env_values = true)]
     pub metrics_token: Option<String>,
+    /// Replay retention: once an hour, drop the replays and seat logs of matches finished
+    /// more than this many days ago in competitions that are over (and ladders); results,
+    /// standings and ratings stay (docs/operations.md#data-growth). Unset: keep everything.
+    #[arg(long, env = "CROUPIER_REPLAY_RETENTION_DAYS")]
+    pub replay_retention_days: Option<String>,
+}
+
+/// Reads `--replay-retention-days`: a whole number of days from 1 (`None` when unset or empty).
+pub fn retention_days(value: Option<&str>) -> Result<Option<u32>> {
+    match value.map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(v) => {
+            let days: u32 = parse(
+                v,
+                "--replay-retention-days",
+                "CROUPIER_REPLAY_RETENTION_DAYS",
+                "a whole number of days from 1",
+            )?;
+            if days == 0 {
+                return Err(anyhow!(
+                    "invalid value 0 for --replay-retention-days (environment variable CROUPIER_REPLAY_RETENTION_DAYS): expected a whole number of days from 1"
+                ));
+            }
+            Ok(Some(days))
+        }
+    }
 }
 
 impl WebArgs {
@@ -154,6 +180,7 @@ impl WebArgs {
                 }
                 Some(t) => Some(t.to_owned()),
             },
+            replay_retention_days: retention_days(self.replay_retention_days.as_deref())?,
             ..defaults
         };
         Ok(config)
@@ -182,6 +209,18 @@ mod tests {
             trust_proxy: "false".into(),
             metrics_bind: metrics_bind.map(Into::into),
             metrics_token: metrics_token.map(Into::into),
+            replay_retention_days: None,
+        }
+    }
+
+    #[test]
+    fn replay_retention_is_off_unless_a_number_of_days_is_given() {
+        assert_eq!(retention_days(None).unwrap(), None);
+        assert_eq!(retention_days(Some(" ")).unwrap(), None);
+        assert_eq!(retention_days(Some("90")).unwrap(), Some(90));
+        for bad in ["0", "-3", "ninety"] {
+            let e = retention_days(Some(bad)).unwrap_err().to_string();
+            assert!(e.contains("CROUPIER_REPLAY_RETENTION_DAYS"), "{e}");
         }
     }
 

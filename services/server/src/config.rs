@@ -40,6 +40,9 @@ pub struct ServerConfig {
     /// app has no `/metrics` (serve it on a separate operator address instead, see
     /// [`crate::ops::metrics_app`]).
     pub metrics_token: Option<String>,
+    /// Replay retention ([`croupier_store::retention`]): expire the replays and seat logs of
+    /// matches older than this many days, once an hour. `None`: keep them.
+    pub replay_retention_days: Option<u32>,
 }
 
 impl Default for ServerConfig {
@@ -54,6 +57,7 @@ impl Default for ServerConfig {
             login_limits: DEFAULT_LIMITS,
             hashing: HashingLimits::default(),
             metrics_token: None,
+            replay_retention_days: None,
         }
     }
 }

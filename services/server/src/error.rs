@@ -57,6 +57,9 @@ pub enum Error {
     /// 409: a name already taken, a membership that exists …
     #[error("{0}")]
     Conflict(String),
+    /// 410: it was here and is no longer kept (a replay expired under the retention setting).
+    #[error("{0}")]
+    Gone(String),
     /// 413: the upload is over the size cap.
     #[error("the upload is larger than the {} limit", human_bytes(*.0))]
     TooLarge(u64),
@@ -94,6 +97,7 @@ impl Error {
             Error::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Error::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             Error::Conflict(_) => StatusCode::CONFLICT,
+            Error::Gone(_) => StatusCode::GONE,
             Error::TooLarge(_) | Error::BodyTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Error::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Error::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,

@@ -47,6 +47,7 @@ pub mod match_files;
 pub mod ops;
 pub mod pages;
 pub mod plot;
+pub mod retention;
 pub mod templates;
 pub mod upload;
 pub mod validate;
@@ -121,6 +122,10 @@ pub async fn serve(
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let sweeper = tokio::spawn(auth::session_store::sweep_expired(state.pool.clone()));
+    let expirer = state
+        .config
+        .replay_retention_days
+        .map(|days| tokio::spawn(retention::expire_periodically(state.pool.clone(), days)));
     state.live.start(&state.pool);
     // Event streams never end by themselves: they are ended first, so draining can finish.
     let live = state.live.clone();
@@ -135,6 +140,9 @@ pub async fn serve(
     .with_graceful_shutdown(shutdown)
     .await;
     sweeper.abort();
+    if let Some(expirer) = expirer {
+        expirer.abort();
+    }
     result
 }
 

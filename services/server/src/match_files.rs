@@ -16,7 +16,7 @@ use croupier_games::MoveRecord;
 use croupier_store::blobs::{self, Blob};
 use croupier_store::matches::{self, SeatWithResult};
 use croupier_store::users::User;
-use croupier_store::{teams, MatchStatus};
+use croupier_store::{retention, teams, MatchStatus};
 use uuid::Uuid;
 
 use crate::error::Error;
@@ -32,10 +32,23 @@ pub async fn replay(state: &AppState, match_id: Uuid) -> Result<Blob, Error> {
         let names = [("status", status.as_str())];
         return Err(Error::Conflict(tk("match-replay-not-yet", &[], &names)));
     }
-    let sha = matches::replay_sha256(&state.pool, match_id)
-        .await?
-        .ok_or(Error::NotFound)?;
-    Ok(blobs::open(&state.pool, &sha).await?)
+    match matches::replay_sha256(&state.pool, match_id).await? {
+        Some(sha) => Ok(blobs::open(&state.pool, &sha).await?),
+        None => Err(no_replay(state, match_id).await),
+    }
+}
+
+/// Why a finished match has no replay: a 410 saying when it expired (replay retention,
+/// `croupier_store::retention`), else a 404.
+pub async fn no_replay(state: &AppState, match_id: Uuid) -> Error {
+    match retention::replay_expired_at(&state.pool, match_id).await {
+        Ok(Some(when)) => {
+            let when = crate::templates::when(&when);
+            Error::Gone(tk("match-replay-expired", &[], &[("when", when.as_str())]))
+        }
+        Ok(None) => Error::NotFound,
+        Err(e) => e.into(),
+    }
 }
 
 /// The file name a replay is downloaded as.

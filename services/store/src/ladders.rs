@@ -157,16 +157,20 @@ pub struct Usage {
     pub next_set: i32,
 }
 
+/// Four reads, each through its own index (match_competition_created_idx, match_pending_idx,
+/// match_competition_idx, match_duplicate_set_idx): a ladder with millions of matches is not
+/// read whole at every tick (docs/operations.md#data-growth).
 pub async fn usage(conn: &mut PgConnection, competition_id: Uuid) -> Result<Usage, StoreError> {
     // language=PostgreSQL
     Ok(sqlx::query_as!(
         Usage,
         r#"
-        select count(*) filter (where created_at > now() - interval '1 hour') as "last_hour!",
-               count(*) filter (where status in ('queued', 'running')) as "pending!",
-               coalesce(max(ordinal) + 1, 0) as "next_ordinal!",
-               coalesce(max(duplicate_set) + 1, 0) as "next_set!"
-        from match where competition_id = $1
+        select (select count(*) from match
+                where competition_id = $1 and created_at > now() - interval '1 hour') as "last_hour!",
+               (select count(*) from match
+                where competition_id = $1 and status in ('queued', 'running')) as "pending!",
+               coalesce((select max(ordinal) from match where competition_id = $1) + 1, 0) as "next_ordinal!",
+               coalesce((select max(duplicate_set) from match where competition_id = $1) + 1, 0) as "next_set!"
         "#,
         competition_id
     )

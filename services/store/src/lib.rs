@@ -25,6 +25,7 @@ pub mod ladders;
 pub mod logins;
 pub mod matches;
 pub mod resets;
+pub mod retention;
 pub mod sessions;
 pub mod standings;
 pub mod state;

@@ -17,6 +17,7 @@ mod my_matches;
 mod organiser;
 mod page_timing;
 mod people;
+mod replay_expiry;
 mod replay_frames;
 
 use axum::http::StatusCode;

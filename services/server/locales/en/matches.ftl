@@ -31,6 +31,7 @@ match-replay = Replay
 match-replay-noscript = The step-by-step board needs JavaScript; the text timeline below lists the moves.
 match-text-timeline = Text timeline
 match-no-replay = No replay was stored for this match.
+match-replay-expired = The replay of this match and its seats' logs expired on { $when } and are no longer kept (replay retention); its results stay.
 match-replay-later = The replay appears when the match is finished.
 match-log = Match log
 match-log-summary = Every message between the referee and the bots ({ $n ->

@@ -29,6 +29,7 @@ match-replay = 回放
 match-replay-noscript = 逐步回放棋盘需要 JavaScript；下面的文字时间线列出了每一步。
 match-text-timeline = 文字时间线
 match-no-replay = 这场对局没有保存回放。
+match-replay-expired = 这场对局的回放和各座位的日志已于 { $when } 过期，不再保存（回放保留期限）；对局结果仍然保留。
 match-replay-later = 对局结束后才会显示回放。
 match-log = 对局日志
 match-log-summary = 裁判与机器人之间的每条消息（{ $n } 行；璀璨宝石为裁判日志）

@@ -129,6 +129,16 @@ async fn show(
         .count();
     let refs: Vec<&ListedSeat> = seats.iter().collect();
     let mut doc = match_json(&m, &refs);
+    // Replay retention: when the replay (and the seats' logs) expired; then there is none.
+    let expired = croupier_store::retention::replay_expired_at(&state.pool, match_id).await?;
+    if let Some(when) = expired {
+        doc["replay"] = Value::Null;
+        doc["replay_expired_at"] = json!(when
+            .format(&time::format_description::well_known::Rfc3339)
+            .ok());
+    } else {
+        doc["replay_expired_at"] = Value::Null;
+    }
     doc["competition"] = competition;
     doc["faults"] = json!(faults);
     Ok(Json(json!({ "match": doc })))

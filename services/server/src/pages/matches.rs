@@ -41,6 +41,8 @@ struct MatchPage {
     /// Why no seat has a place, where a match's ranks decide nothing by themselves.
     places_note: Option<String>,
     timeline: Option<Timeline>,
+    /// When the replay and the seats' logs expired (replay retention), if they did.
+    replay_expired: Option<time::OffsetDateTime>,
     /// The protocol log (Splendor: the judge-worded match log).
     log: Option<MatchLog>,
     private: Vec<PrivateSeat>,
@@ -204,6 +206,12 @@ async fn show(
         | MatchStatus::Failed
         | MatchStatus::Cancelled => None,
     };
+    let replay_expired = match (&blob, m.status) {
+        (None, MatchStatus::Finished) => {
+            croupier_store::retention::replay_expired_at(&state.pool, match_id).await?
+        }
+        _ => None,
+    };
     let timeline = blob.as_deref().map(|b| timeline::read(b, &m.game));
     let log = blob.as_deref().and_then(match_log::read);
     let allowed = allowed_teams(&state, ctx.user.as_ref()).await?;
@@ -244,6 +252,7 @@ async fn show(
         competition,
         seats,
         timeline,
+        replay_expired,
         log,
         private,
     }))

@@ -283,9 +283,9 @@ async fn frames(
             "the replay can be watched once the match has finished".into(),
         ));
     }
-    let blob = matches::replay(&state.pool, match_id)
-        .await?
-        .ok_or(Error::NotFound)?;
+    let Some(blob) = matches::replay(&state.pool, match_id).await? else {
+        return Err(crate::match_files::no_replay(&state, match_id).await);
+    };
     let doc: ReplayDoc = serde_json::from_slice(&blob).map_err(Error::internal)?;
     let seats = doc.players.len();
     let viewer = parse_view(query.view.as_deref(), seats)?;

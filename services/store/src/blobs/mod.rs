@@ -248,6 +248,29 @@ pub async fn stats(pool: &PgPool) -> Result<Stats, StoreError> {
     })
 }
 
+/// Deletes from the object store the blobs whose rows were deleted (replay retention,
+/// `crate::retention`); an object already gone is fine. A blob written again meanwhile writes
+/// its object again before its new row.
+pub async fn delete_objects(sha256s: &[Vec<u8>]) -> Result<(), StoreError> {
+    if sha256s.is_empty() {
+        return Ok(());
+    }
+    let Location::Objects { store, .. } = location() else {
+        return Err(StoreError::Blobs(
+            "blobs to delete live in the object store, but this process has none configured \
+             (set CROUPIER_BLOB_STORE as on the other processes)"
+                .to_owned(),
+        ));
+    };
+    for sha in sha256s {
+        match store.delete(&object(sha)).await {
+            Ok(()) | Err(object_store::Error::NotFound { .. }) => {}
+            Err(e) => return Err(store_error("deleting a blob", e)),
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

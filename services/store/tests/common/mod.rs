@@ -1,6 +1,8 @@
 //! Shared fixtures of the store's tests (each test binary uses a part of them).
 #![allow(dead_code)]
 
+pub mod seed;
+
 use croupier_store::submissions::{self, NewFile, NewSubmission};
 use croupier_store::{BundleKind, Language};
 use sqlx::PgPool;
