@@ -97,11 +97,33 @@ async fn print_stats(pool: &croupier_store::PgPool) -> Result<()> {
     let database: i64 = sqlx::query_scalar("select pg_database_size(current_database())")
         .fetch_one(pool)
         .await?;
+    // Compressed sizes are not in the rows: estimated from a sample of objects (one HEAD each).
+    let (packed, raw) = if s.in_gzip_objects > 0 {
+        blobs::gzip_sample(pool, 100).await?
+    } else {
+        (0, 0)
+    };
+    let compressed = if raw > 0 {
+        format!(
+            ", about {} bytes compressed ({:.1}× smaller, from {} of them)",
+            (s.gzip_object_raw_bytes as f64 * packed as f64 / raw as f64).round() as i64,
+            raw as f64 / packed.max(1) as f64,
+            s.in_gzip_objects.min(100)
+        )
+    } else {
+        String::new()
+    };
     println!(
-        "in PostgreSQL: {} blobs, {} bytes\nin the object store: {} blobs, {} bytes\n\
+        "in PostgreSQL: {} blobs, {} bytes\nin the object store: {} blobs, {} bytes\n  \
+         gzip-compressed: {} blobs, {} bytes raw{compressed}\n  \
+         raw (written before compression): {} blobs, {} bytes\n\
          new blobs go to: {}\ndatabase size: {} bytes",
         s.in_database,
         s.database_bytes,
+        s.in_objects + s.in_gzip_objects,
+        s.object_bytes + s.gzip_object_raw_bytes,
+        s.in_gzip_objects,
+        s.gzip_object_raw_bytes,
         s.in_objects,
         s.object_bytes,
         blobs::location().describe(),

@@ -192,7 +192,7 @@ async fn drop_blobs(
     for row in deleted {
         expired.blobs += 1;
         expired.bytes += row.size;
-        if row.stored == "object" {
+        if row.stored != "db" {
             expired.objects += 1;
             objects.push(row.sha256);
         }

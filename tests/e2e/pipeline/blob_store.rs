@@ -81,7 +81,7 @@ fn files_in(dir: &Path) -> usize {
 
 async fn blob_rows(pool: &PgPool) -> (i64, i64) {
     sqlx::query_as(
-        "select count(*) filter (where stored = 'db'), count(*) filter (where stored = 'object' and data is null) from blob",
+        "select count(*) filter (where stored = 'db'), count(*) filter (where stored in ('object', 'object-gzip') and data is null) from blob",
     )
     .fetch_one(pool)
     .await

@@ -25,6 +25,7 @@ use sqlx::{PgExecutor, PgPool};
 
 use crate::StoreError;
 
+pub mod gzip;
 pub mod read;
 pub mod write;
 
@@ -167,16 +168,21 @@ pub async fn put(db: impl PgExecutor<'_>, bytes: &[u8]) -> Result<[u8; 32], Stor
 
 /// For a statement that writes blob rows itself (a match's results, in one round trip): puts
 /// `bytes` where blobs go and returns what its row holds — the bytes and `db`, or no bytes
-/// and `object` once the object store has them.
+/// and `object-gzip` once the object store has them (gzip-compressed, [`gzip`]).
 pub async fn place(bytes: &[u8]) -> Result<(Option<&[u8]>, &'static str), StoreError> {
     match location() {
         Location::Database => Ok((Some(bytes), "db")),
         Location::Objects { store, .. } => {
+            let sha = digest(bytes);
+            let raw = bytes.to_vec();
+            let packed = tokio::task::spawn_blocking(move || gzip::compress_whole(&raw))
+                .await
+                .map_err(|e| store_error("compressing a blob", e))?;
             store
-                .put(&object(&digest(bytes)), PutPayload::from(bytes.to_vec()))
+                .put(&object(&sha), PutPayload::from(packed))
                 .await
                 .map_err(|e| store_error("writing a blob", e))?;
-            Ok((None, "object"))
+            Ok((None, gzip::STORED))
         }
     }
 }
@@ -201,7 +207,25 @@ pub async fn resolve(sha256: &[u8], data: Option<Vec<u8>>) -> Result<Vec<u8>, St
         .bytes()
         .await
         .map_err(|e| store_error("reading a blob", e))?;
+    // The caller read no `stored`: the hash tells a gzip-compressed object (`object-gzip`,
+    // the usual) from a raw one (`object`, written before compression) — a raw blob that is
+    // itself a gzip (an uploaded .tar.gz) decompresses to bytes of another hash.
+    if bytes.starts_with(&[0x1f, 0x8b]) {
+        let packed = bytes.clone();
+        let unpacked = tokio::task::spawn_blocking(move || gzip::decompress_whole(&packed))
+            .await
+            .map_err(|e| store_error("decompressing a blob", e))?;
+        if let Ok(unpacked) = unpacked {
+            if digest(&unpacked)[..] == *sha256 {
+                return Ok(unpacked);
+            }
+        }
+    }
     if digest(&bytes)[..] != *sha256 {
+        tracing::error!(
+            blob = hex(sha256),
+            "a blob's object does not match its hash: refused"
+        );
         return Err(StoreError::Blobs(
             "a blob read from the object store does not match its hash".to_owned(),
         ));
@@ -220,13 +244,18 @@ pub async fn get(db: impl PgExecutor<'_>, sha256: &[u8]) -> Result<Vec<u8>, Stor
     resolve(sha256, data).await
 }
 
-/// Where the blobs are: count and bytes in PostgreSQL and in the object store.
+/// Where the blobs are: count and (raw) bytes in PostgreSQL, in the object store raw (written
+/// before compression) and gzip-compressed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Stats {
     pub in_database: i64,
     pub database_bytes: i64,
+    /// Raw objects (`stored = 'object'`).
     pub in_objects: i64,
     pub object_bytes: i64,
+    /// Gzip-compressed objects (`stored = 'object-gzip'`); their raw size.
+    pub in_gzip_objects: i64,
+    pub gzip_object_raw_bytes: i64,
 }
 
 pub async fn stats(pool: &PgPool) -> Result<Stats, StoreError> {
@@ -235,7 +264,9 @@ pub async fn stats(pool: &PgPool) -> Result<Stats, StoreError> {
         r#"select count(*) filter (where stored = 'db') as "in_database!",
                   coalesce(sum(size) filter (where stored = 'db'), 0)::bigint as "database_bytes!",
                   count(*) filter (where stored = 'object') as "in_objects!",
-                  coalesce(sum(size) filter (where stored = 'object'), 0)::bigint as "object_bytes!"
+                  coalesce(sum(size) filter (where stored = 'object'), 0)::bigint as "object_bytes!",
+                  count(*) filter (where stored = 'object-gzip') as "in_gzip_objects!",
+                  coalesce(sum(size) filter (where stored = 'object-gzip'), 0)::bigint as "gzip_object_raw_bytes!"
            from blob"#
     )
     .fetch_one(pool)
@@ -245,7 +276,54 @@ pub async fn stats(pool: &PgPool) -> Result<Stats, StoreError> {
         database_bytes: row.database_bytes,
         in_objects: row.in_objects,
         object_bytes: row.object_bytes,
+        in_gzip_objects: row.in_gzip_objects,
+        gzip_object_raw_bytes: row.gzip_object_raw_bytes,
     })
+}
+
+/// The compressed and raw bytes of up to `n` gzip-compressed blobs, from the object store
+/// (one HEAD each), picked from a random point of the hash order (hashes are uniform, so a
+/// fair sample), for `croupier blobs stats` to estimate the object store's compression.
+pub async fn gzip_sample(pool: &PgPool, n: i64) -> Result<(u64, u64), StoreError> {
+    let Location::Objects { store, .. } = location() else {
+        return Ok((0, 0));
+    };
+    let from: [u8; 32] = digest(format!("{:?}", std::time::SystemTime::now()).as_bytes());
+    // language=PostgreSQL
+    let mut rows: Vec<(Vec<u8>, i64)> = sqlx::query!(
+        r#"select sha256, size from blob where stored = 'object-gzip' and sha256 >= $1
+           order by sha256 limit $2"#,
+        &from[..],
+        n
+    )
+    .fetch_all(pool)
+    .await?
+    .into_iter()
+    .map(|r| (r.sha256, r.size))
+    .collect();
+    let missing = n - i64::try_from(rows.len()).unwrap_or(n);
+    if missing > 0 {
+        // language=PostgreSQL
+        let wrapped = sqlx::query!(
+            r#"select sha256, size from blob where stored = 'object-gzip' and sha256 < $1
+               order by sha256 limit $2"#,
+            &from[..],
+            missing
+        )
+        .fetch_all(pool)
+        .await?;
+        rows.extend(wrapped.into_iter().map(|r| (r.sha256, r.size)));
+    }
+    let (mut packed, mut raw) = (0u64, 0u64);
+    for (sha256, size) in rows {
+        let meta = store
+            .head(&object(&sha256))
+            .await
+            .map_err(|e| store_error("sizing a blob", e))?;
+        packed += meta.size;
+        raw += u64::try_from(size).unwrap_or(0);
+    }
+    Ok((packed, raw))
 }
 
 /// Deletes from the object store the blobs whose rows were deleted (replay retention,

@@ -9,7 +9,7 @@ use object_store::GetOptions;
 use sha2::{Digest, Sha256};
 use sqlx::PgPool;
 
-use super::{hex, location, object, store_error, Location};
+use super::{gzip, hex, location, object, store_error, Location};
 use crate::StoreError;
 
 /// How many bytes one query reads from a blob PostgreSQL holds.
@@ -60,18 +60,15 @@ impl Blob {
 /// stream in an error, before its last chunk.
 pub async fn open(pool: &PgPool, sha256: &[u8]) -> Result<Blob, StoreError> {
     // language=PostgreSQL
-    let row = sqlx::query!(
-        r#"select size, stored = 'db' as "in_db!" from blob where sha256 = $1"#,
-        sha256
-    )
-    .fetch_optional(pool)
-    .await?
-    .ok_or(StoreError::NotFound)?;
+    let row = sqlx::query!(r#"select size, stored from blob where sha256 = $1"#, sha256)
+        .fetch_optional(pool)
+        .await?
+        .ok_or(StoreError::NotFound)?;
     let size = u64::try_from(row.size).map_err(|_| StoreError::Blobs("a negative size".into()))?;
-    let raw = if row.in_db {
+    let raw = if row.stored == "db" {
         db_chunks(pool.clone(), sha256.to_vec(), size)
     } else {
-        object_chunks(sha256, 0, size).await?
+        object_chunks(sha256, 0, size, row.stored == gzip::STORED).await?
     };
     let mut checked = verified(sha256.to_vec(), size, raw);
     let mut head = Vec::new();
@@ -132,8 +129,8 @@ pub(super) fn db_chunks(pool: PgPool, sha256: Vec<u8>, size: u64) -> Chunks {
             let from = i32::try_from(r.offset + 1).map_err(too_big)?;
             let len = i32::try_from(len).map_err(too_big)?;
             // language=PostgreSQL
-            let slice = sqlx::query_scalar!(
-                r#"select substring(data from $2 for $3) from blob where sha256 = $1"#,
+            let row = sqlx::query!(
+                r#"select substring(data from $2 for $3) as slice, stored from blob where sha256 = $1"#,
                 &r.sha256,
                 from,
                 len
@@ -141,7 +138,7 @@ pub(super) fn db_chunks(pool: PgPool, sha256: Vec<u8>, size: u64) -> Chunks {
             .fetch_optional(&r.pool)
             .await?
             .ok_or_else(|| StoreError::Blobs("a blob was deleted while being read".into()))?;
-            match slice {
+            match row.slice {
                 Some(bytes) if bytes.is_empty() => {
                     return Err(StoreError::Blobs(format!(
                         "blob {} ends before its size",
@@ -153,7 +150,8 @@ pub(super) fn db_chunks(pool: PgPool, sha256: Vec<u8>, size: u64) -> Chunks {
                     return Ok(Some((Bytes::from(bytes), r)));
                 }
                 None => {
-                    let rest = object_chunks(&r.sha256, r.offset, r.size).await?;
+                    let gzipped = row.stored == gzip::STORED;
+                    let rest = object_chunks(&r.sha256, r.offset, r.size, gzipped).await?;
                     r.source = Source::Objects(rest);
                 }
             }
@@ -162,12 +160,14 @@ pub(super) fn db_chunks(pool: PgPool, sha256: Vec<u8>, size: u64) -> Chunks {
     .boxed()
 }
 
-/// Bytes `from..size` of the object holding blob `sha256`, as the object store streams them;
-/// an object whose size is not the blob's is refused before a byte is read.
+/// Bytes `from..size` of blob `sha256` from its object, as the object store streams them
+/// (decompressed as they come when `gzipped`); a raw object whose size is not the blob's is
+/// refused before a byte is read.
 pub(super) async fn object_chunks(
     sha256: &[u8],
     from: u64,
     size: u64,
+    gzipped: bool,
 ) -> Result<Chunks, StoreError> {
     let Location::Objects { store, .. } = location() else {
         return Err(StoreError::Blobs(
@@ -176,6 +176,18 @@ pub(super) async fn object_chunks(
                 .to_owned(),
         ));
     };
+    if gzipped {
+        // A gzip is read from its start (an empty blob too: its object must be a whole gzip).
+        let got = store
+            .get(&object(sha256))
+            .await
+            .map_err(|e| store_error("reading a blob", e))?;
+        let packed = got
+            .into_stream()
+            .map_err(|e| store_error("reading a blob", e))
+            .boxed();
+        return Ok(skip(gzip::decompress(packed), from));
+    }
     if size == 0 {
         return Ok(stream::empty().boxed());
     }
@@ -204,6 +216,27 @@ pub(super) async fn object_chunks(
         .into_stream()
         .map_err(|e| store_error("reading a blob", e))
         .boxed())
+}
+
+/// `chunks` without their first `n` bytes.
+fn skip(chunks: Chunks, n: u64) -> Chunks {
+    if n == 0 {
+        return chunks;
+    }
+    let mut left = n;
+    chunks
+        .try_filter_map(move |chunk| {
+            let out = if left >= chunk.len() as u64 {
+                left -= chunk.len() as u64;
+                None
+            } else {
+                let rest = chunk.slice(usize::try_from(left).unwrap_or(0)..);
+                left = 0;
+                Some(rest)
+            };
+            async move { Ok(out) }
+        })
+        .boxed()
 }
 
 struct Check {

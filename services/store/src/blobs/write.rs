@@ -19,7 +19,7 @@ use sqlx::PgPool;
 use tokio::io::AsyncReadExt;
 
 use super::read::{db_chunks, object_chunks, verified, Chunks};
-use super::{location, object, store_error, Location};
+use super::{gzip, location, object, store_error, Location};
 use crate::StoreError;
 
 /// The size of a multipart upload's parts (S3's smallest but for the last), and of the
@@ -142,10 +142,10 @@ pub async fn put_chunks(
             if known.is_some() {
                 return Ok(());
             }
-            write_object(store, &object(sha256), chunks).await?;
+            write_object(store, &object(sha256), gzip::compress(chunks)).await?;
             // language=PostgreSQL
             sqlx::query!(
-                r#"insert into blob (sha256, size, data, stored) values ($1, $2, null, 'object')
+                r#"insert into blob (sha256, size, data, stored) values ($1, $2, null, 'object-gzip')
                    on conflict (sha256) do nothing"#,
                 &sha256[..],
                 size_i64
@@ -209,16 +209,16 @@ pub async fn move_out(pool: &PgPool, batch: i64) -> Result<usize, StoreError> {
             size,
             db_chunks(pool.clone(), row.sha256.clone(), size),
         );
-        write_object(store, &object(&row.sha256), out).await?;
+        write_object(store, &object(&row.sha256), gzip::compress(out)).await?;
         let back = verified(
             row.sha256.clone(),
             size,
-            object_chunks(&row.sha256, 0, size).await?,
+            object_chunks(&row.sha256, 0, size, true).await?,
         );
         back.try_for_each(|_| async { Ok(()) }).await?;
         // language=PostgreSQL
         sqlx::query!(
-            r#"update blob set data = null, stored = 'object' where sha256 = $1 and stored = 'db'"#,
+            r#"update blob set data = null, stored = 'object-gzip' where sha256 = $1 and stored = 'db'"#,
             &row.sha256
         )
         .execute(pool)
