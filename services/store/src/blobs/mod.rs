@@ -7,6 +7,8 @@
 //! store a blob is the object `blobs/<first two hex digits>/<hash in hex>`, written before its
 //! row, so a row never names an object that is not there (a rolled-back upload can leave an
 //! unreferenced object behind: harmless, content-addressed, written again when needed).
+//! Objects are gzip-compressed as they are written ([`gzip`], `stored = 'object-gzip'`); raw
+//! ones (`stored = 'object'`, written before compression) stay readable.
 //!
 //! Blobs written while PostgreSQL held them stay readable after a switch: a row says where its
 //! bytes are. `croupier blobs migrate` moves them out ([`move_out`]), `croupier blobs stats`
