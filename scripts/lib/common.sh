@@ -88,41 +88,40 @@ ensure_axe() {
     || say "could not install axe-core: the accessibility checks will fail in CI and be skipped elsewhere"
 }
 
-# kubernetes-validate (PyPI), which checks manifests against the Kubernetes API's schemas that
-# it ships (no cluster, no network at check time), in a per-version virtualenv under the cache
-# directory (once). Prints the path of its program.
-KUBERNETES_VALIDATE_VERSION=1.37.0
-ensure_kubernetes_validate() {
-  local dir="${XDG_CACHE_HOME:-$HOME/.cache}/croupier/kubernetes-validate-$KUBERNETES_VALIDATE_VERSION"
-  if [ ! -x "$dir/bin/kubernetes-validate" ]; then
+# A Python tool from PyPI in its own per-version virtualenv under the cache directory, made
+# once: ensure_pip_venv NAME REQUIREMENT PROGRAM. Prints the virtualenv's directory.
+ensure_pip_venv() {
+  local name=$1 requirement=$2 program=$3
+  local dir="${XDG_CACHE_HOME:-$HOME/.cache}/croupier/$name"
+  if [ ! -x "$dir/bin/$program" ]; then
     /usr/bin/python3 -m venv --help >/dev/null 2>&1 && /usr/bin/python3 -c 'import ensurepip' 2>/dev/null \
       || apt_install python3-venv
-    say "installing kubernetes-validate $KUBERNETES_VALIDATE_VERSION into $dir"
+    say "installing $requirement into $dir"
     rm -rf "$dir"
     /usr/bin/python3 -m venv "$dir" >&2 \
-      && "$dir/bin/pip" install --quiet --disable-pip-version-check "kubernetes-validate==$KUBERNETES_VALIDATE_VERSION" >&2 \
-      || die "could not install kubernetes-validate into $dir"
+      && "$dir/bin/pip" install --quiet --disable-pip-version-check "$requirement" >&2 \
+      || die "could not install $requirement into $dir"
   fi
+  printf '%s\n' "$dir"
+}
+
+# kubernetes-validate (PyPI), which checks manifests against the Kubernetes API's schemas that
+# it ships (no cluster, no network at check time). Prints the path of its program.
+KUBERNETES_VALIDATE_VERSION=1.37.0
+ensure_kubernetes_validate() {
+  local dir
+  dir=$(ensure_pip_venv "kubernetes-validate-$KUBERNETES_VALIDATE_VERSION" \
+    "kubernetes-validate==$KUBERNETES_VALIDATE_VERSION" kubernetes-validate) || exit 1
   printf '%s/bin/kubernetes-validate\n' "$dir"
 }
 
 # moto's server (PyPI): an S3-compatible endpoint on a local port, which the blob-store test
-# starts to run `croupier blobs` and the platform against a real S3 API (no cloud account), in
-# a per-version virtualenv under the cache directory (once). Prints the virtualenv's directory
-# (the test reads it from CROUPIER_MOTO_VENV and skips, saying so, when it is missing).
+# starts to run `croupier blobs` and the platform against a real S3 API (no cloud account).
+# Prints the virtualenv's directory (the test reads it from CROUPIER_MOTO_VENV and skips,
+# saying so, when it is missing).
 MOTO_VERSION=5.2.5
 ensure_moto() {
-  local dir="${XDG_CACHE_HOME:-$HOME/.cache}/croupier/moto-$MOTO_VERSION"
-  if [ ! -x "$dir/bin/moto_server" ]; then
-    /usr/bin/python3 -m venv --help >/dev/null 2>&1 && /usr/bin/python3 -c 'import ensurepip' 2>/dev/null \
-      || apt_install python3-venv
-    say "installing moto[server] $MOTO_VERSION into $dir"
-    rm -rf "$dir"
-    /usr/bin/python3 -m venv "$dir" >&2 \
-      && "$dir/bin/pip" install --quiet --disable-pip-version-check "moto[server]==$MOTO_VERSION" >&2 \
-      || die "could not install moto into $dir"
-  fi
-  printf '%s\n' "$dir"
+  ensure_pip_venv "moto-$MOTO_VERSION" "moto[server]==$MOTO_VERSION" moto_server
 }
 
 ensure_rust() {
