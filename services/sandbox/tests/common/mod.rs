@@ -85,7 +85,9 @@ pub fn spec(program: &str, bot_dir: &Path, wall: Duration) -> Spec {
     spec
 }
 
-/// Host processes (pid, uid, name) whose real uid is in `base .. base + SLOTS`.
+/// Host processes (pid, uid, "name, state") whose real uid is in `base .. base + SLOTS`. The
+/// state (`/proc/<pid>/status`'s `State:`, e.g. `Z (zombie)`) tells a process that still runs
+/// from one that is dead and not yet reaped, when a check fails.
 pub fn slot_processes(base: u32) -> Vec<(u32, u32, String)> {
     let mut found = Vec::new();
     for entry in fs::read_dir("/proc").unwrap().flatten() {
@@ -105,7 +107,9 @@ pub fn slot_processes(base: u32) -> Vec<(u32, u32, String)> {
             .and_then(|v| v.split_whitespace().next()?.parse().ok())
             .unwrap_or(0);
         if (base..base + SLOTS).contains(&uid) {
-            found.push((pid, uid, field("Name:").unwrap_or_default()));
+            let name = field("Name:").unwrap_or_default();
+            let state = field("State:").unwrap_or_default();
+            found.push((pid, uid, format!("{name}, {state}")));
         }
     }
     found
