@@ -16,7 +16,7 @@ use crate::config::{Config, Mode, SetupError, Spec};
 use crate::launch::{bwrap_command, finish, ChildSetup, PATH};
 use crate::process::{read_report, Process};
 use crate::slot::SlotPool;
-use crate::util::{collected, read_capped, write_hosts};
+use crate::util::{collected, overflow, read_capped, write_hosts};
 use crate::{seatdir, EndState, KillReason, Limits, ProbeError, RunReport, SeatDir};
 
 type Job = Box<dyn FnOnce() + Send>;
@@ -312,16 +312,17 @@ impl Sandbox {
         if let Some(mut w) = p.stdin.take() {
             tokio::spawn(async move { w.write_all(&stdin).await });
         }
-        let (over_tx, over_rx) = oneshot::channel();
+        let (over_tx, mut over) = overflow();
+        let exceeded = over.flag();
         let out = tokio::spawn(read_capped(p.stdout.take(), out_cap, Some(over_tx)));
         let err = tokio::spawn(read_capped(p.stderr.take(), err_cap, None));
         let extra = async move {
-            match over_rx.await {
-                Ok(()) => KillReason::OutputLimit,
-                Err(_) => std::future::pending().await,
-            }
+            over.fired().await;
+            KillReason::OutputLimit
         };
-        let obs = p.supervise(extra).await;
+        let mut obs = p.supervise(extra).await;
+        // The bot may have died of the SIGPIPE of the closed stdout before the wake-up was seen.
+        obs.output_exceeded |= exceeded.load(std::sync::atomic::Ordering::SeqCst);
         let mut report = p.finish(obs).await;
         report.stdout = collected(out).await;
         report.stderr = collected(err).await;

@@ -154,6 +154,12 @@ async fn limits_apply_to_each_move_and_the_seat_plays_on_after_each_fault() {
         assert_eq!(after.end_state, EndState::Ok, "the move after {word}");
         assert_eq!(out(&after).trim(), "ok");
     }
+    // The flood's stdout is closed at the cap and the bot dies of SIGPIPE: whichever the
+    // supervisor sees first, the move is an output limit, never a crash by signal 13.
+    for _ in 0..8 {
+        let report = moves.run(&["flood".into()], Vec::new()).await;
+        assert_eq!(report.end_state, EndState::OutputLimit, "flood again");
+    }
     let spin = moves.run(&["spin".into()], Vec::new()).await;
     assert_eq!(spin.end_state, EndState::Ok);
     assert!(

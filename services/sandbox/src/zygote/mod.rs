@@ -36,13 +36,12 @@ use nix::sys::socket::{socketpair, AddressFamily, SockFlag, SockType};
 use tokio::io::unix::AsyncFd;
 use tokio::io::AsyncWriteExt;
 use tokio::net::unix::pipe;
-use tokio::sync::oneshot;
 
 use crate::cgroup::Cgroup;
 use crate::config::{Mode, Spec};
 use crate::process::InitReport;
 use crate::report::{classify, Observed};
-use crate::util::{collected, read_capped};
+use crate::util::{collected, overflow, read_capped};
 use crate::{KillReason, Process, RunReport, Sandbox};
 
 use wire::{Request, MAX_REQUEST};
@@ -248,7 +247,7 @@ impl Warm {
                 let _ = w.write_all(&stdin).await;
             }
         });
-        let (over_tx, over_rx) = oneshot::channel();
+        let (over_tx, mut over) = overflow();
         let out = tokio::spawn(read_capped(
             pipe::Receiver::from_owned_fd(stdout_r).ok(),
             limits.stdout_bytes,
@@ -260,12 +259,6 @@ impl Warm {
             None,
         ));
         let deadline = tokio::time::sleep_until((t0 + limits.wall).into());
-        let over = async move {
-            match over_rx.await {
-                Ok(()) => (),
-                Err(_) => std::future::pending().await,
-            }
-        };
         let mut obs = Observed {
             started: true,
             ..Observed::default()
@@ -275,9 +268,11 @@ impl Warm {
             biased;
             line = self.receive() => line,
             () = deadline => { obs.wall_expired = true; obs.killed = Some(KillReason::Deadline); None }
-            () = over => { obs.killed = Some(KillReason::OutputLimit); None }
+            () = over.fired() => { obs.killed = Some(KillReason::OutputLimit); None }
         };
         obs.wall = t0.elapsed();
+        // The bot may have died of the SIGPIPE of the closed stdout before the wake-up was seen.
+        obs.output_exceeded = over.hit();
         let keep = answered.is_some();
         match (&answered, obs.killed) {
             (Some(line), _) => init.read(line),
