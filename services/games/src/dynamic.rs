@@ -10,6 +10,7 @@ use serde_json::Value;
 use crate::api::{Game, Seat, Turn, Viewer};
 use crate::error::{IllegalAction, SettingsError};
 use crate::outcome::Outcome;
+use crate::rng::GameRng;
 use crate::settings::GameSettings;
 use crate::GameId;
 
@@ -30,6 +31,10 @@ pub trait DynGame: Send + Sync + fmt::Debug {
     fn seats(&self) -> usize;
     fn turn(&self) -> Turn;
     fn legal_actions_json(&self, seat: Seat) -> Vec<Value>;
+    /// A uniformly random legal action of `seat` (`None` when it has none): the one
+    /// `rng.choose(&self.legal_actions_json(seat))` picks, with the same draw, but only it is
+    /// turned into JSON (the built-in `random` bot's move, once per turn in hosted matches).
+    fn random_legal_json(&self, seat: Seat, rng: &mut GameRng) -> Option<Value>;
     /// Reads `action` as the game's action type (refused as `Unreadable` if it is not one), then
     /// applies it.
     fn apply_json(&mut self, seat: Seat, action: &Value) -> Result<Vec<DynEvent>, IllegalAction>;
@@ -73,6 +78,10 @@ impl<G: Game> DynGame for Dynamic<G> {
 
     fn legal_actions_json(&self, seat: Seat) -> Vec<Value> {
         self.0.legal_actions(seat).iter().map(to_json).collect()
+    }
+
+    fn random_legal_json(&self, seat: Seat, rng: &mut GameRng) -> Option<Value> {
+        rng.choose(&self.0.legal_actions(seat)).map(to_json)
     }
 
     fn apply_json(&mut self, seat: Seat, action: &Value) -> Result<Vec<DynEvent>, IllegalAction> {

@@ -28,6 +28,6 @@ impl DynBot for Random {
     }
 
     fn choose(&mut self, game: &dyn DynGame, seat: Seat, rng: &mut GameRng) -> Option<Value> {
-        rng.choose(&game.legal_actions_json(seat)).cloned()
+        game.random_legal_json(seat, rng)
     }
 }

@@ -59,9 +59,14 @@ pub fn dyn_random_playouts(
                 );
             }
             let legal = recorder.game().legal_actions_json(seat);
+            // The built-in `random` bot's shortcut draws exactly what choosing from the list does.
+            let mut shortcut = rng.clone();
+            let drawn = recorder.game().random_legal_json(seat, &mut shortcut);
             let Some(action) = rng.choose(&legal).cloned() else {
                 panic!("{at}: no legal action");
             };
+            assert_eq!(drawn.as_ref(), Some(&action), "{at}: random_legal_json");
+            assert!(shortcut == rng, "{at}: random_legal_json drew differently");
             if let Err(e) = recorder.apply(seat, action.clone()) {
                 panic!("{at}: listed action {action} is refused: {e}");
             }
