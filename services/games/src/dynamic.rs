@@ -9,15 +9,17 @@ use serde_json::Value;
 
 use crate::api::{Game, Seat, Turn, Viewer};
 use crate::error::{IllegalAction, SettingsError};
+use crate::event_json::EventJson;
 use crate::outcome::Outcome;
 use crate::rng::GameRng;
 use crate::settings::GameSettings;
 use crate::GameId;
 
-/// An event as the dynamic layer reports it: machine form and log line.
+/// An event as the dynamic layer reports it: machine form (JSON text, see [`EventJson`]) and
+/// log line.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DynEvent {
-    pub json: Value,
+    pub json: EventJson,
     pub text: String,
 }
 
@@ -140,7 +142,7 @@ pub fn new_typed<G: Game>(
 
 pub(crate) fn dyn_event<E: Serialize + fmt::Display>(event: &E) -> DynEvent {
     DynEvent {
-        json: to_json(event),
+        json: EventJson::of(event),
         text: event.to_string(),
     }
 }

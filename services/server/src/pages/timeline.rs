@@ -203,19 +203,13 @@ pub fn event_text(game: &str, event: &DynEvent) -> String {
     if i18n::current() == Lang::En {
         return event.text.clone();
     }
-    let json = || event.json.clone();
+    let json = event.json.get();
     let said = match game {
-        "nothanks" => serde_json::from_value(json())
-            .ok()
-            .map(|e| nothanks_text(&e)),
-        "hanabi" => serde_json::from_value(json()).ok().map(|e| hanabi_text(&e)),
-        "guandan" => serde_json::from_value(json())
-            .ok()
-            .map(|e| guandan_text(&e)),
-        "bridge" => serde_json::from_value(json()).ok().map(|e| bridge_text(&e)),
-        "splendor" => serde_json::from_value(json())
-            .ok()
-            .map(|e| splendor_text(&e)),
+        "nothanks" => serde_json::from_str(json).ok().map(|e| nothanks_text(&e)),
+        "hanabi" => serde_json::from_str(json).ok().map(|e| hanabi_text(&e)),
+        "guandan" => serde_json::from_str(json).ok().map(|e| guandan_text(&e)),
+        "bridge" => serde_json::from_str(json).ok().map(|e| bridge_text(&e)),
+        "splendor" => serde_json::from_str(json).ok().map(|e| splendor_text(&e)),
         _ => None,
     };
     said.unwrap_or_else(|| event.text.clone())
