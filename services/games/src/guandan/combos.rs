@@ -277,6 +277,11 @@ fn extend_sequence(
             };
             slots.copy_from_slice(cards);
         }
+        if left == 1 {
+            // The last position: its plays emitted here, not one call deeper each.
+            emit(play(kind, start, buf, end));
+            continue;
+        }
         let budget = budget - take.wilds;
         extend_sequence(
             takes,
