@@ -37,6 +37,9 @@ pub trait DynGame: Send + Sync + fmt::Debug {
     /// `rng.choose(&self.legal_actions_json(seat))` picks, with the same draw, but only it is
     /// turned into JSON (the built-in `random` bot's move, once per turn in hosted matches).
     fn random_legal_json(&self, seat: Seat, rng: &mut GameRng) -> Option<Value>;
+    /// The first of `legal_actions_json(seat)` alone (the referee's forced move for a faulty
+    /// seat, which in Guandan can be one of 1,000s of listed plays on every turn left).
+    fn first_legal_json(&self, seat: Seat) -> Option<Value>;
     /// Reads `action` as the game's action type (refused as `Unreadable` if it is not one), then
     /// applies it.
     fn apply_json(&mut self, seat: Seat, action: &Value) -> Result<Vec<DynEvent>, IllegalAction>;
@@ -84,6 +87,10 @@ impl<G: Game> DynGame for Dynamic<G> {
 
     fn random_legal_json(&self, seat: Seat, rng: &mut GameRng) -> Option<Value> {
         rng.choose(&self.0.legal_actions(seat)).map(to_json)
+    }
+
+    fn first_legal_json(&self, seat: Seat) -> Option<Value> {
+        self.0.legal_actions(seat).first().map(to_json)
     }
 
     fn apply_json(&mut self, seat: Seat, action: &Value) -> Result<Vec<DynEvent>, IllegalAction> {

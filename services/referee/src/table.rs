@@ -266,7 +266,7 @@ impl Table {
     /// Plays the forced default for a faulty or absent seat: its first legal action
     /// (No Thanks: `pick`, always legal).
     pub fn apply_forced(&mut self, seat: Seat) -> Result<(), RefereeError> {
-        let action = self.game().legal_actions_json(seat).into_iter().next();
+        let action = self.game().first_legal_json(seat);
         let action = action.ok_or_else(|| internal(seat, "no legal action to force"))?;
         self.apply_forced_action(seat, action)
     }

@@ -66,6 +66,11 @@ pub fn dyn_random_playouts(
                 panic!("{at}: no legal action");
             };
             assert_eq!(drawn.as_ref(), Some(&action), "{at}: random_legal_json");
+            assert_eq!(
+                recorder.game().first_legal_json(seat).as_ref(),
+                legal.first(),
+                "{at}: first_legal_json"
+            );
             assert!(shortcut == rng, "{at}: random_legal_json drew differently");
             if let Err(e) = recorder.apply(seat, action.clone()) {
                 panic!("{at}: listed action {action} is refused: {e}");
