@@ -23,7 +23,7 @@ impl EventJson {
     pub fn of<T: Serialize + ?Sized>(event: &T) -> EventJson {
         EventJson(serde_json::value::to_raw_value(event).unwrap_or_else(|e| {
             let text = Value::String(format!("unserializable: {e}")).to_string();
-            RawValue::from_string(text).unwrap_or_else(|_| unreachable_null())
+            RawValue::from_string(text).unwrap_or_default() // `null`; a JSON string always parses
         }))
     }
 
@@ -36,11 +36,6 @@ impl EventJson {
     pub fn value(&self) -> Value {
         serde_json::from_str(self.get()).unwrap_or(Value::Null)
     }
-}
-
-/// `null` as a raw value (a literal that always parses).
-fn unreachable_null() -> Box<RawValue> {
-    serde_json::value::to_raw_value(&Value::Null).unwrap_or_default()
 }
 
 impl PartialEq for EventJson {

@@ -28,12 +28,10 @@ pub(crate) struct MatchSockets {
 /// one (`None`).
 pub(crate) fn open(ports: &[u16], seats: &[SeatSpec]) -> Result<MatchSockets, RefereeError> {
     if !seats.iter().any(|s| matches!(s, SeatSpec::Program { .. })) {
-        let unused = |_| {
-            let listener = TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, 0)))?;
-            listener.set_nonblocking(true)?;
-            Ok::<_, std::io::Error>(listener)
-        };
-        let listeners = ports.iter().map(unused).collect::<Result<Vec<_>, _>>();
+        let listeners = ports
+            .iter()
+            .map(|_| loopback(0))
+            .collect::<Result<Vec<_>, _>>();
         return Ok(MatchSockets {
             net: None,
             listeners: listeners.map_err(RefereeError::Network)?,
@@ -61,12 +59,8 @@ fn bind(ports: &[u16]) -> Result<(Option<Arc<MatchNet>>, Vec<TcpListener>), Refe
         }
         Err(e) if !running_as_root() => {
             tracing::warn!(error = %e, "no network namespace without root: the match server listens on the host's loopback");
-            let bind = |port: u16| {
-                let listener = TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, port)))?;
-                listener.set_nonblocking(true)?;
-                Ok::<_, std::io::Error>(listener)
-            };
-            let listeners: Vec<TcpListener> = ports.iter().filter_map(|&p| bind(p).ok()).collect();
+            let listeners: Vec<TcpListener> =
+                ports.iter().filter_map(|&p| loopback(p).ok()).collect();
             if listeners.is_empty() {
                 let e =
                     std::io::Error::other(format!("could not listen on 127.0.0.1 ports {ports:?}"));
@@ -76,6 +70,13 @@ fn bind(ports: &[u16]) -> Result<(Option<Arc<MatchNet>>, Vec<TcpListener>), Refe
         }
         Err(e) => Err(RefereeError::Network(e)),
     }
+}
+
+/// A non-blocking listener on the host's 127.0.0.1:`port` (0: any free port).
+fn loopback(port: u16) -> std::io::Result<TcpListener> {
+    let listener = TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, port)))?;
+    listener.set_nonblocking(true)?;
+    Ok(listener)
 }
 
 fn running_as_root() -> bool {

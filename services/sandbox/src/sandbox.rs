@@ -313,16 +313,15 @@ impl Sandbox {
             tokio::spawn(async move { w.write_all(&stdin).await });
         }
         let (over_tx, mut over) = overflow();
-        let exceeded = over.flag();
         let out = tokio::spawn(read_capped(p.stdout.take(), out_cap, Some(over_tx)));
         let err = tokio::spawn(read_capped(p.stderr.take(), err_cap, None));
-        let extra = async move {
+        let extra = async {
             over.fired().await;
             KillReason::OutputLimit
         };
         let mut obs = p.supervise(extra).await;
         // The bot may have died of the SIGPIPE of the closed stdout before the wake-up was seen.
-        obs.output_exceeded |= exceeded.load(std::sync::atomic::Ordering::SeqCst);
+        obs.output_exceeded |= over.hit();
         let mut report = p.finish(obs).await;
         report.stdout = collected(out).await;
         report.stderr = collected(err).await;

@@ -49,11 +49,6 @@ impl Overflow {
     pub fn hit(&self) -> bool {
         self.hit.load(Ordering::SeqCst)
     }
-
-    /// The flag alone, for a supervisor that hands the wake-up to another future.
-    pub fn flag(&self) -> Arc<AtomicBool> {
-        Arc::clone(&self.hit)
-    }
 }
 
 /// Reads up to `cap` bytes; beyond that, signals `over` and stops (closing the pipe), or

@@ -111,15 +111,7 @@ async fn blobs_move_out_of_postgresql_as_streams(pool: PgPool) {
     }
     // Read from PostgreSQL, with an object store configured.
     let sha = blobs::digest(&big);
-    assert!(
-        blobs::open(&pool, &sha)
-            .await
-            .unwrap()
-            .bytes()
-            .await
-            .unwrap()
-            == big
-    );
+    assert!(read_back(&pool, &sha).await == big);
     assert_eq!(blobs::move_out(&pool, 2).await.expect("move"), 2);
     assert_eq!(blobs::move_out(&pool, 2).await.expect("move"), 1);
     assert_eq!(blobs::move_out(&pool, 2).await.expect("move"), 0);
@@ -132,15 +124,7 @@ async fn blobs_move_out_of_postgresql_as_streams(pool: PgPool) {
         let sha = blobs::digest(bytes);
         assert_eq!(stored(&pool, &sha).await, ("object-gzip".to_owned(), true));
         assert!(gunzipped_object(&sha) == *bytes);
-        assert!(
-            blobs::open(&pool, &sha)
-                .await
-                .unwrap()
-                .bytes()
-                .await
-                .unwrap()
-                == *bytes
-        );
+        assert!(read_back(&pool, &sha).await == *bytes);
     }
     let empty = blobs::open(&pool, &blobs::digest(b""))
         .await
