@@ -36,6 +36,15 @@ impl Ctx {
         Ok(())
     }
 
+    /// For a part of a page a script fetches: a pending flash message is left for the next
+    /// whole page (taking the context took it).
+    pub async fn keep_flash(mut self) -> Result<Self, Error> {
+        if let Some(message) = self.flash.take() {
+            self.flash(message).await?;
+        }
+        Ok(self)
+    }
+
     /// Makes sure the page's forms carry a CSRF token (creating the session if needed).
     pub async fn with_csrf(mut self) -> Result<Self, Error> {
         if self.csrf.is_empty() {

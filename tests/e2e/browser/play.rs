@@ -58,6 +58,8 @@ async fn play_to_the_end(browser: &Browser, up: &Proc, game: &str) -> usize {
     let t0 = Instant::now();
     let mut clicked = 0;
     loop {
+        // Generous: with the seat's 15 s clock even a page that showed no turn at all would see
+        // the match end (each turn lapsing) well within it.
         if t0.elapsed() > Duration::from_secs(600) {
             panic!(
                 "{game}: the match did not end in time ({clicked} moves clicked)\n{}",

@@ -23,6 +23,26 @@ fn match_of(location: &str) -> Uuid {
     id.parse().expect("a match id")
 }
 
+/// Sits the member at seat 0 of a one-match table in competition `c` against two built-ins,
+/// through the "Play against bots" form; returns the match.
+async fn sit_down(app: &mut TestApp, c: Uuid, team: Uuid) -> Uuid {
+    let form = app.get(&format!("/competitions/{c}/play")).await;
+    let csrf = csrf_in(&form.text());
+    let team = team.to_string();
+    let fields = [
+        ("csrf", csrf.as_str()),
+        ("team_id", &team),
+        ("move_secs", "60"),
+        ("seat_0", "you"),
+        ("seat_1", "builtin:random"),
+        ("seat_2", "builtin:random"),
+    ];
+    let started = app
+        .post_form(&format!("/competitions/{c}/play"), &fields)
+        .await;
+    match_of(started.location().expect("a redirect"))
+}
+
 /// The worker's desk asking turn `turn` with two legal moves.
 async fn ask(pool: &PgPool, match_id: Uuid, turn: i32, secs: f64) {
     let observation = json!({"coins": 11, "card": 27});
@@ -241,23 +261,7 @@ async fn the_seat_page_speaks_chinese_with_no_thanks_own_words(pool: PgPool) {
     form.assert_status(StatusCode::OK);
     form.assert_shows("与机器人对战");
     form.assert_shows("座位 0");
-    let csrf = csrf_in(&form.text());
-    let team = alice.team_id.to_string();
-    let started = alice
-        .app
-        .post_form(
-            &format!("/competitions/{c}/play"),
-            &[
-                ("csrf", &csrf),
-                ("team_id", &team),
-                ("move_secs", "60"),
-                ("seat_0", "you"),
-                ("seat_1", "builtin:random"),
-                ("seat_2", "builtin:random"),
-            ],
-        )
-        .await;
-    let match_id = match_of(started.location().expect("a redirect"));
+    let match_id = sit_down(&mut alice.app, c, alice.team_id).await;
     let waiting = alice.app.get(&format!("/matches/{match_id}/play")).await;
     waiting.assert_shows("对局正在等待评测机");
     let observation = json!({"coins": 11, "card": 27});
@@ -292,4 +296,66 @@ async fn the_seat_page_speaks_chinese_with_no_thanks_own_words(pool: PgPool) {
         "{}",
         page.body
     );
+}
+
+/// What the page's script reads (`play.json`): the seat's state and its turn part, taken in
+/// one request, so the part shown, the status reported and the board drawn agree.
+async fn read_state(app: &mut TestApp, match_id: Uuid) -> serde_json::Value {
+    let page = app.get(&format!("/matches/{match_id}/play.json")).await;
+    page.assert_status(StatusCode::OK);
+    let state: serde_json::Value = serde_json::from_str(&page.text()).expect("json");
+    let key = state["key"].as_str().expect("a key").to_owned();
+    let html = state["html"].as_str().expect("the turn part");
+    assert!(
+        html.contains(&format!(r#"<div id="play-turn" data-key="{key}">"#)),
+        "the part is of the state's moment ({key}): {html}"
+    );
+    state
+}
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn the_scripts_state_read_carries_the_turn_part_and_status_of_the_same_moment(pool: PgPool) {
+    // Arrange: alice at a table, asked turn 1
+    let mut league = League::with_teams(&pool, 3).await;
+    let c = league.create("1").await;
+    let alice = &mut league.entrants[0];
+    let match_id = sit_down(&mut alice.app, c, alice.team_id).await;
+    ask(&pool, match_id, 1, 60.0).await;
+
+    // Act + Assert: the turn, with its moves
+    let asked = read_state(&mut alice.app, match_id).await;
+    assert_eq!(asked["key"], "queued/1/false");
+    let html = asked["html"].as_str().unwrap_or("");
+    assert!(html.contains(">pass</button>"), "{html}");
+    assert_eq!(asked["turn"]["observation"]["card"], 27);
+
+    // A move refused through the form leaves a message for the page; a read in between keeps it
+    let page = alice.app.get(&format!("/matches/{match_id}/play")).await;
+    let csrf = csrf_in(&page.text());
+    send_move(&mut alice.app, match_id, &csrf, "1", "9").await;
+    read_state(&mut alice.app, match_id).await;
+    let page = alice.app.get(&format!("/matches/{match_id}/play")).await;
+    page.assert_shows("That is not one of the moves you may make");
+
+    // Answered: the part says the move is in
+    send_move(&mut alice.app, match_id, &csrf, "1", "0").await;
+    let answered = read_state(&mut alice.app, match_id).await;
+    assert_eq!(answered["key"], "queued/1/true");
+    assert!(answered["html"]
+        .as_str()
+        .unwrap_or("")
+        .contains("your move is in"));
+
+    // The match ends: the status, its words and the part that says so come together
+    sqlx::query("update match set status = 'finished', finished_at = now() where match_id = $1")
+        .bind(match_id)
+        .execute(&pool)
+        .await
+        .expect("finish");
+    let ended = read_state(&mut alice.app, match_id).await;
+    assert_eq!(ended["status"], "finished");
+    assert_eq!(ended["status_label"], "finished");
+    assert_eq!(ended["key"], "finished/1/true");
+    let html = ended["html"].as_str().unwrap_or("");
+    assert!(html.contains(&format!("/matches/{match_id}")), "{html}");
 }

@@ -2,8 +2,9 @@
 //! shows what the seat sees — the game's board from the replay viewer, what happened since
 //! the seat's last move, the clock — and the engine's legal moves as buttons; choosing one
 //! posts it (`POST /matches/{id}/play`, the worker playing the match picks it up).
-//! `…/play.json` is the same state for the page's script, which swaps in the turn part
-//! (`?fragment=turn`) when a new turn comes; without JavaScript the page refreshes itself.
+//! `…/play.json` is the same state for the page's script, with the turn part's HTML read in
+//! the same request (so the part, the match's status and the board always agree); the script
+//! swaps the part in when its key changes. Without JavaScript the page refreshes itself.
 //!
 //! Only the person sitting there (404 for anyone else, admins included: a seat's view is
 //! hidden information until the match is over). A move counts only for the turn it names,
@@ -30,7 +31,7 @@ use super::timeline::{action_text, with_names};
 use crate::auth::csrf::CsrfForm;
 use crate::auth::CurrentUser;
 use crate::error::{Error, Result};
-use crate::extract::{PagePath, PageQuery};
+use crate::extract::PagePath;
 use crate::i18n;
 use crate::templates::{game_name, render, Ctx};
 use crate::AppState;
@@ -280,23 +281,14 @@ struct TurnFragment {
     table: Table,
 }
 
-#[derive(Deserialize)]
-struct PlayQuery {
-    fragment: Option<String>,
-}
-
 async fn show(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     ctx: Ctx,
     PagePath(match_id): PagePath<Uuid>,
-    PageQuery(query): PageQuery<PlayQuery>,
 ) -> Result<Response> {
     let table = load(&state, &user, match_id).await?;
     let ctx = ctx.with_csrf().await?;
-    if query.fragment.as_deref() == Some("turn") {
-        return Ok(render(&TurnFragment { ctx, table }));
-    }
     Ok(render(&PlayPage {
         ctx,
         game_name: game_name(&table.game),
@@ -304,15 +296,22 @@ async fn show(
     }))
 }
 
+/// The seat's state with, read in the same request, its turn part (`html`) and the match's
+/// status in words (`status_label`): the script shows them together, so the part it shows,
+/// the status it reports and the board it draws are always of one moment.
 async fn state_json(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
+    ctx: Ctx,
     PagePath(match_id): PagePath<Uuid>,
 ) -> Result<Response> {
     let table = load(&state, &user, match_id).await?;
-    let key = table.key();
+    let ctx = ctx.keep_flash().await?.with_csrf().await?;
     let mut body = serde_json::to_value(&table).map_err(Error::internal)?;
-    body["key"] = Value::from(key);
+    body["key"] = Value::from(table.key());
+    body["status_label"] = Value::from(labels::status(table.status.as_str()));
+    let fragment = TurnFragment { ctx, table };
+    body["html"] = Value::from(fragment.render().map_err(Error::internal)?);
     Ok(([(header::CACHE_CONTROL, "no-store")], Json(body)).into_response())
 }
 
