@@ -233,9 +233,18 @@ async fn a_person_plays_a_whole_match_in_the_browser_for_each_protocol_family() 
         );
         let clicked = play_to_the_end(&browser, &up, game).await;
 
-        // Assert: a whole match with the person's moves, no console error, and the match page
-        // shows the person's seat with a place and no fault
+        // Assert: a whole match with the person's moves, the end shown without a reload (the
+        // status badge too), no console error, and the match page shows the person's seat
+        // with a place and no fault
         assert!(clicked >= 3, "{game}: only {clicked} moves");
+        let badge = browser
+            .run(
+                "const b = document.getElementById('play-status');
+                 return [b.textContent.trim(), b.classList.contains('finished')];",
+                json!([]),
+            )
+            .await;
+        assert_eq!(badge, json!(["finished", true]), "{game}: the status badge");
         assert_eq!(
             browser.console_errors().await,
             Vec::<String>::new(),
