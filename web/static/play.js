@@ -152,16 +152,10 @@
       });
   }
 
+  // One read draws the board; a match already over is read once, a running one until it ends.
   function start() {
     bind();
-    if (over(root.getAttribute("data-status"))) {
-      fetch(stateUrl, { credentials: "same-origin", headers: { Accept: "application/json" } })
-        .then(function (r) { return r.ok ? r.json() : Promise.reject(r.status); })
-        .then(draw)
-        .catch(function () {});
-    } else {
-      read();
-    }
+    read();
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

@@ -67,12 +67,6 @@ impl<'de> Deserialize<'de> for EventJson {
     }
 }
 
-impl From<Value> for EventJson {
-    fn from(value: Value) -> EventJson {
-        EventJson::of(&value)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -155,8 +155,10 @@ async fn what_the_page_and_server_show(browser: &Browser, up: &Proc) -> String {
         )
         .await;
     let log = up.log_text();
-    let tail: Vec<&str> = log.lines().rev().take(80).collect();
-    let tail: Vec<&str> = tail.into_iter().rev().collect();
+    let lines: Vec<&str> = log.lines().collect();
+    let tail = lines
+        .get(lines.len().saturating_sub(80)..)
+        .unwrap_or_default();
     format!(
         "visibility: {}\npage: {}\nstate now: {}\nthe end of up.log:\n{}",
         page[0],
