@@ -113,13 +113,15 @@ pub fn check_entry(game: GameId, bot_dir: &Path, run_command: &[String]) -> Resu
 /// Plays `spec` to the end. Cancel by dropping the future: every seat process is killed.
 #[tracing::instrument(skip_all, fields(game = %spec.game, seed = spec.seed, seats = spec.seats.len()))]
 pub async fn play(sandbox: &Sandbox, spec: MatchSpec) -> Result<MatchResult, RefereeError> {
-    let table = table::Table::new(&spec)?;
+    let table = || table::Table::new(&spec);
     match spec.game.def().protocol {
-        Protocol::NoThanksLobby => nothanks::run(sandbox, &spec, table).await,
-        Protocol::GuandanWebsocket => guandan::run(sandbox, &spec, table).await,
-        Protocol::HanabiWebsocket => hanabi::run(sandbox, &spec, table).await,
-        Protocol::SplendorJudge => splendor::run(sandbox, &spec, table).await,
-        Protocol::BridgeFiles => bridge::run(sandbox, &spec, table).await,
-        Protocol::JsonPerMove => jsonmove::run(sandbox, &spec, table).await,
+        Protocol::NoThanksLobby => nothanks::run(sandbox, &spec, table()?).await,
+        Protocol::GuandanWebsocket => guandan::run(sandbox, &spec, table()?).await,
+        Protocol::SplendorJudge => splendor::run(sandbox, &spec, table()?).await,
+        Protocol::JsonPerMove => jsonmove::run(sandbox, &spec, table()?).await,
+        // These two deal their first game with settings of their own (Hanabi's protocol
+        // indices, the Bridge board's number): each sets its table up, dealing once.
+        Protocol::HanabiWebsocket => hanabi::run(sandbox, &spec).await,
+        Protocol::BridgeFiles => bridge::run(sandbox, &spec).await,
     }
 }

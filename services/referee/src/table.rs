@@ -118,6 +118,12 @@ pub(crate) struct Table {
 impl Table {
     /// Checks the spec and sets up game 0.
     pub fn new(spec: &MatchSpec) -> Result<Self, RefereeError> {
+        Table::with_settings(spec, spec.settings.clone())
+    }
+
+    /// [`Table::new`] with `settings` in place of the spec's (what the protocol adds to them
+    /// for the first game), so that the first game is dealt once.
+    pub fn with_settings(spec: &MatchSpec, settings: Value) -> Result<Self, RefereeError> {
         let invalid = |m: String| Err(RefereeError::InvalidSpec(m));
         if spec.games == 0 {
             return invalid("a match plays at least one game".into());
@@ -144,7 +150,7 @@ impl Table {
             });
         }
         let seeds = game_seeds(spec.seed, spec.games);
-        let current = Recorder::new(spec.game, &spec.rules, &spec.settings, spec.seed)?;
+        let current = Recorder::new(spec.game, &spec.rules, &settings, spec.seed)?;
         if current.game().seats() != spec.seats.len() {
             return invalid(format!(
                 "the {} rules seat {} players, the spec has {} seats",
@@ -156,7 +162,7 @@ impl Table {
         Ok(Table {
             spec_game: spec.game,
             rules: spec.rules.clone(),
-            settings: spec.settings.clone(),
+            settings,
             seeds,
             current,
             records: Vec::new(),
@@ -402,6 +408,9 @@ impl Table {
     /// Sets the JSON overrides the next games are created with, and re-creates the current
     /// game with them while it has no entry yet (Bridge: each board's number and running score).
     pub fn set_settings(&mut self, settings: Value) -> Result<(), RefereeError> {
+        if settings == self.settings {
+            return Ok(()); // the game was dealt with them
+        }
         self.settings = settings;
         if self.current.replay().entries.is_empty() {
             let seed = self.seeds.get(self.records.len()).copied();

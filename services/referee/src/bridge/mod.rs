@@ -87,11 +87,15 @@ struct Match {
     calls: u64,
 }
 
-pub(crate) async fn run(
-    sandbox: &Sandbox,
-    spec: &MatchSpec,
-    mut table: Table,
-) -> Result<MatchResult, RefereeError> {
+pub(crate) async fn run(sandbox: &Sandbox, spec: &MatchSpec) -> Result<MatchResult, RefereeError> {
+    let settings = match &spec.settings {
+        Value::Object(map) => map.clone(),
+        _ => serde_json::Map::new(),
+    };
+    let seats = spec.seats.len();
+    // Board 1 is dealt once, with its number and the (empty) running score.
+    let first = board_settings(&settings, 0, &vec![0; seats]);
+    let mut table = Table::with_settings(spec, first)?;
     let programs: Vec<Option<Program>> = program_seats(sandbox, spec, &mut table)
         .await?
         .into_iter()
@@ -102,11 +106,6 @@ pub(crate) async fn run(
             })
         })
         .collect();
-    let settings = match &spec.settings {
-        Value::Object(map) => map.clone(),
-        _ => serde_json::Map::new(),
-    };
-    let seats = spec.seats.len();
     let mut m = Match {
         table,
         programs,
@@ -152,6 +151,15 @@ fn last_move(obs: &Observation) -> Option<(Seat, Action)> {
     }
 }
 
+/// The settings board `board` (0-based) is dealt with: the spec's, its number and the
+/// running score before it.
+fn board_settings(spec: &serde_json::Map<String, Value>, board: usize, score: &[i64]) -> Value {
+    let mut settings = spec.clone();
+    settings.insert("board".into(), json!(board + 1));
+    settings.insert("running_score".into(), json!(score));
+    Value::Object(settings)
+}
+
 fn internal(seat: Seat, what: impl std::fmt::Display) -> RefereeError {
     RefereeError::Internal(format!("seat {seat}: {what}"))
 }
@@ -159,10 +167,8 @@ fn internal(seat: Seat, what: impl std::fmt::Display) -> RefereeError {
 impl Match {
     /// Deals board `self.board` with its number and the running score.
     fn start_board(&mut self) -> Result<(), RefereeError> {
-        let mut settings = self.settings.clone();
-        settings.insert("board".into(), json!(self.board + 1));
-        settings.insert("running_score".into(), json!(self.score));
-        self.table.set_settings(Value::Object(settings))?;
+        let settings = board_settings(&self.settings, self.board, &self.score);
+        self.table.set_settings(settings)?;
         if self.board > 0 {
             self.table.next_game()?;
         }

@@ -58,11 +58,13 @@ use wire::Answer;
 /// The port the original server listens on and bots hard-code.
 pub(crate) const PORT: u16 = 9999;
 
-pub(crate) async fn run(
-    sandbox: &Sandbox,
-    spec: &MatchSpec,
-    mut table: Table,
-) -> Result<MatchResult, RefereeError> {
+pub(crate) async fn run(sandbox: &Sandbox, spec: &MatchSpec) -> Result<MatchResult, RefereeError> {
+    // The protocol indices first (the engine plays in their order from the first move, so the
+    // game is dealt with them in its settings), then the uid-less connection order, both from
+    // the seed's referee stream.
+    let mut shuffles = GameRng::derive(spec.seed, Stream::Referee);
+    let indices = Indices::choose(&spec.settings, spec.seats.len(), &mut shuffles);
+    let mut table = Table::with_settings(spec, indices.settings(&spec.settings))?;
     if spec.games != 1 {
         return Err(RefereeError::InvalidSpec(format!(
             "a Hanabi match is one game (the original server plays one game per run), not {}: \
@@ -78,11 +80,6 @@ pub(crate) async fn run(
             ))
         }
     };
-    // The protocol indices first (the engine plays in their order from the first move), then
-    // the uid-less connection order, both from the seed's referee stream.
-    let mut shuffles = GameRng::derive(spec.seed, Stream::Referee);
-    let indices = Indices::choose(&spec.settings, spec.seats.len(), &mut shuffles);
-    table.set_settings(indices.settings(&spec.settings))?;
     let transcript = Transcript::new(spec.limits.transcript_bytes);
     let crate::net::MatchSockets {
         net,

@@ -135,7 +135,7 @@ impl Room {
     async fn play_game(&mut self, game: usize) -> Result<(), RefereeError> {
         self.phase = Phase::Playing;
         if self.table.games() > 1 {
-            self.broadcast(true, false, &wire::notice_epoc(game + 1));
+            self.broadcast(true, false, |_| Ok(wire::notice_epoc(game + 1)))?;
         }
         for i in 0..self.seats.len() {
             if game > 0 && self.presence(Seat(i)) == Presence::Gone {
@@ -143,19 +143,22 @@ impl Room {
                     .fault(Seat(i), "absent: the referee plays for this seat");
             }
         }
-        let status = self.status()?;
-        self.broadcast(true, true, &wire::with_status("notice_start", &status));
+        self.broadcast(true, true, |this| {
+            Ok(wire::with_status("notice_start", &this.status()?))
+        })?;
         while let Turn::Seat(seat) = self.table.turn() {
-            let status = self.status()?;
-            self.broadcast(false, true, &wire::with_status("information_game", &status));
+            self.broadcast(false, true, |this| {
+                Ok(wire::with_status("information_game", &this.status()?))
+            })?;
             match self.presence(seat) {
                 Presence::Builtin => self.table.apply_auto(seat).await?,
                 Presence::Joined(conn) => self.play_turn(seat, conn, game).await?,
                 Presence::Pending | Presence::Gone => self.table.apply_forced(seat)?,
             }
         }
-        let status = self.status()?;
-        self.broadcast(true, true, &wire::with_status("notice_end", &status));
+        self.broadcast(true, true, |this| {
+            Ok(wire::with_status("notice_end", &this.status()?))
+        })?;
         Ok(())
     }
 
@@ -244,7 +247,7 @@ impl Room {
 
     async fn end(&mut self) -> Result<(), RefereeError> {
         self.phase = Phase::Over;
-        self.broadcast(true, true, &wire::request_room(&self.room));
+        self.broadcast(true, true, |this| Ok(wire::request_room(&this.room)))?;
         let deadline = Instant::now() + self.limits.end_grace;
         while self.seats.any_joined_running() {
             match self.next_event(deadline).await {

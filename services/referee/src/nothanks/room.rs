@@ -179,8 +179,15 @@ impl Room {
         }
     }
 
-    /// Sends to every connection in one of `roles` (`Role::Player` matches any seat).
-    pub fn broadcast(&mut self, players: bool, viewers: bool, line: &str) {
+    /// Sends to every connection in one of `roles` (`Role::Player` matches any seat) the line
+    /// `line` writes, written once and only if someone is there to read it (a match of
+    /// built-in seats, or one nobody watches, writes no `information_game` at all).
+    pub fn broadcast(
+        &mut self,
+        players: bool,
+        viewers: bool,
+        line: impl FnOnce(&Self) -> Result<String, RefereeError>,
+    ) -> Result<(), RefereeError> {
         let mut to: Vec<ConnId> = self
             .conns
             .iter()
@@ -191,10 +198,15 @@ impl Room {
             })
             .map(|(id, _)| *id)
             .collect();
-        to.sort_unstable();
-        for conn in to {
-            self.send(conn, line);
+        if to.is_empty() {
+            return Ok(());
         }
+        to.sort_unstable();
+        let line = line(self)?;
+        for conn in to {
+            self.send(conn, &line);
+        }
+        Ok(())
     }
 
     pub fn status(&self) -> Result<GameStatus, RefereeError> {

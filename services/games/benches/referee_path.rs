@@ -1,0 +1,129 @@
+//! Criterion benches of one random game, level by level along the path a hosted match takes
+//! for built-in seats (issue #17 item 3), so that each layer's cost is the difference of two
+//! lines:
+//!
+//! * `typed`: the engine alone through [`Game`] (typed legal actions, a uniform pick, typed
+//!   `apply`, the events dropped);
+//! * `dynamic`: the same game through the object-safe layer the referee holds
+//!   ([`DynGame`]): the built-in `random` bot's pick as JSON, `apply_json` reading it back,
+//!   each event written as JSON text and as its log line;
+//! * `recorder`: the same again through the [`Recorder`] the referee's table applies moves
+//!   with (every move and its events kept as replay entries, the outcome read after each).
+//!
+//! What the referee adds per match on top (the table, the adapter's set-up, the result) is
+//! `cargo bench -p croupier-referee --bench builtin_match`; the whole-run rates against
+//! OpenSpiel are `croupier bench engine`. Run: `cargo bench -p croupier-games --bench
+//! referee_path`.
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use croupier_games::bots::builtin;
+use croupier_games::bridge::Bridge;
+use croupier_games::hanabi::Hanabi;
+use croupier_games::nothanks::NoThanks;
+use croupier_games::{new_game, Game, GameId, GameRng, GameSettings, Recorder, Seat, Stream, Turn};
+use serde_json::{json, Value};
+
+/// The variants timed: (label, game, rules, settings).
+fn variants() -> Vec<(&'static str, GameId, &'static str, Value)> {
+    vec![
+        (
+            "hanabi-2p",
+            GameId::HANABI,
+            "standard",
+            json!({"players": 2}),
+        ),
+        (
+            "hanabi-5p",
+            GameId::HANABI,
+            "standard",
+            json!({"players": 5}),
+        ),
+        ("bridge-deal", GameId::BRIDGE, "duplicate", Value::Null),
+        ("nothanks-3p", GameId::NO_THANKS, "boardcoder", Value::Null),
+    ]
+}
+
+/// One game of `G` with uniform random picks from the typed legal list: moves played.
+fn typed<G: Game>(rules: &str, settings: &Value, seed: u64) -> u64 {
+    let settings = G::Settings::parse(rules, settings).expect("settings");
+    let mut game = G::new(settings, seed).expect("game");
+    let mut rng = GameRng::derive(seed, Stream::Testing);
+    let mut moves = 0;
+    while let Turn::Seat(seat) = game.turn() {
+        let legal = game.legal_actions(seat);
+        let action = rng.choose(&legal).expect("a legal action").clone();
+        black_box(game.apply(seat, action).expect("legal"));
+        moves += 1;
+    }
+    moves
+}
+
+/// The seats' random streams, as the referee derives them.
+fn rngs(seats: usize, seed: u64) -> Vec<GameRng> {
+    Seat::all(seats)
+        .map(|seat| GameRng::derive(seed, Stream::Bot(seat)))
+        .collect()
+}
+
+/// One game through the dynamic layer, every seat the built-in `random` bot.
+fn dynamic(game_id: GameId, rules: &str, settings: &Value, seed: u64) -> u64 {
+    let mut game = new_game(game_id, rules, settings, seed).expect("game");
+    let mut bot = builtin(game_id, "random").expect("random bot");
+    let mut rngs = rngs(game.seats(), seed);
+    let mut moves = 0;
+    while let Turn::Seat(seat) = game.turn() {
+        let rng = &mut rngs[seat.index()];
+        let action = bot.choose(game.as_ref(), seat, rng).expect("a move");
+        black_box(game.apply_json(seat, &action).expect("legal"));
+        moves += 1;
+    }
+    moves
+}
+
+/// One game through the recorder, as the referee's table plays built-in seats.
+fn recorded(game_id: GameId, rules: &str, settings: &Value, seed: u64) -> u64 {
+    let mut recorder = Recorder::new(game_id, rules, settings, seed).expect("game");
+    let mut bot = builtin(game_id, "random").expect("random bot");
+    let mut rngs = rngs(recorder.game().seats(), seed);
+    while let Turn::Seat(seat) = recorder.game().turn() {
+        let rng = &mut rngs[seat.index()];
+        let action = bot.choose(recorder.game(), seat, rng).expect("a move");
+        recorder.apply(seat, action).expect("legal");
+    }
+    black_box(recorder.into_replay()).entries.len() as u64
+}
+
+fn typed_of(game: GameId, rules: &str, settings: &Value, seed: u64) -> u64 {
+    if game == GameId::HANABI {
+        typed::<Hanabi>(rules, settings, seed)
+    } else if game == GameId::BRIDGE {
+        typed::<Bridge>(rules, settings, seed)
+    } else {
+        typed::<NoThanks>(rules, settings, seed)
+    }
+}
+
+fn games(c: &mut Criterion) {
+    for (label, game, rules, settings) in variants() {
+        let mut group = c.benchmark_group(format!("referee_path/{label}"));
+        // A new seed per iteration (a different game each time, as in `croupier bench engine`).
+        let mut seed = 0_u64;
+        let mut next = move || {
+            seed += 1;
+            seed
+        };
+        group.bench_function("typed", |b| {
+            b.iter(|| typed_of(game, rules, &settings, next()));
+        });
+        group.bench_function("dynamic", |b| {
+            b.iter(|| dynamic(game, rules, &settings, next()));
+        });
+        group.bench_function("recorder", |b| {
+            b.iter(|| recorded(game, rules, &settings, next()));
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(benches, games);
+criterion_main!(benches);
