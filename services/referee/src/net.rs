@@ -20,21 +20,16 @@ pub(crate) struct MatchSockets {
 /// A fresh namespace and a listener on 127.0.0.1:`port` inside it for each of `ports`.
 ///
 /// A match without a program seat (built-in bots and people only) has nobody to connect: it
-/// gets no namespace, only unused listeners on free loopback ports, so that it costs no
-/// namespace set-up and teardown.
+/// gets no namespace and no listener at all (no socket is opened, bound or closed for it).
 ///
 /// Without root (sandbox mode `none` on a developer's machine) no namespace can be made: the
 /// host's loopback is used instead, on whichever of the ports bind, and the bots run without
 /// one (`None`).
 pub(crate) fn open(ports: &[u16], seats: &[SeatSpec]) -> Result<MatchSockets, RefereeError> {
     if !seats.iter().any(|s| matches!(s, SeatSpec::Program { .. })) {
-        let listeners = ports
-            .iter()
-            .map(|_| loopback(0))
-            .collect::<Result<Vec<_>, _>>();
         return Ok(MatchSockets {
             net: None,
-            listeners: listeners.map_err(RefereeError::Network)?,
+            listeners: Vec::new(),
             owners: Owners::unknown(),
         });
     }
@@ -88,20 +83,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_match_without_programs_gets_no_namespace_and_leaves_the_real_ports_free() {
+    fn a_match_without_programs_gets_no_namespace_and_no_socket() {
         let seats = [SeatSpec::builtin("random"), SeatSpec::builtin("random")];
-        let sockets = open(&[2004, 1000], &seats).expect("loopback listeners");
+        let sockets = open(&[2004, 1000], &seats).expect("nothing to open");
         assert!(sockets.net.is_none(), "nobody connects: no namespace");
         assert!(!sockets.owners.available());
-        let ports: Vec<u16> = sockets
-            .listeners
-            .iter()
-            .map(|l| l.local_addr().expect("bound").port())
-            .collect();
-        assert_eq!(ports.len(), 2, "one listener per port asked for");
         assert!(
-            ports.iter().all(|p| *p != 2004 && *p != 1000),
-            "free ports, not the bots' ports: {ports:?}"
+            sockets.listeners.is_empty(),
+            "nobody connects: no listener, and the bots' ports stay free"
         );
     }
 }

@@ -87,13 +87,16 @@ pub(crate) async fn run(
         mut listeners,
         owners,
     } = crate::net::open(&[PORT], &spec.seats)?;
-    let std_listener = listeners
-        .pop()
-        .ok_or_else(|| RefereeError::Internal("no listener".into()))?;
-    std_listener
-        .set_nonblocking(true)
-        .map_err(RefereeError::Network)?;
-    let listener = TcpListener::from_std(std_listener).map_err(RefereeError::Network)?;
+    // None when no seat is a program: nobody connects.
+    let listener = match listeners.pop() {
+        Some(listener) => {
+            listener
+                .set_nonblocking(true)
+                .map_err(RefereeError::Network)?;
+            Some(TcpListener::from_std(listener).map_err(RefereeError::Network)?)
+        }
+        None => None,
+    };
     let (conn_tx, conn_events) = mpsc::channel(conn::EVENT_QUEUE);
     let (seat_tx, seat_events) = mpsc::unbounded_channel();
     let mut session = Session {
@@ -126,7 +129,10 @@ pub(crate) async fn run(
                 .await?;
                 session.table.meter(Seat(i), Arc::clone(&proc.meter));
                 session.seats.push(Some(proc));
-                session.join(Seat(i), &listener, &owners).await?;
+                let listener = listener.as_ref().ok_or_else(|| {
+                    RefereeError::Internal("no listener for a program seat".into())
+                })?;
+                session.join(Seat(i), listener, &owners).await?;
             }
         }
     }

@@ -31,14 +31,18 @@ pub(crate) const HANDSHAKE_TIME: Duration = Duration::from_secs(5);
 /// Serves `listener` (bound, non-blocking). `uids` receives the seats' slot uids once they
 /// run; connections wait for it before they are identified and announced.
 pub(super) fn start(
-    listener: std::net::TcpListener,
+    listener: Option<std::net::TcpListener>,
     owners: Arc<Owners>,
     uids: Uids,
     message_cap: usize,
 ) -> std::io::Result<Hub> {
-    Hub::start(vec![listener], owners, uids, LIMITS, move |stream, link| {
-        serve(stream, link, message_cap)
-    })
+    Hub::start(
+        listener.into_iter().collect(),
+        owners,
+        uids,
+        LIMITS,
+        move |stream, link| serve(stream, link, message_cap),
+    )
 }
 
 async fn serve(stream: TcpStream, mut link: Link, message_cap: usize) {
