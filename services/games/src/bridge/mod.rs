@@ -40,7 +40,9 @@ mod tests;
 
 pub use cards::{format_hand, protocol_order, Bid, Call, Card, Strain, Suit};
 pub use event::Event;
-pub use observation::{CallRecord, Contract, DealResult, Fault, Observation, Stage, Trick};
+pub use observation::{
+    CallRecord, Contract, DealResult, Fault, Observation, Progress, Stage, Trick,
+};
 pub use rules::{partners, trick_winner};
 pub use score::{duplicate_score, Doubled};
 pub use settings::{board_dealer_vulnerability, FaultPenalty, Settings, Vulnerability};

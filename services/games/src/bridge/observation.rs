@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::cards::{Bid, Call, Card};
 use super::score::Doubled;
 use super::settings::Vulnerability;
+use super::state::Action;
 use crate::api::{Seat, Viewer};
 
 /// The stage of the deal (Board.txt's `Stage`).
@@ -108,19 +109,59 @@ pub struct Observation {
     pub result: Option<DealResult>,
 }
 
+/// The public record of a deal so far (its calls, the contract, the tricks), borrowed from
+/// the game ([`Bridge::progress`](super::Bridge::progress)) or from an observation: what a
+/// protocol adapter reads after every move, without building a whole [`Observation`].
+#[derive(Debug, Clone, Copy)]
+pub struct Progress<'a> {
+    pub calls: &'a [CallRecord],
+    pub contract: Option<Contract>,
+    pub tricks: &'a [Trick],
+}
+
+impl<'a> Progress<'a> {
+    /// Board.txt's `Round`: the trick being played, 1..=13 (0 in the auction).
+    pub fn round(self) -> usize {
+        self.tricks.len()
+    }
+
+    /// The trick in progress, if any cards may still be added to it.
+    pub fn current_trick(self) -> Option<&'a Trick> {
+        self.tricks.last().filter(|t| t.winner.is_none())
+    }
+
+    /// The last call or card of the deal and the hand it came from.
+    pub fn last_move(self) -> Option<(Seat, Action)> {
+        let played = self.tricks.iter().rev().find(|t| !t.cards.is_empty());
+        match played.and_then(|t| t.plays().last()) {
+            Some((hand, card)) => Some((hand, Action::Play(card))),
+            None => self.calls.last().map(|r| (r.seat, Action::Call(r.call))),
+        }
+    }
+}
+
 impl Observation {
     pub fn hand(&self, seat: Seat) -> Option<&[Card]> {
         self.hands.get(seat.index())?.as_deref()
     }
 
+    /// The deal's record as this observation shows it.
+    pub fn progress(&self) -> Progress<'_> {
+        Progress {
+            calls: &self.calls,
+            contract: self.contract,
+            tricks: &self.tricks,
+        }
+    }
+
     /// Board.txt's `Round`: the trick being played, 1..=13 (0 in the auction).
     pub fn round(&self) -> usize {
-        self.tricks.len()
+        self.progress().round()
     }
 
     /// The trick in progress, if any cards may still be added to it.
     pub fn current_trick(&self) -> Option<&Trick> {
-        self.tricks.last().filter(|t| t.winner.is_none())
+        self.progress().current_trick()
     }
 
     /// Board.txt's `Hand` and `Other` for a seat viewer. `Hand` is the hand the seat plays from

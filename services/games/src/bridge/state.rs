@@ -5,7 +5,9 @@ use serde::{Deserialize, Serialize};
 
 use super::cards::{Call, Card};
 use super::event::Event;
-use super::observation::{CallRecord, Contract, DealResult, Fault, Observation, Stage, Trick};
+use super::observation::{
+    CallRecord, Contract, DealResult, Fault, Observation, Progress, Stage, Trick,
+};
 use super::settings::{Settings, Vulnerability};
 use crate::api::{Game, Seat, Turn, Viewer};
 use crate::error::{IllegalAction, SettingsError};
@@ -52,6 +54,16 @@ impl Bridge {
             (Some(_), _) => Stage::Over,
             (None, Some(_)) => Stage::Play,
             (None, None) => Stage::Call,
+        }
+    }
+
+    /// The deal's public record so far, borrowed (what [`observe`](Game::observe) would copy
+    /// into every observation).
+    pub fn progress(&self) -> Progress<'_> {
+        Progress {
+            calls: &self.calls,
+            contract: self.contract,
+            tricks: &self.tricks,
         }
     }
 

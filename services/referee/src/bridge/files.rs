@@ -35,7 +35,7 @@
 //! every line of other seats; a seat the Robot plays is written `Robot call pass` /
 //! `Robot play S-11`. Every line ends with `\n`.
 
-use croupier_games::bridge::{format_hand, Call, Card, Observation, Stage};
+use croupier_games::bridge::{format_hand, Call, Card, Observation, Progress, Stage};
 use croupier_games::{Seat, Viewer};
 
 /// `Player<N>` for a 0-based seat.
@@ -151,16 +151,16 @@ impl StepLog {
 
     /// Adds the markers the state has reached: `Stage play` once the auction produced a
     /// contract, `Round <r>` when trick `r` starts.
-    pub fn catch_up(&mut self, obs: &Observation) {
-        if obs.contract.is_none() {
+    pub fn catch_up(&mut self, deal: Progress<'_>) {
+        if deal.contract.is_none() {
             return;
         }
         if !self.in_play {
             self.stage_play();
         }
-        let starting = obs.current_trick().is_some_and(|t| t.cards.is_empty());
-        if starting && obs.round() > self.rounds {
-            self.round(obs.round());
+        let starting = deal.current_trick().is_some_and(|t| t.cards.is_empty());
+        if starting && deal.round() > self.rounds {
+            self.round(deal.round());
         }
     }
 

@@ -46,7 +46,7 @@ mod workdir;
 use std::time::Duration;
 
 use croupier_games::bots::{Bot, BridgeRobot};
-use croupier_games::bridge::{Action, Bridge, Observation};
+use croupier_games::bridge::{Action, Bridge};
 use croupier_games::{Game, GameRng, Seat, Stream, Turn, Viewer};
 use croupier_sandbox::Sandbox;
 use serde_json::{json, Value};
@@ -142,15 +142,6 @@ fn bridge(table: &Table) -> Result<&Bridge, RefereeError> {
         .ok_or_else(|| RefereeError::Internal("the table is not a Bridge game".into()))
 }
 
-/// The last call or card of the deal and the hand it came from.
-fn last_move(obs: &Observation) -> Option<(Seat, Action)> {
-    let played = obs.tricks.iter().rev().find(|t| !t.cards.is_empty());
-    match played.and_then(|t| t.plays().last()) {
-        Some((hand, card)) => Some((hand, Action::Play(card))),
-        None => obs.calls.last().map(|r| (r.seat, Action::Call(r.call))),
-    }
-}
-
 /// The settings board `board` (0-based) is dealt with: the spec's, its number and the
 /// running score before it.
 fn board_settings(spec: &serde_json::Map<String, Value>, board: usize, score: &[i64]) -> Value {
@@ -206,8 +197,11 @@ impl Match {
     /// Appends the move just made to the StepLog (a player's line under the hand that moved)
     /// and the markers it reached.
     fn write_move(&mut self, seat: Seat, robot: bool) -> Result<(), RefereeError> {
-        let obs = bridge(&self.table)?.observe(Viewer::Spectator);
-        let (hand, action) = last_move(&obs).ok_or_else(|| internal(seat, "no move made"))?;
+        // The deal's record borrowed from the engine (no observation copied per move).
+        let progress = bridge(&self.table)?.progress();
+        let (hand, action) = progress
+            .last_move()
+            .ok_or_else(|| internal(seat, "no move made"))?;
         let author = if robot {
             Author::Robot
         } else {
@@ -218,11 +212,11 @@ impl Match {
             Action::Play(card) => self.log.play(author, card),
         }
         if robot || !self.is_program(seat) {
-            let line = self.log.lines().last().cloned().unwrap_or_default();
+            let line = self.log.lines().last().map_or("", String::as_str);
             self.transcript
-                .push(0, Some(seat), Direction::FromBot, &line);
+                .push(0, Some(seat), Direction::FromBot, line);
         }
-        self.log.catch_up(&obs);
+        self.log.catch_up(progress);
         Ok(())
     }
 

@@ -7,7 +7,6 @@ use croupier_games::{Game, GameRng, Seat, Stream, Turn, Viewer};
 
 use super::answer::{judge, parse_line, Signer, Violation};
 use super::files::{board_text, Author, StepLog};
-use super::last_move;
 use crate::verdict::FaultKind;
 
 const BOARD: &[u8] = b"Player1\nGame 1\nScore 0,0,0,0\nStage call\nHand S-2\n";
@@ -164,13 +163,13 @@ fn robot_deal(board: u32, seed: u64) -> (Bridge, StepLog) {
         let action = BridgeRobot.choose(&obs, &legal, &mut rng).unwrap();
         game.apply(seat, action).unwrap();
         let after = game.observe(Viewer::Spectator);
-        let (hand, made) = last_move(&after).unwrap();
+        let (hand, made) = after.progress().last_move().unwrap();
         assert_eq!(made, action);
         match made {
             Action::Call(call) => log.call(Author::Player(hand), call),
             Action::Play(card) => log.play(Author::Player(hand), card),
         }
-        log.catch_up(&after);
+        log.catch_up(after.progress());
     }
     (game, log)
 }
