@@ -2,7 +2,7 @@
 //! and settings as JSON, so the referee, CLI and league handle every game without generics.
 
 use std::any::Any;
-use std::fmt;
+use std::fmt::{self, Write};
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -148,9 +148,13 @@ pub fn new_typed<G: Game>(
 }
 
 pub(crate) fn dyn_event<E: Serialize + fmt::Display>(event: &E) -> DynEvent {
+    // Room for a whole log line at once (`to_string` grows from nothing: four copies for a
+    // typical line, on every event of every match).
+    let mut text = String::with_capacity(96);
+    let _ = write!(text, "{event}"); // writing to a String cannot fail
     DynEvent {
         json: EventJson::of(event),
-        text: event.to_string(),
+        text,
     }
 }
 
