@@ -20,28 +20,9 @@ use croupier_games::bots::builtin;
 use croupier_games::bridge::Bridge;
 use croupier_games::hanabi::Hanabi;
 use croupier_games::nothanks::NoThanks;
+use croupier_games::timed::referee_path_variants;
 use croupier_games::{new_game, Game, GameId, GameRng, GameSettings, Recorder, Seat, Stream, Turn};
-use serde_json::{json, Value};
-
-/// The variants timed: (label, game, rules, settings).
-fn variants() -> Vec<(&'static str, GameId, &'static str, Value)> {
-    vec![
-        (
-            "hanabi-2p",
-            GameId::HANABI,
-            "standard",
-            json!({"players": 2}),
-        ),
-        (
-            "hanabi-5p",
-            GameId::HANABI,
-            "standard",
-            json!({"players": 5}),
-        ),
-        ("bridge-deal", GameId::BRIDGE, "duplicate", Value::Null),
-        ("nothanks-3p", GameId::NO_THANKS, "boardcoder", Value::Null),
-    ]
-}
+use serde_json::Value;
 
 /// One game of `G` with uniform random picks from the typed legal list: moves played.
 fn typed<G: Game>(rules: &str, settings: &Value, seed: u64) -> u64 {
@@ -104,8 +85,9 @@ fn typed_of(game: GameId, rules: &str, settings: &Value, seed: u64) -> u64 {
 }
 
 fn games(c: &mut Criterion) {
-    for (label, game, rules, settings) in variants() {
-        let mut group = c.benchmark_group(format!("referee_path/{label}"));
+    for v in referee_path_variants() {
+        let (game, rules, settings) = (v.game, v.rules, &v.settings);
+        let mut group = c.benchmark_group(format!("referee_path/{}", v.label));
         // A new seed per iteration (a different game each time, as in `croupier bench engine`).
         let mut seed = 0_u64;
         let mut next = move || {
@@ -113,13 +95,13 @@ fn games(c: &mut Criterion) {
             seed
         };
         group.bench_function("typed", |b| {
-            b.iter(|| typed_of(game, rules, &settings, next()));
+            b.iter(|| typed_of(game, rules, settings, next()));
         });
         group.bench_function("dynamic", |b| {
-            b.iter(|| dynamic(game, rules, &settings, next()));
+            b.iter(|| dynamic(game, rules, settings, next()));
         });
         group.bench_function("recorder", |b| {
-            b.iter(|| recorded(game, rules, &settings, next()));
+            b.iter(|| recorded(game, rules, settings, next()));
         });
         group.finish();
     }

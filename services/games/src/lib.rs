@@ -91,6 +91,7 @@ mod replay;
 mod rng;
 mod settings;
 pub mod splendor;
+pub mod timed;
 
 pub use api::{Game, Seat, Turn, Viewer};
 pub use dynamic::{new_game, new_typed, DynEvent, DynGame, Dynamic};

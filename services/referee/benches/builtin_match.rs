@@ -6,38 +6,10 @@
 //! the rates against OpenSpiel's. Run: `cargo bench -p croupier-referee --bench builtin_match`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use croupier_games::GameId;
+use croupier_games::new_game;
+use croupier_games::timed::referee_path_variants;
 use croupier_referee::{MatchSpec, SeatSpec};
 use croupier_sandbox::{Config, Mode, Sandbox};
-use serde_json::{json, Value};
-
-/// The variants timed, as in the games' bench: (label, game, rules, settings, seats).
-fn variants() -> Vec<(&'static str, GameId, &'static str, Value, usize)> {
-    vec![
-        (
-            "hanabi-2p",
-            GameId::HANABI,
-            "standard",
-            json!({"players": 2}),
-            2,
-        ),
-        (
-            "hanabi-5p",
-            GameId::HANABI,
-            "standard",
-            json!({"players": 5}),
-            5,
-        ),
-        ("bridge-deal", GameId::BRIDGE, "duplicate", Value::Null, 4),
-        (
-            "nothanks-3p",
-            GameId::NO_THANKS,
-            "boardcoder",
-            Value::Null,
-            3,
-        ),
-    ]
-}
 
 fn matches(c: &mut Criterion) {
     // A worker thread, as in the worker: the adapter's spawned tasks (a listener's accept
@@ -55,9 +27,11 @@ fn matches(c: &mut Criterion) {
             ..Config::default()
         }))
         .expect("a sandbox");
-    for (label, game, rules, settings, seats) in variants() {
+    for v in referee_path_variants() {
+        let (game, rules, settings) = (v.game, v.rules, &v.settings);
+        let seats = new_game(game, rules, settings, 0).expect("a game").seats();
         let mut seed = 0_u64;
-        c.bench_function(&format!("builtin_match/{label}"), |b| {
+        c.bench_function(&format!("builtin_match/{}", v.label), |b| {
             b.iter(|| {
                 seed += 1;
                 let mut spec = MatchSpec::new(game, seed, vec![SeatSpec::builtin("random"); seats]);
