@@ -213,3 +213,78 @@ async fn three_built_in_bots_play_without_any_process() {
     assert_eq!(names, ["heuristic", "random", "heuristic-2"]);
     assert!(result.transcript.is_empty());
 }
+
+/// A bot that also watches its match: a viewer connection (opened first) counts what it is
+/// sent, then the bot plays on a player connection (always `pass` when it may).
+const WATCHER: &str = r#"import json, socket, sys, threading
+room, name = sys.stdin.readline().strip(), sys.stdin.readline().strip()
+def join(role):
+    f = socket.create_connection(("127.0.0.1", 2004)).makefile("rw")
+    while json.loads(f.readline())["type"] != "request_room_name_and_role":
+        pass  # notice_connection_ok first
+    reply = {"room_name": room, "role": role, "player_name": name}
+    f.write(json.dumps({"type": "reply_room_name_and_role", "payload": reply}) + "\n"); f.flush()
+    return f
+seen = {}
+def watch(v):
+    for line in v:
+        kind = json.loads(line)["type"]
+        seen[kind] = seen.get(kind, 0) + 1
+        if kind == "notice_end":
+            break
+viewer = threading.Thread(target=watch, args=(join("viewer"),))
+viewer.start()
+f = join("player")
+for line in f:
+    msg = json.loads(line)
+    if msg["type"] == "request_action":
+        act = "pass" if "pass" in msg["payload"]["action_types"] else "pick"
+        f.write(json.dumps({"type": "reply_action", "payload": {"action_type": act}}) + "\n"); f.flush()
+    elif msg["type"] == "notice_end":
+        break
+viewer.join()
+print("VIEWER SAW " + json.dumps(seen, sort_keys=True), file=sys.stderr, flush=True)
+"#;
+
+#[tokio::test]
+async fn a_viewer_is_sent_information_game_before_every_turn_and_nobody_else_is() {
+    let (sb, _) = sandbox().await;
+    let mut bots = Bots::default();
+    let seats = vec![
+        bots.script("watcher", WATCHER),
+        SeatSpec::builtin("heuristic"),
+        SeatSpec::builtin("random"),
+    ];
+
+    let result = play(&sb, nothanks(11, seats)).await.unwrap();
+
+    assert_consistent(&result);
+    let watcher = &result.seats[0];
+    assert_eq!(watcher.end_state, EndState::Ok, "{}", describe(&result));
+    // The lines the referee sent, per connection (the viewer's and the player's).
+    let sent = |kind: &str| -> Vec<u64> {
+        result
+            .transcript
+            .iter()
+            .filter(|l| l.direction == Direction::ToBot && l.text.contains(kind))
+            .map(|l| l.conn)
+            .collect()
+    };
+    let informed = sent("\"information_game\"");
+    let turns = result.games[0].replay.entries.len();
+    assert!(
+        !informed.is_empty() && informed.iter().all(|c| *c == informed[0]),
+        "information_game goes to the viewer only: {informed:?}"
+    );
+    assert!(
+        informed.len() <= turns && informed.len() + 3 >= turns,
+        "one information_game per turn once the viewer is in: {} for {turns} turns",
+        informed.len()
+    );
+    let said = format!("\"information_game\": {}", informed.len());
+    assert!(
+        watcher.stderr_tail.contains(&said),
+        "the viewer read what was sent ({said}): {}",
+        watcher.stderr_tail
+    );
+}
