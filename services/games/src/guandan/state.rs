@@ -163,6 +163,14 @@ impl Guandan {
         out
     }
 
+    /// The best play of the trick in progress and its seat (the observation's
+    /// `greaterPos` / `greaterAction`); `None` when the seat on turn leads or outside play.
+    pub fn trick_best(&self) -> Option<&(Seat, Play)> {
+        self.greater
+            .as_ref()
+            .filter(|_| matches!(self.stage, Stage::Play))
+    }
+
     /// The settings that shape play generation: (`max_bomb`, `wild_straight_flush`).
     fn generation(&self) -> (u8, bool) {
         (self.settings.max_bomb, self.settings.wild_straight_flush)

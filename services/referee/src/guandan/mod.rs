@@ -235,11 +235,7 @@ impl Session {
                 ));
             };
             let before = typed(&self.table)?.clone();
-            let greater = before.observe(Viewer::Spectator);
-            let pre_greater = match (greater.greater_pos, greater.greater_action) {
-                (Some(s), Some(Action::Play(p))) => Some((s, p)),
-                _ => None,
-            };
+            let pre_greater = before.trick_best().cloned();
             let action = self.turn(seat, &before).await?;
             let mut probe = before;
             let events = probe

@@ -26,12 +26,6 @@ impl Session {
         seat: Seat,
         game: &Guandan,
     ) -> Result<Action, RefereeError> {
-        let observation = game.observe(Viewer::Seat(seat));
-        let legal = &observation.action_list;
-        let first = legal
-            .first()
-            .cloned()
-            .ok_or_else(|| RefereeError::Internal(format!("seat {seat} has no legal action")))?;
         if self.table.is_auto(seat) {
             return match self.table.auto_choice(seat).await? {
                 Choice::Move {
@@ -47,12 +41,17 @@ impl Session {
                 }
                 Choice::Lapsed(reason) => {
                     self.table.lapse(seat, &reason);
-                    self.table.apply_forced(seat)?;
-                    Ok(first)
+                    self.force(seat, game)
                 }
             };
         }
         if self.connected(seat) {
+            // Only a connected bot is shown its observation (with every legal action).
+            let observation = game.observe(Viewer::Seat(seat));
+            let legal = &observation.action_list;
+            if legal.is_empty() {
+                return Err(no_legal_action(seat));
+            }
             let act = wire::act(&observation);
             if let Some((index, took)) = self.ask(seat, &act, legal.len()).await? {
                 if let Some(action) = legal.get(index) {
@@ -64,6 +63,14 @@ impl Session {
                 }
             }
         }
+        self.force(seat, game)
+    }
+
+    /// The referee's move for `seat` (`game` is the state before it): its first legal
+    /// action, applied to the table and returned.
+    fn force(&mut self, seat: Seat, game: &Guandan) -> Result<Action, RefereeError> {
+        let first = game.legal_actions(seat).into_iter().next();
+        let first = first.ok_or_else(|| no_legal_action(seat))?;
         self.table.apply_forced(seat)?;
         Ok(first)
     }
@@ -138,4 +145,8 @@ impl Session {
 
 fn resend_limit(table: &Table) -> u32 {
     typed(table).map_or(3, |g| g.settings().bad_index_resends)
+}
+
+fn no_legal_action(seat: Seat) -> RefereeError {
+    RefereeError::Internal(format!("seat {seat} has no legal action"))
 }
