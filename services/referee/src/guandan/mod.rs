@@ -152,10 +152,10 @@ pub(crate) async fn run(
                 Some(_) => {}
             }
         }
-        session.broadcast(&wire::game_over(game + 1, games)).await;
+        session.broadcast(|| wire::game_over(game + 1, games)).await;
     }
     session
-        .broadcast(&wire::game_result(&victories, &draws))
+        .broadcast(|| wire::game_result(&victories, &draws))
         .await;
     session.over = true;
     session.end().await;
@@ -250,6 +250,9 @@ impl Session {
     /// notify `beginning` to every seat, from the current deal.
     async fn beginning(&mut self) -> Result<(), RefereeError> {
         for seat in Seat::all(4) {
+            if !self.connected(seat) {
+                continue; // nobody reads it: no observation built
+            }
             let message = wire::beginning(&typed(&self.table)?.observe(Viewer::Seat(seat)));
             self.send(seat, &message).await;
         }
@@ -268,15 +271,15 @@ impl Session {
                     if let Action::Play(p) = action {
                         greater = Some((*seat, p.clone()));
                     }
-                    self.broadcast(&wire::play(*seat, action, greater.as_ref()))
-                        .await;
+                    let best = greater.as_ref();
+                    self.broadcast(|| wire::play(*seat, action, best)).await;
                 }
                 GdEvent::Tribute { result } => {
-                    self.broadcast(&wire::exchange("tribute", result)).await;
+                    self.broadcast(|| wire::exchange("tribute", result)).await;
                 }
-                GdEvent::Back { result } => self.broadcast(&wire::exchange("back", result)).await,
+                GdEvent::Back { result } => self.broadcast(|| wire::exchange("back", result)).await,
                 GdEvent::AntiTribute { anti_pos } => {
-                    self.broadcast(&wire::anti_tribute(anti_pos)).await;
+                    self.broadcast(|| wire::anti_tribute(anti_pos)).await;
                 }
                 GdEvent::DealOver {
                     order,
@@ -284,8 +287,8 @@ impl Session {
                     rest_cards,
                     ..
                 } => {
-                    let message = wire::episode_over(order, *played_rank, rest_cards);
-                    self.broadcast(&message).await;
+                    self.broadcast(|| wire::episode_over(order, *played_rank, rest_cards))
+                        .await;
                 }
                 GdEvent::DealStarted { .. } => self.beginning().await?,
                 GdEvent::GameOver { winner } => return Ok(Some(*winner)),

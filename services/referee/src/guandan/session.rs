@@ -48,7 +48,9 @@ impl Session {
 
     /// Sends `message` to `seat` if it is connected; a bot that stopped reading is retired.
     pub async fn send(&mut self, seat: Seat, message: &Value) {
-        self.send_text(seat, &message.to_string()).await;
+        if self.connected(seat) {
+            self.send_text(seat, &message.to_string()).await;
+        }
     }
 
     /// Sends a message already written as text (see [`send`](Self::send)).
@@ -80,9 +82,16 @@ impl Session {
         }
     }
 
-    pub async fn broadcast(&mut self, message: &Value) {
-        for seat in self.seats.all() {
-            self.send(seat, message).await;
+    /// Sends the notify `message` builds to every connected seat: built and written once, and
+    /// only if a seat is connected (built-in seats and people read no frames).
+    pub async fn broadcast(&mut self, message: impl FnOnce() -> Value) {
+        let to: Vec<Seat> = self.seats.all().filter(|&s| self.connected(s)).collect();
+        if to.is_empty() {
+            return;
+        }
+        let text = message().to_string();
+        for seat in to {
+            self.send_text(seat, &text).await;
         }
     }
 
