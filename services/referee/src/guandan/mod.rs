@@ -88,15 +88,14 @@ pub(crate) async fn run(
         owners,
     } = crate::net::open(&[PORT], &spec.seats)?;
     // None when no seat is a program: nobody connects.
-    let listener = match listeners.pop() {
-        Some(listener) => {
-            listener
-                .set_nonblocking(true)
-                .map_err(RefereeError::Network)?;
-            Some(TcpListener::from_std(listener).map_err(RefereeError::Network)?)
-        }
-        None => None,
-    };
+    let listener = listeners
+        .pop()
+        .map(|listener| {
+            listener.set_nonblocking(true)?;
+            TcpListener::from_std(listener)
+        })
+        .transpose()
+        .map_err(RefereeError::Network)?;
     let (conn_tx, conn_events) = mpsc::channel(conn::EVENT_QUEUE);
     let (seat_tx, seat_events) = mpsc::unbounded_channel();
     let mut session = Session {

@@ -67,11 +67,12 @@ impl Session {
     }
 
     /// The referee's move for `seat` (`game` is the state before it): its first legal
-    /// action, applied to the table and returned.
+    /// action, listed once, applied to the table and returned.
     fn force(&mut self, seat: Seat, game: &Guandan) -> Result<Action, RefereeError> {
         let first = game.legal_actions(seat).into_iter().next();
         let first = first.ok_or_else(|| no_legal_action(seat))?;
-        self.table.apply_forced(seat)?;
+        self.table
+            .apply_forced_action(seat, Value::from(first.clone()))?;
         Ok(first)
     }
 
