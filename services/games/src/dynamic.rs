@@ -43,6 +43,10 @@ pub trait DynGame: Send + Sync + fmt::Debug {
     /// Reads `action` as the game's action type (refused as `Unreadable` if it is not one), then
     /// applies it.
     fn apply_json(&mut self, seat: Seat, action: &Value) -> Result<Vec<DynEvent>, IllegalAction>;
+    /// [`DynGame::apply_json`] without writing the events out (their JSON text and log lines):
+    /// what the referee's [`Recorder`](crate::Recorder) plays, since a replay derives its events
+    /// when it is read ([`Replay::derive_events`](crate::Replay::derive_events)).
+    fn apply_json_quiet(&mut self, seat: Seat, action: &Value) -> Result<(), IllegalAction>;
     fn observe_json(&self, viewer: Viewer) -> Value;
     fn outcome(&self) -> Option<Outcome>;
     fn record_fault(&mut self, seat: Seat);
@@ -94,11 +98,12 @@ impl<G: Game> DynGame for Dynamic<G> {
     }
 
     fn apply_json(&mut self, seat: Seat, action: &Value) -> Result<Vec<DynEvent>, IllegalAction> {
-        let action = G::Action::deserialize(action).map_err(|e| IllegalAction::Unreadable {
-            reason: e.to_string(),
-        })?;
-        let events = self.0.apply(seat, action)?;
+        let events = self.0.apply(seat, read_action::<G>(action)?)?;
         Ok(events.iter().map(dyn_event).collect())
+    }
+
+    fn apply_json_quiet(&mut self, seat: Seat, action: &Value) -> Result<(), IllegalAction> {
+        self.0.apply(seat, read_action::<G>(action)?).map(drop)
     }
 
     fn observe_json(&self, viewer: Viewer) -> Value {
@@ -124,6 +129,13 @@ impl<G: Game> DynGame for Dynamic<G> {
     fn same_state(&self, other: &dyn DynGame) -> bool {
         other.as_any().downcast_ref::<G>() == Some(&self.0)
     }
+}
+
+/// `action` as `G`'s action type, refused as `Unreadable` if it is not one.
+fn read_action<G: Game>(action: &Value) -> Result<G::Action, IllegalAction> {
+    G::Action::deserialize(action).map_err(|e| IllegalAction::Unreadable {
+        reason: e.to_string(),
+    })
 }
 
 /// A new game of any kind: `rules` names a rule set of [`GameId::rule_sets`], `settings` holds

@@ -8,7 +8,7 @@ use serde_json::Value;
 use crate::api::{Seat, Viewer};
 use crate::dynamic::new_game;
 use crate::outcome::Outcome;
-use crate::replay::{replay_entry, Entry, Replay, ReplayError};
+use crate::replay::{Entry, Replay, ReplayError};
 
 /// One step of a replayed game.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -78,8 +78,8 @@ impl FrameEntry {
 }
 
 impl Replay {
-    /// Rebuilds the game step by step (checking every move as [`Replay::rebuild`] does) and
-    /// returns `entries.len() + 1` frames as `viewer` saw them. Call it for finished games only:
+    /// Rebuilds the game step by step (checking every move as [`Replay::rebuild`] does, and
+    /// deriving the events where they were left out) and returns `entries.len() + 1` frames as `viewer` saw them. Call it for finished games only:
     /// an omniscient or another seat's view of a running game reveals hidden information.
     pub fn frames(&self, viewer: Viewer) -> Result<Vec<Frame>, ReplayError> {
         let mut game = new_game(self.game, &self.rules, &self.settings, self.seed)?;
@@ -90,13 +90,18 @@ impl Replay {
             outcome: None,
         });
         for (index, entry) in self.entries.iter().enumerate() {
-            replay_entry(game.as_mut(), index, entry)?;
+            let events = self.replay_entry(game.as_mut(), index, entry, true)?;
+            let mut shown = FrameEntry::of(index + 1, entry);
+            if self.events_left_out {
+                shown.events = events.into_iter().map(|e| e.text).collect();
+            }
             frames.push(Frame {
-                entry: Some(FrameEntry::of(index + 1, entry)),
+                entry: Some(shown),
                 observation: game.observe_json(viewer),
                 outcome: None,
             });
         }
+        self.check_outcome(game.as_ref())?;
         if let (Some(engine), Some(last)) = (game.outcome(), frames.last_mut()) {
             last.outcome = Some(crate::fair::outcome(self.game, engine, &self.idle_seats()));
         }
@@ -169,8 +174,28 @@ mod tests {
     }
 
     #[test]
+    fn a_record_without_its_events_shows_the_events_it_derives() {
+        let replay = splendor_game();
+        assert!(replay.events_left_out);
+        let mut derived = replay.clone();
+        derived.derive_events().unwrap();
+
+        let frames = replay.frames(Viewer::Omniscient).unwrap();
+
+        assert_eq!(frames, derived.frames(Viewer::Omniscient).unwrap());
+        let third = frames[3].entry.as_ref().unwrap();
+        let Entry::Move { events, .. } = &derived.entries[2] else {
+            panic!("entry 3 is a move");
+        };
+        let lines: Vec<&str> = events.iter().map(|e| e.text.as_str()).collect();
+        assert!(!lines.is_empty());
+        assert_eq!(third.events, lines);
+    }
+
+    #[test]
     fn a_tampered_record_gives_no_frames() {
         let mut replay = splendor_game();
+        replay.derive_events().unwrap();
         if let Some(Entry::Move { events, .. }) = replay.entries.get_mut(4) {
             events.clear();
         }

@@ -75,6 +75,7 @@ mod api;
 pub mod bots;
 pub mod bridge;
 pub mod conformance;
+pub mod document;
 mod dynamic;
 mod error;
 mod event_json;

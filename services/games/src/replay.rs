@@ -6,6 +6,12 @@
 //! game and checks that every event comes out the same; [`Replay::frames`](crate::Frame) steps
 //! through the rebuilt states for the replay viewer, with the observation of any
 //! [`Viewer`](crate::Viewer), once the match is over.
+//!
+//! The referee's [`Recorder`] keeps only what cannot be derived: the moves, refusals and faults
+//! ([`Replay::events_left_out`]). Writing every event's JSON and log line as the match is played
+//! was most of a built-in match's cost and most of a stored replay's bytes, and nearly all
+//! replays are never opened; [`Replay::derive_events`] plays the moves again to put the events
+//! in when a replay is read (the viewer, the timeline, a download).
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -27,6 +33,11 @@ pub struct Replay {
     pub entries: Vec<Entry>,
     /// Filled in by [`Recorder`] when the game ends.
     pub outcome: Option<Outcome>,
+    /// The moves' `events` are left out (empty), as the [`Recorder`] writes them;
+    /// [`Replay::derive_events`] puts them in. `false` (and absent from the JSON) in every
+    /// replay handed out, and in those stored before 2026-11-27.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub events_left_out: bool,
 }
 
 /// One move of a program seat, as its owner sees it beside the replay: which replay entry it
@@ -60,6 +71,8 @@ pub enum Entry {
     Move {
         seat: Seat,
         action: Value,
+        /// Empty while the replay's events are left out ([`Replay::events_left_out`]).
+        #[serde(default)]
         events: Vec<DynEvent>,
         /// Played for the seat by the referee after a fault (a lost turn, a forced pick, the
         /// Bridge Robot), not chosen by its bot.
@@ -96,10 +109,12 @@ pub enum ReplayError {
     Refused { index: usize, error: IllegalAction },
     #[error("entry {index}: the move produced different events than recorded")]
     Diverged { index: usize },
+    #[error("the moves played again end in another outcome than recorded")]
+    OutcomeDiffers,
 }
 
 impl Replay {
-    /// A fresh record for `game` (which should not have moved yet).
+    /// A fresh record for `game` (which should not have moved yet), its events left out.
     pub fn start(game: &dyn DynGame, rules: &str, seed: u64) -> Self {
         Replay {
             game: game.game_id(),
@@ -108,16 +123,98 @@ impl Replay {
             seed,
             entries: Vec::new(),
             outcome: None,
+            events_left_out: true,
         }
     }
 
-    /// Re-runs the record on a new game and returns it in its final state.
+    /// Re-runs the record on a new game and returns it in its final state: every recorded
+    /// move must be legal again and give the recorded events (with the events left out: end in
+    /// the recorded outcome).
     pub fn rebuild(&self) -> Result<Box<dyn DynGame>, ReplayError> {
         let mut game = new_game(self.game, &self.rules, &self.settings, self.seed)?;
         for (index, entry) in self.entries.iter().enumerate() {
-            replay_entry(game.as_mut(), index, entry)?;
+            self.replay_entry(game.as_mut(), index, entry, false)?;
         }
+        self.check_outcome(game.as_ref())?;
         Ok(game)
+    }
+
+    /// Puts the moves' events in, by playing them again, if they were left out (checked as
+    /// [`Replay::rebuild`] checks). Afterwards the replay is as a reader expects it.
+    pub fn derive_events(&mut self) -> Result<(), ReplayError> {
+        if self.events_left_out {
+            self.entries = self.entries_from(0)?;
+            self.events_left_out = false;
+        }
+        Ok(())
+    }
+
+    /// The entries from the `from`-th (0-based) on, every move with its events: derived by
+    /// playing the whole record again when they were left out (checked as [`Replay::rebuild`]
+    /// checks), copied otherwise.
+    pub fn entries_from(&self, from: usize) -> Result<Vec<Entry>, ReplayError> {
+        if !self.events_left_out {
+            return Ok(self.entries.get(from..).unwrap_or_default().to_vec());
+        }
+        let mut game = new_game(self.game, &self.rules, &self.settings, self.seed)?;
+        let mut entries = Vec::with_capacity(self.entries.len().saturating_sub(from));
+        for (index, entry) in self.entries.iter().enumerate() {
+            let events = self.replay_entry(game.as_mut(), index, entry, index >= from)?;
+            if index >= from {
+                let mut entry = entry.clone();
+                if let Entry::Move { events: slot, .. } = &mut entry {
+                    *slot = events;
+                }
+                entries.push(entry);
+            }
+        }
+        self.check_outcome(game.as_ref())?;
+        Ok(entries)
+    }
+
+    /// Plays entry `index` of the record on `game` again. A move's events are written out when
+    /// `render` is set or the record kept them, and then compared with the recorded ones (if
+    /// kept); they come back (none for a refusal or a fault, or when nothing was written).
+    pub(crate) fn replay_entry(
+        &self,
+        game: &mut dyn DynGame,
+        index: usize,
+        entry: &Entry,
+        render: bool,
+    ) -> Result<Vec<DynEvent>, ReplayError> {
+        match entry {
+            Entry::Move {
+                seat,
+                action,
+                events,
+                ..
+            } => {
+                let refused = |error| ReplayError::Refused { index, error };
+                if self.events_left_out && !render {
+                    game.apply_json_quiet(*seat, action).map_err(refused)?;
+                    return Ok(Vec::new());
+                }
+                let replayed = game.apply_json(*seat, action).map_err(refused)?;
+                if !self.events_left_out && &replayed != events {
+                    return Err(ReplayError::Diverged { index });
+                }
+                Ok(replayed)
+            }
+            Entry::Refused { .. } => Ok(Vec::new()),
+            Entry::Fault { seat, .. } => {
+                game.record_fault(*seat);
+                Ok(Vec::new())
+            }
+        }
+    }
+
+    /// With the events left out, the record's one check beside legality: `game`, the record
+    /// played again, ends as recorded.
+    pub(crate) fn check_outcome(&self, game: &dyn DynGame) -> Result<(), ReplayError> {
+        match self.events_left_out && game.outcome() != self.outcome {
+            true => Err(ReplayError::OutcomeDiffers),
+            false => Ok(()),
+        }
     }
 
     /// The seats that were due to move but never made a legal move of their own (see
@@ -151,7 +248,8 @@ impl Replay {
         Some(crate::fair::outcome(self.game, engine, &self.idle_seats()))
     }
 
-    /// The log lines of the applied moves, in order.
+    /// The log lines of the applied moves, in order (none while the events are left out:
+    /// [`Replay::derive_events`] first).
     pub fn log_lines(&self) -> impl Iterator<Item = &str> {
         self.entries
             .iter()
@@ -161,33 +259,6 @@ impl Replay {
             })
             .map(|event| event.text.as_str())
     }
-}
-
-/// Plays entry `index` of a record on `game` again, checking that a move gives the recorded
-/// events.
-pub(crate) fn replay_entry(
-    game: &mut dyn DynGame,
-    index: usize,
-    entry: &Entry,
-) -> Result<(), ReplayError> {
-    match entry {
-        Entry::Move {
-            seat,
-            action,
-            events,
-            ..
-        } => {
-            let replayed = game
-                .apply_json(*seat, action)
-                .map_err(|error| ReplayError::Refused { index, error })?;
-            if &replayed != events {
-                return Err(ReplayError::Diverged { index });
-            }
-        }
-        Entry::Refused { .. } => {}
-        Entry::Fault { seat, .. } => game.record_fault(*seat),
-    }
-    Ok(())
 }
 
 /// A game that records itself: the referee's handle on the engine.
@@ -221,39 +292,27 @@ impl Recorder {
         self.replay
     }
 
-    /// Applies and records the move, or records the refusal.
-    pub fn apply(&mut self, seat: Seat, action: Value) -> Result<&[DynEvent], IllegalAction> {
+    /// Applies and records the move (its events left out), or records the refusal.
+    pub fn apply(&mut self, seat: Seat, action: Value) -> Result<(), IllegalAction> {
         self.apply_as(seat, action, false)
     }
 
     /// Applies and records a move the referee plays for a faulty seat (marked `forced`).
-    pub fn apply_forced(
-        &mut self,
-        seat: Seat,
-        action: Value,
-    ) -> Result<&[DynEvent], IllegalAction> {
+    pub fn apply_forced(&mut self, seat: Seat, action: Value) -> Result<(), IllegalAction> {
         self.apply_as(seat, action, true)
     }
 
-    fn apply_as(
-        &mut self,
-        seat: Seat,
-        action: Value,
-        forced: bool,
-    ) -> Result<&[DynEvent], IllegalAction> {
-        match self.game.apply_json(seat, &action) {
-            Ok(events) => {
+    fn apply_as(&mut self, seat: Seat, action: Value, forced: bool) -> Result<(), IllegalAction> {
+        match self.game.apply_json_quiet(seat, &action) {
+            Ok(()) => {
                 self.replay.outcome = self.game.outcome();
                 self.replay.entries.push(Entry::Move {
                     seat,
                     action,
-                    events,
+                    events: Vec::new(),
                     forced,
                 });
-                match self.replay.entries.last() {
-                    Some(Entry::Move { events, .. }) => Ok(events),
-                    _ => Ok(&[]),
-                }
+                Ok(())
             }
             Err(error) => {
                 self.replay.entries.push(Entry::Refused {
@@ -294,6 +353,18 @@ mod tests {
         recorder
     }
 
+    /// The game of [`recorded_game`] played straight on the engine, every move's events
+    /// written out as it is applied.
+    fn played_with_events() -> Vec<Vec<DynEvent>> {
+        let mut game = new_game(GameId::NO_THANKS, "boardcoder", &Value::Null, 3).unwrap();
+        game.record_fault(Seat(1));
+        let mut events = Vec::new();
+        while let Turn::Seat(seat) = game.turn() {
+            events.push(game.apply_json(seat, &json!("pick")).unwrap());
+        }
+        events
+    }
+
     #[test]
     fn a_replay_records_moves_refusals_and_faults_and_rebuilds_the_final_state() {
         let recorder = recorded_game();
@@ -302,6 +373,8 @@ mod tests {
         assert!(matches!(replay.entries[1], Entry::Fault { .. }));
         assert_eq!(replay.outcome, recorder.game().outcome());
         assert!(replay.rebuild().unwrap().same_state(recorder.game()));
+        let mut replay = replay.clone();
+        replay.derive_events().unwrap();
         assert!(replay
             .log_lines()
             .next()
@@ -310,8 +383,73 @@ mod tests {
     }
 
     #[test]
-    fn a_replay_written_with_sorted_event_keys_still_rebuilds() {
+    fn the_recorder_leaves_the_events_out_and_deriving_gives_those_the_moves_made() {
+        let mut replay = recorded_game().into_replay();
+        assert!(replay.events_left_out);
+        assert!(replay.log_lines().next().is_none());
+        let stored = serde_json::to_string(&replay).unwrap();
+        assert!(stored.contains(r#""events_left_out":true"#));
+
+        let mut read: Replay = serde_json::from_str(&stored).unwrap();
+        read.derive_events().unwrap();
+        replay.derive_events().unwrap();
+
+        assert_eq!(read, replay);
+        assert!(!replay.events_left_out);
+        let derived: Vec<Vec<DynEvent>> = replay
+            .entries
+            .iter()
+            .filter_map(|e| match e {
+                Entry::Move { events, .. } => Some(events.clone()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(derived, played_with_events());
+        // Handed out, the replay reads as one that always had its events.
+        assert!(!serde_json::to_string(&replay)
+            .unwrap()
+            .contains("events_left_out"));
+        assert_eq!(replay.entries_from(3).unwrap(), replay.entries[3..]);
+    }
+
+    #[test]
+    fn the_entries_from_a_point_carry_their_events_with_or_without_them_stored() {
         let replay = recorded_game().into_replay();
+        let mut derived = replay.clone();
+        derived.derive_events().unwrap();
+
+        let recent = replay.entries_from(5).unwrap();
+
+        assert_eq!(recent, derived.entries[5..]);
+        assert!(matches!(&recent[0], Entry::Move { events, .. } if !events.is_empty()));
+        assert!(replay
+            .entries_from(replay.entries.len())
+            .unwrap()
+            .is_empty());
+    }
+
+    #[test]
+    fn a_record_without_its_events_that_no_longer_plays_out_is_detected() {
+        let mut replay = recorded_game().into_replay();
+        let Some(Entry::Move { action, .. }) = replay.entries.get_mut(2) else {
+            panic!("entry 2 is a move");
+        };
+        *action = json!("pass");
+        // Passing instead of picking keeps the game legal but ends it otherwise.
+        assert_eq!(replay.rebuild().unwrap_err(), ReplayError::OutcomeDiffers);
+        assert_eq!(replay.derive_events(), Err(ReplayError::OutcomeDiffers));
+        assert!(replay.events_left_out);
+        replay.entries.insert(2, replay.entries[3].clone());
+        assert!(matches!(
+            replay.rebuild(),
+            Err(ReplayError::Refused { index: 2, .. })
+        ));
+    }
+
+    #[test]
+    fn a_replay_written_with_sorted_event_keys_still_rebuilds() {
+        let mut replay = recorded_game().into_replay();
+        replay.derive_events().unwrap();
         // Before events were kept as text they went through a `Value`, whose keys are sorted:
         // the whole record through a `Value` is the older form.
         let older = serde_json::to_value(&replay).unwrap().to_string();
@@ -327,6 +465,7 @@ mod tests {
     #[test]
     fn a_tampered_replay_is_detected() {
         let mut replay = recorded_game().into_replay();
+        replay.derive_events().unwrap();
         if let Some(Entry::Move { events, .. }) = replay.entries.get_mut(2) {
             events[0].text.push('!');
         }

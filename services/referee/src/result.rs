@@ -22,6 +22,36 @@ pub struct MatchResult {
     pub wall_ms: u64,
 }
 
+/// The replay document (`docs/replays.md`, format 1) of a match, as the worker stores it:
+/// players, every game's replay and outcome, the protocol transcript. The replays are as
+/// recorded, their events left out; [`croupier_games::document::with_events`] completes the
+/// document for a reader.
+#[derive(Serialize)]
+struct ReplayDocument<'a> {
+    format: u64,
+    players: Vec<&'a str>,
+    games: &'a [GameRecord],
+    outcome: &'a Outcome,
+    transcript: &'a [TranscriptLine],
+    transcript_truncated: bool,
+    wall_ms: u64,
+}
+
+impl MatchResult {
+    /// The match's replay document, as stored ([`ReplayDocument`]).
+    pub fn replay_document(&self) -> Result<Vec<u8>, serde_json::Error> {
+        serde_json::to_vec(&ReplayDocument {
+            format: croupier_games::document::FORMAT,
+            players: self.seats.iter().map(|s| s.name.as_str()).collect(),
+            games: &self.games,
+            outcome: &self.outcome,
+            transcript: &self.transcript,
+            transcript_truncated: self.transcript_truncated,
+            wall_ms: self.wall_ms,
+        })
+    }
+}
+
 /// One game of a match.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GameRecord {

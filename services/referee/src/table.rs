@@ -344,7 +344,7 @@ impl Table {
             game: self.records.len(),
             observation: game.observe_json(Viewer::Seat(seat)),
             legal: legal.clone(),
-            recent: self.since_last_move(seat),
+            recent: self.since_last_move(seat)?,
             time: self.human_move_time,
         };
         Ok(AskHuman { desk, turn, legal })
@@ -352,23 +352,29 @@ impl Table {
 
     /// The current game's entries after `seat`'s last one (all of them before its first move),
     /// with the others' log lines left out where the game's can name hidden information.
-    fn since_last_move(&self, seat: Seat) -> Vec<FrameEntry> {
-        let entries = &self.current.replay().entries;
-        let from = entries
+    fn since_last_move(&self, seat: Seat) -> Result<Vec<FrameEntry>, RefereeError> {
+        let replay = self.current.replay();
+        let from = replay
+            .entries
             .iter()
             .rposition(|e| e.seat() == seat)
             .map_or(0, |last| last + 1);
         let private = self.spec_game.def().private_events;
-        let recent = entries.iter().enumerate().skip(from);
-        recent
+        // The recorder leaves the events out; a person's turn is rare enough to derive them.
+        let recent = replay
+            .entries_from(from)
+            .map_err(|e| internal(seat, &format!("the game so far does not replay: {e}")))?;
+        Ok(recent
+            .iter()
+            .enumerate()
             .map(|(i, e)| {
-                let mut entry = FrameEntry::of(i + 1, e);
+                let mut entry = FrameEntry::of(from + i + 1, e);
                 if private && entry.seat != seat {
                     entry.events.clear();
                 }
                 entry
             })
-            .collect()
+            .collect())
     }
 
     /// Records that the person at `seat` let a turn's time run out (a fault in the replay and

@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use common::*;
-use croupier_games::{GameId, Seat};
+use croupier_games::{FrameEntry, GameId, Seat};
 use croupier_referee::{play, HumanDesk, HumanTurn, MatchSpec, RefereeError, SeatSpec};
 use croupier_sandbox::EndState;
 use futures_util::future::BoxFuture;
@@ -101,6 +101,15 @@ async fn a_person_plays_no_thanks_against_two_kits_over_the_tcp_lobby() {
         turns[1].recent.iter().all(|e| e.seat != Seat(1)),
         "only what came after the person's own move"
     );
+    // The replay is recorded without its events; the person is shown them all the same,
+    // exactly as the finished replay derives them.
+    let mut replay = result.games[0].replay.clone();
+    assert!(replay.events_left_out);
+    replay.derive_events().unwrap();
+    for shown in turns.iter().flat_map(|t| &t.recent) {
+        assert_eq!(shown, &FrameEntry::of(shown.n, &replay.entries[shown.n - 1]));
+        assert!(shown.kind != "move" || !shown.events.is_empty(), "{shown:?}");
+    }
     for seat in [0, 2] {
         assert_eq!(result.seats[seat].end_state, EndState::Ok);
     }

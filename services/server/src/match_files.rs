@@ -4,7 +4,8 @@
 //!
 //! * the replay (the worker's replay document, format 1, see `docs/replays.md`) is public, but
 //!   only once the match has finished: while it runs it holds hidden information (hands, the
-//!   deck), so it is a 409 until then; it is streamed from the blob store, never whole;
+//!   deck), so it is a 409 until then; its events, left out when it was stored, are derived
+//!   on the way out;
 //! * a seat's log (its stderr tail, fault detail, per-move timings and move records — each
 //!   move's time, memory peak and stderr, see `docs/replays.md#move-by-move`) is for the
 //!   members of the team whose submission sat there and for admins; anyone else gets a 404, as
@@ -13,7 +14,7 @@
 //!   written as text), so it is put together in memory.
 
 use croupier_games::MoveRecord;
-use croupier_store::blobs::{self, Blob};
+use croupier_store::blobs;
 use croupier_store::matches::{self, SeatWithResult};
 use croupier_store::users::User;
 use croupier_store::{retention, teams, MatchStatus};
@@ -23,8 +24,10 @@ use crate::error::Error;
 use crate::pages::labels::tk;
 use crate::AppState;
 
-/// The replay document of a finished match, as stored, opened to be streamed.
-pub async fn replay(state: &AppState, match_id: Uuid) -> Result<Blob, Error> {
+/// The replay document of a finished match with every game's events: stored with them left
+/// out, they are derived here ([`croupier_games::document::with_events`]); a document that
+/// cannot be completed is handed out as stored, which is still the whole record.
+pub async fn replay(state: &AppState, match_id: Uuid) -> Result<Vec<u8>, Error> {
     let m = matches::get(&state.pool, match_id).await?;
     if m.status != MatchStatus::Finished {
         // The API's words are English (`crate::i18n::negotiate`); a page's, the page's.
@@ -32,10 +35,18 @@ pub async fn replay(state: &AppState, match_id: Uuid) -> Result<Blob, Error> {
         let names = [("status", status.as_str())];
         return Err(Error::Conflict(tk("match-replay-not-yet", &[], &names)));
     }
-    match matches::replay_sha256(&state.pool, match_id).await? {
-        Some(sha) => Ok(blobs::open(&state.pool, &sha).await?),
-        None => Err(no_replay(state, match_id).await),
-    }
+    let Some(stored) = matches::replay(&state.pool, match_id).await? else {
+        return Err(no_replay(state, match_id).await);
+    };
+    let derived = tokio::task::spawn_blocking(move || {
+        croupier_games::document::with_events(&stored).map_err(|e| (e, stored))
+    })
+    .await
+    .map_err(Error::internal)?;
+    Ok(derived.unwrap_or_else(|(e, stored)| {
+        tracing::warn!(%match_id, error = %e, "a replay's events could not be derived");
+        stored
+    }))
 }
 
 /// Why a finished match has no replay: a 410 saying when it expired (replay retention,

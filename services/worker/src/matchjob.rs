@@ -20,7 +20,7 @@ use croupier_store::matches::{self, RunSeat};
 use croupier_store::{MatchStatus, StoreError};
 
 use crate::desk::PgDesk;
-use crate::outcome::{replay_json, seat_row, setup_error};
+use crate::outcome::{seat_row, setup_error};
 use crate::worker::{Done, Outcome, Worker};
 
 pub(crate) async fn run(w: &Worker, job: &Claimed) -> Result<Done, StoreError> {
@@ -96,7 +96,7 @@ pub(crate) async fn run(w: &Worker, job: &Claimed) -> Result<Done, StoreError> {
     let seat_rows: Vec<_> = (result.seats.iter())
         .map(|s| seat_row(s, &result.games))
         .collect();
-    let replay = match replay_json(&result) {
+    let replay = match result.replay_document() {
         Ok(bytes) => bytes,
         Err(e) => return Ok(Done::Platform(format!("serializing the replay: {e}"))),
     };

@@ -3,7 +3,6 @@
 use croupier_referee::{GameRecord, MatchResult, SeatOutcome};
 use croupier_sandbox::EndState;
 use croupier_store::matches::NewSeatResult;
-use serde::Serialize;
 
 /// The `seat_result.end_state` name of an end state (for logs).
 pub(crate) fn end_state_name(state: &EndState) -> &'static str {
@@ -79,29 +78,4 @@ fn crashed(signal: Option<i32>, code: Option<i32>, detail: &str) -> String {
     } else {
         format!("{how}: {detail}")
     }
-}
-
-/// The replay blob (format 1): the players, every game's replay and outcome, the protocol
-/// transcript.
-#[derive(Serialize)]
-struct ReplayDoc<'a> {
-    format: u32,
-    players: Vec<&'a str>,
-    games: &'a [croupier_referee::GameRecord],
-    outcome: &'a croupier_games::Outcome,
-    transcript: &'a [croupier_referee::TranscriptLine],
-    transcript_truncated: bool,
-    wall_ms: u64,
-}
-
-pub(crate) fn replay_json(result: &MatchResult) -> Result<Vec<u8>, serde_json::Error> {
-    serde_json::to_vec(&ReplayDoc {
-        format: 1,
-        players: result.seats.iter().map(|s| s.name.as_str()).collect(),
-        games: &result.games,
-        outcome: &result.outcome,
-        transcript: &result.transcript,
-        transcript_truncated: result.transcript_truncated,
-        wall_ms: result.wall_ms,
-    })
 }

@@ -2,7 +2,7 @@
 //! API serves it or as `croupier play --replay-dir` writes it, and checks it. Each game is
 //! rebuilt on a fresh engine from its game, rules, settings and seed ([`Replay::rebuild`]
 //! applies every recorded move and fault and compares each move's events with the recorded
-//! ones); then the engine's outcome and the outcome under the platform's rules are compared
+//! ones, or, in a document stored with the events left out, the outcome the moves end in); then the engine's outcome and the outcome under the platform's rules are compared
 //! with the recorded ones. The first difference is the error.
 
 use std::path::Path;
@@ -12,7 +12,7 @@ use croupier_games::{Outcome, Replay, ReplayError};
 use serde::Deserialize;
 
 /// The replay format this build reads.
-pub const FORMAT: u64 = 1;
+pub use croupier_games::document::FORMAT;
 
 #[derive(Deserialize)]
 struct Doc {
@@ -71,6 +71,10 @@ pub fn check(bytes: &[u8]) -> Result<Identical> {
             ReplayError::Settings(e) => {
                 anyhow::anyhow!("differs: game {n}: its settings are refused: {e}")
             }
+            ReplayError::OutcomeDiffers => anyhow::anyhow!(
+                "differs: game {n}: its moves, played again, end otherwise than the recorded {}",
+                outcome_text(game.replay.outcome.as_ref())
+            ),
         })?;
         let engine = rebuilt.outcome();
         if engine != game.replay.outcome {

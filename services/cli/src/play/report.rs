@@ -251,16 +251,10 @@ pub fn table(rows: &[Row]) -> String {
     out
 }
 
-/// The replay document the hosted service stores (format 1): players, every game's replay and
-/// outcome, the protocol transcript.
+/// The replay document (format 1) as the service hands it out: the stored document
+/// ([`MatchResult::replay_document`]) with every game's events derived.
 pub fn replay_json(result: &MatchResult) -> Result<Vec<u8>> {
-    Ok(serde_json::to_vec(&json!({
-        "format": 1,
-        "players": result.seats.iter().map(|s| s.name.as_str()).collect::<Vec<_>>(),
-        "games": result.games,
-        "outcome": result.outcome,
-        "transcript": result.transcript,
-        "transcript_truncated": result.transcript_truncated,
-        "wall_ms": result.wall_ms,
-    }))?)
+    Ok(croupier_games::document::with_events(
+        &result.replay_document()?,
+    )?)
 }

@@ -30,9 +30,9 @@ async fn replay(
     State(state): State<AppState>,
     PagePath(match_id): PagePath<Uuid>,
 ) -> Result<Response> {
-    let blob = match_files::replay(&state, match_id).await?;
+    let doc = match_files::replay(&state, match_id).await?;
     let name = match_files::replay_filename(match_id);
-    Ok(download::blob(blob, "application/json", Some(&name)))
+    Ok(download::bytes(doc, "application/json", Some(&name)))
 }
 
 async fn seat_log(

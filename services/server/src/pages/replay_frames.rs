@@ -286,7 +286,11 @@ async fn frames(
     let Some(blob) = matches::replay(&state.pool, match_id).await? else {
         return Err(crate::match_files::no_replay(&state, match_id).await);
     };
-    let doc: ReplayDoc = serde_json::from_slice(&blob).map_err(Error::internal)?;
+    let mut doc: ReplayDoc = serde_json::from_slice(&blob).map_err(Error::internal)?;
+    for g in &mut doc.games {
+        // The events' machine form gives their lines in the page's language (below).
+        g.replay.derive_events().map_err(Error::internal)?;
+    }
     let seats = doc.players.len();
     let viewer = parse_view(query.view.as_deref(), seats)?;
     let mut frames = Vec::new();

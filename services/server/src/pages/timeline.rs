@@ -56,7 +56,7 @@ struct GameDoc {
 /// note. Where the game names its seats (Bridge: N, E, S, W), each player is shown with its
 /// seat's name (`N (Owls v1)`), since partners are the same bot.
 pub fn read(blob: &[u8], game: &str) -> Timeline {
-    let doc: ReplayDoc = match serde_json::from_slice(blob) {
+    let mut doc: ReplayDoc = match serde_json::from_slice(blob) {
         Ok(doc) => doc,
         Err(e) => {
             tracing::warn!(error = %e, "a replay could not be read");
@@ -66,6 +66,13 @@ pub fn read(blob: &[u8], game: &str) -> Timeline {
             };
         }
     };
+    for game in &mut doc.games {
+        // Stored with the events left out: derived here. Should that fail, each move is shown
+        // by its action instead of its events' lines.
+        if let Err(e) = game.replay.derive_events() {
+            tracing::warn!(error = %e, "a replay's events could not be derived");
+        }
+    }
     let players: Vec<String> = doc
         .players
         .iter()
