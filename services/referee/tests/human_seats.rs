@@ -107,8 +107,14 @@ async fn a_person_plays_no_thanks_against_two_kits_over_the_tcp_lobby() {
     assert!(replay.events_left_out);
     replay.derive_events().unwrap();
     for shown in turns.iter().flat_map(|t| &t.recent) {
-        assert_eq!(shown, &FrameEntry::of(shown.n, &replay.entries[shown.n - 1]));
-        assert!(shown.kind != "move" || !shown.events.is_empty(), "{shown:?}");
+        assert_eq!(
+            shown,
+            &FrameEntry::of(shown.n, &replay.entries[shown.n - 1])
+        );
+        assert!(
+            shown.kind != "move" || !shown.events.is_empty(),
+            "{shown:?}"
+        );
     }
     for seat in [0, 2] {
         assert_eq!(result.seats[seat].end_state, EndState::Ok);
