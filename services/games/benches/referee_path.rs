@@ -8,7 +8,8 @@
 //!   ([`DynGame`]): the built-in `random` bot's pick as JSON, `apply_json` reading it back,
 //!   each event written as JSON text and as its log line;
 //! * `recorder`: the same again through the [`Recorder`] the referee's table applies moves
-//!   with (every move and its events kept as replay entries, the outcome read after each).
+//!   with (every move kept as a replay entry, the outcome read after each; the events are not
+//!   written: a replay derives them when it is read, `Replay::derive_events`).
 //!
 //! What the referee adds per match on top (the table, the adapter's set-up, the result) is
 //! `cargo bench -p croupier-referee --bench builtin_match`; the whole-run rates against

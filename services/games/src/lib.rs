@@ -37,8 +37,9 @@
 //!
 //! The object-safe layer [`DynGame`] (made by [`new_game`]`(GameId, rules, settings, seed)`)
 //! speaks JSON so the referee, CLI and league never need generics; a [`Recorder`] wraps it and
-//! writes the [`Replay`] (header + moves + refusals + faults), which [`Replay::rebuild`]
-//! re-runs. [`bots`] holds the built-in bots; [`conformance`] the random-playout test every
+//! writes the [`Replay`] (header + moves + refusals + faults, the events left out), which
+//! [`Replay::rebuild`] re-runs and [`Replay::derive_events`] completes; [`document`] hands a
+//! stored replay document out with its events. [`bots`] holds the built-in bots; [`conformance`] the random-playout test every
 //! game must pass with one line.
 //!
 //! # Example
