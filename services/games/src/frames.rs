@@ -7,6 +7,7 @@ use serde_json::Value;
 
 use crate::api::{Seat, Viewer};
 use crate::dynamic::new_game;
+use crate::dynamic::DynEvent;
 use crate::outcome::Outcome;
 use crate::replay::{Entry, Replay, ReplayError};
 
@@ -82,27 +83,40 @@ impl Replay {
     /// deriving the events where they were left out) and returns `entries.len() + 1` frames as `viewer` saw them. Call it for finished games only:
     /// an omniscient or another seat's view of a running game reveals hidden information.
     pub fn frames(&self, viewer: Viewer) -> Result<Vec<Frame>, ReplayError> {
+        let frames = self.frames_with_events(viewer)?;
+        Ok(frames.into_iter().map(|(frame, _)| frame).collect())
+    }
+
+    /// [`Replay::frames`], each with its move's events in full (none for the start, a
+    /// refusal or a fault), for a reader that words them itself: written once, whether the
+    /// record kept them (they are checked against it) or left them out.
+    pub fn frames_with_events(
+        &self,
+        viewer: Viewer,
+    ) -> Result<Vec<(Frame, Vec<DynEvent>)>, ReplayError> {
         let mut game = new_game(self.game, &self.rules, &self.settings, self.seed)?;
         let mut frames = Vec::with_capacity(self.entries.len() + 1);
-        frames.push(Frame {
+        let start = Frame {
             entry: None,
             observation: game.observe_json(viewer),
             outcome: None,
-        });
+        };
+        frames.push((start, Vec::new()));
         for (index, entry) in self.entries.iter().enumerate() {
             let events = self.replay_entry(game.as_mut(), index, entry, true)?;
             let mut shown = FrameEntry::of(index + 1, entry);
             if self.events_left_out {
-                shown.events = events.into_iter().map(|e| e.text).collect();
+                shown.events = events.iter().map(|e| e.text.clone()).collect();
             }
-            frames.push(Frame {
+            let frame = Frame {
                 entry: Some(shown),
                 observation: game.observe_json(viewer),
                 outcome: None,
-            });
+            };
+            frames.push((frame, events));
         }
         self.check_outcome(game.as_ref())?;
-        if let (Some(engine), Some(last)) = (game.outcome(), frames.last_mut()) {
+        if let (Some(engine), Some((last, _))) = (game.outcome(), frames.last_mut()) {
             last.outcome = Some(crate::fair::outcome(self.game, engine, &self.idle_seats()));
         }
         Ok(frames)
@@ -183,6 +197,15 @@ mod tests {
         let frames = replay.frames(Viewer::Omniscient).unwrap();
 
         assert_eq!(frames, derived.frames(Viewer::Omniscient).unwrap());
+        let with_events = replay.frames_with_events(Viewer::Omniscient).unwrap();
+        assert_eq!(
+            with_events,
+            derived.frames_with_events(Viewer::Omniscient).unwrap()
+        );
+        let Entry::Move { events, .. } = &derived.entries[2] else {
+            panic!("entry 3 is a move");
+        };
+        assert_eq!(&with_events[3].1, events);
         let third = frames[3].entry.as_ref().unwrap();
         let Entry::Move { events, .. } = &derived.entries[2] else {
             panic!("entry 3 is a move");

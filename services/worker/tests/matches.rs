@@ -75,10 +75,31 @@ async fn a_match_of_three_ready_bots_is_played_and_its_results_stored(pool: PgPo
         assert_eq!(s.end_state, Some(EndState::Ok), "{s:?}");
         assert!(s.moves.unwrap_or(0) > 0 && s.rank.is_some(), "{s:?}");
     }
-    let replay: serde_json::Value =
-        serde_json::from_slice(&matches::replay(&pool, ids[0]).await.unwrap().unwrap()).unwrap();
+    let stored = matches::replay(&pool, ids[0]).await.unwrap().unwrap();
+    let replay: serde_json::Value = serde_json::from_slice(&stored).unwrap();
     assert_eq!(replay["players"].as_array().map(Vec::len), Some(3));
     assert_eq!(replay["games"].as_array().map(Vec::len), Some(1));
+    // Stored as recorded, the moves without their events; handed out with them.
+    let game = &replay["games"][0]["replay"];
+    assert_eq!(game["events_left_out"], true);
+    let moves = |doc: &serde_json::Value| -> Vec<usize> {
+        let entries = doc["games"][0]["replay"]["entries"].as_array().unwrap();
+        let moves = entries.iter().filter(|e| e["entry"] == "move");
+        moves
+            .map(|e| e["events"].as_array().unwrap().len())
+            .collect()
+    };
+    assert!(moves(&replay).iter().all(|&n| n == 0));
+    let handed_out = croupier_games::document::with_events(&stored).unwrap();
+    let full: serde_json::Value = serde_json::from_slice(&handed_out).unwrap();
+    assert!(full["games"][0]["replay"].get("events_left_out").is_none());
+    assert!(
+        moves(&full).iter().all(|&n| n > 0),
+        "every move has its events"
+    );
+    assert_eq!(moves(&full).len(), moves(&replay).len());
+    // (Here most of either is the protocol transcript, which is kept whole.)
+    assert!(stored.len() < handed_out.len());
     assert_eq!(
         matches::of_competition(&pool, competition)
             .await

@@ -110,6 +110,18 @@ async fn three_uploaded_bots_compile_play_a_round_robin_and_rank_as_their_strate
         .bytes()
         .await
         .expect("its bytes");
+    let doc: Value = serde_json::from_slice(&replay).expect("a JSON document");
+    let entries = doc["games"][0]["replay"]["entries"]
+        .as_array()
+        .expect("entries");
+    assert!(
+        entries
+            .iter()
+            .filter(|e| e["entry"] == "move")
+            .all(|e| e["events"].as_array().is_some_and(|ev| !ev.is_empty())),
+        "stored without them, the replay is handed out with every move's events: {doc:#}"
+    );
+    assert!(doc["games"][0]["replay"].get("events_left_out").is_none());
     let file = dir.path().join(format!("match-{newest}.json"));
     std::fs::write(&file, &replay).expect("write the replay");
     let checked = croupier()

@@ -16,7 +16,7 @@ use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use croupier_games::{Entry, Frame, MoveRecord, Replay, Seat, Viewer};
+use croupier_games::{Frame, MoveRecord, Replay, Seat, Viewer};
 use croupier_store::users::User;
 use croupier_store::{matches, MatchStatus};
 use serde::{Deserialize, Serialize};
@@ -286,24 +286,17 @@ async fn frames(
     let Some(blob) = matches::replay(&state.pool, match_id).await? else {
         return Err(crate::match_files::no_replay(&state, match_id).await);
     };
-    let mut doc: ReplayDoc = serde_json::from_slice(&blob).map_err(Error::internal)?;
-    for g in &mut doc.games {
-        // The events' machine form gives their lines in the page's language (below).
-        g.replay.derive_events().map_err(Error::internal)?;
-    }
+    let doc: ReplayDoc = serde_json::from_slice(&blob).map_err(Error::internal)?;
     let seats = doc.players.len();
     let viewer = parse_view(query.view.as_deref(), seats)?;
     let mut frames = Vec::new();
     for (game, g) in doc.games.iter().enumerate() {
-        for mut frame in g.replay.frames(viewer).map_err(Error::internal)? {
+        let stepped = g.replay.frames_with_events(viewer);
+        for (mut frame, events) in stepped.map_err(Error::internal)? {
             if let Some(entry) = &mut frame.entry {
-                // The events' lines in the page's language, from the recorded events.
-                if let Some(Entry::Move { events, .. }) =
-                    entry.n.checked_sub(1).and_then(|i| g.replay.entries.get(i))
-                {
-                    if events.len() == entry.events.len() {
-                        entry.events = events.iter().map(|e| event_text(&m.game, e)).collect();
-                    }
+                // The events' lines in the page's language, from their machine form.
+                if events.len() == entry.events.len() {
+                    entry.events = events.iter().map(|e| event_text(&m.game, e)).collect();
                 }
                 for text in entry.events.iter_mut().chain(entry.note.iter_mut()) {
                     *text = with_names(text, &doc.players);
