@@ -320,19 +320,6 @@ pub async fn seats_with_results(
     .await?)
 }
 
-/// The hash of a finished match's replay blob (for [`crate::blobs::open`], to stream it).
-pub async fn replay_sha256(
-    db: impl PgExecutor<'_>,
-    match_id: Uuid,
-) -> Result<Option<Vec<u8>>, StoreError> {
-    // language=PostgreSQL
-    Ok(
-        sqlx::query_scalar!(r#"select sha256 from replay where match_id = $1"#, match_id)
-            .fetch_optional(db)
-            .await?,
-    )
-}
-
 /// The replay blob of a finished match.
 pub async fn replay(
     db: impl PgExecutor<'_>,
