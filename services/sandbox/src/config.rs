@@ -27,7 +27,7 @@ pub struct Config {
     pub first_uid: u32,
     pub slots: u32,
     /// Slot lock files (`slots/`, mode 0700), the seat dirs' mount points (`seats/<uid>`) and the
-    /// sandbox's `/etc/hosts` live here.
+    /// sandboxes' `/etc` (`etc/`) live here.
     pub state_dir: PathBuf,
     pub bwrap: PathBuf,
     /// The `croupier-sandbox-init` binary; must be readable and executable by the slot uids.

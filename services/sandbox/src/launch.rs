@@ -29,17 +29,6 @@ use crate::{Limits, MatchNet, Spec};
 pub(crate) const INIT_PATH: &str = "/.croupier-init";
 /// The sandbox PATH (Debian's /usr/bin/python3, not a pyenv shim from the worker's PATH).
 pub(crate) const PATH: &str = "/usr/local/bin:/usr/bin:/bin";
-/// Host files visible read-only under /etc when they exist.
-const ETC: &[&str] = &[
-    "/etc/alternatives",
-    "/etc/ld.so.cache",
-    "/etc/ld.so.conf",
-    "/etc/ld.so.conf.d",
-    "/etc/localtime",
-    "/etc/nsswitch.conf",
-    "/etc/python3",
-    "/etc/python3.11",
-];
 
 /// Everything the child needs between fork and exec, prepared before the fork.
 pub(crate) struct ChildSetup {
@@ -60,7 +49,7 @@ pub(crate) struct ChildSetup {
 pub(crate) fn bwrap_command(
     bwrap: &Path,
     init: &Path,
-    hosts: &Path,
+    etc: &Path,
     spec: &Spec,
     setup: ChildSetup,
 ) -> Command {
@@ -89,10 +78,8 @@ pub(crate) fn bwrap_command(
             Err(_) => {}
         }
     }
-    for etc in ETC {
-        arg(&[&"--ro-bind-try", etc, etc]);
-    }
-    arg(&[&"--ro-bind", &hosts, &"/etc/hosts"]);
+    // One prepared directory rather than a bind per file: each bind costs bwrap ~0.25 ms.
+    arg(&[&"--ro-bind", &etc, &"/etc"]);
     arg(&[&"--proc", &"/proc", &"--dev", &"/dev"]);
     let seat_at = spec.seat_dir.as_ref().map(super::seatdir::SeatDir::inside);
     match &spec.seat_dir {

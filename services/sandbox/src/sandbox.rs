@@ -16,8 +16,8 @@ use crate::config::{Config, Mode, SetupError, Spec};
 use crate::launch::{bwrap_command, finish, ChildSetup, PATH};
 use crate::process::{read_report, Process};
 use crate::slot::SlotPool;
-use crate::util::{collected, overflow, read_capped, write_hosts};
-use crate::{seatdir, EndState, KillReason, Limits, ProbeError, RunReport, SeatDir};
+use crate::util::{collected, overflow, read_capped};
+use crate::{etc, seatdir, EndState, KillReason, Limits, ProbeError, RunReport, SeatDir};
 
 type Job = Box<dyn FnOnce() + Send>;
 
@@ -32,7 +32,8 @@ pub struct Sandbox {
     pub(crate) cfg: Arc<Config>,
     layout: Option<CgroupLayout>,
     slots: Option<Arc<SlotPool>>,
-    hosts: PathBuf,
+    /// The sandboxes' `/etc` ([`crate::etc`]).
+    etc: PathBuf,
     launcher: Arc<Launcher>,
 }
 
@@ -57,7 +58,7 @@ impl Sandbox {
             .name("croupier-sandbox-launcher".into())
             .spawn(move || rx.into_iter().for_each(|job| job()))
             .map_err(|e| ProbeError::one(format!("launcher thread: {e}")))?;
-        let hosts = cfg.state_dir.join("etc/hosts");
+        let etc_dir = cfg.state_dir.join("etc");
         let (mut layout, mut slots) = (None, None);
         if cfg.mode == Mode::Isolated {
             match cfg.cgroups.clone().map_or_else(CgroupLayout::detect, Ok) {
@@ -83,8 +84,8 @@ impl Sandbox {
             if let Err(e) = seats {
                 problems.push(format!("seat dirs under {}: {e}", cfg.state_dir.display()));
             }
-            if let Err(e) = write_hosts(&hosts) {
-                problems.push(format!("{}: {e}", hosts.display()));
+            if let Err(e) = etc::prepare(&etc_dir) {
+                problems.push(format!("the sandboxes' /etc in {}: {e}", etc_dir.display()));
             }
         }
         if !problems.is_empty() {
@@ -94,7 +95,7 @@ impl Sandbox {
             cfg: Arc::new(cfg),
             layout,
             slots,
-            hosts,
+            etc: etc_dir,
             launcher: Arc::new(Launcher { tx }),
         })
     }
@@ -194,7 +195,7 @@ impl Sandbox {
                 report: Some(pass),
                 zygote: is_zygote,
             };
-            let cmd = bwrap_command(&self.cfg.bwrap, &self.cfg.init, &self.hosts, &spec, setup);
+            let cmd = bwrap_command(&self.cfg.bwrap, &self.cfg.init, &self.etc, &spec, setup);
             let child = self.launch(cmd).await?;
             Ok::<_, SetupError>((child, report.map(|rx| tokio::spawn(read_report(rx)))))
         };

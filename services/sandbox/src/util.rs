@@ -1,9 +1,5 @@
-//! Small I/O helpers: capped pipe reading, the sandbox hosts file.
+//! Small I/O helpers: capped pipe reading.
 
-use std::fs;
-use std::io;
-use std::os::unix::fs::PermissionsExt;
-use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -82,15 +78,4 @@ pub(crate) async fn collected(reader: tokio::task::JoinHandle<Vec<u8>>) -> Vec<u
         .ok()
         .and_then(Result::ok)
         .unwrap_or_default()
-}
-
-pub(crate) fn write_hosts(path: &Path) -> io::Result<()> {
-    let dir = path.parent().unwrap_or(Path::new("/"));
-    fs::create_dir_all(dir)?;
-    fs::set_permissions(dir, fs::Permissions::from_mode(0o755))?;
-    fs::write(
-        path,
-        "127.0.0.1 localhost croupier\n::1 localhost ip6-localhost\n",
-    )?;
-    fs::set_permissions(path, fs::Permissions::from_mode(0o644))
 }
