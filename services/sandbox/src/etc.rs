@@ -138,7 +138,10 @@ mod tests {
         prepare_from(h, &etc).unwrap();
 
         assert_eq!(fs::read(etc.join("ld.so.cache")).unwrap(), b"cache");
-        let mode = fs::metadata(etc.join("ld.so.cache")).unwrap().permissions().mode();
+        let mode = fs::metadata(etc.join("ld.so.cache"))
+            .unwrap()
+            .permissions()
+            .mode();
         assert_eq!(mode & 0o777, 0o600, "the mode is kept");
         assert_eq!(
             fs::read_link(etc.join("alternatives/python3")).unwrap(),

@@ -50,6 +50,7 @@ pub(crate) fn bwrap_command(
     bwrap: &Path,
     init: &Path,
     etc: &Path,
+    dev: Option<&Path>,
     spec: &Spec,
     setup: ChildSetup,
 ) -> Command {
@@ -80,7 +81,12 @@ pub(crate) fn bwrap_command(
     }
     // One prepared directory rather than a bind per file: each bind costs bwrap ~0.25 ms.
     arg(&[&"--ro-bind", &etc, &"/etc"]);
-    arg(&[&"--proc", &"/proc", &"--dev", &"/dev"]);
+    arg(&[&"--proc", &"/proc"]);
+    match dev {
+        // The prepared device tmpfs (one bind) rather than bwrap's per-sandbox /dev (~0.9 ms).
+        Some(dev) => arg(&[&"--dev-bind", &dev, &"/dev"]),
+        None => arg(&[&"--dev", &"/dev"]),
+    }
     let seat_at = spec.seat_dir.as_ref().map(super::seatdir::SeatDir::inside);
     match &spec.seat_dir {
         // The seat's own tmpfs: one cap for all it writes, kept for the seat's whole match.

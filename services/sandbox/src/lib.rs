@@ -67,6 +67,7 @@
 pub mod accounting;
 mod cgroup;
 mod config;
+mod dev;
 mod etc;
 pub mod init;
 mod launch;

@@ -34,6 +34,8 @@ pub struct Sandbox {
     slots: Option<Arc<SlotPool>>,
     /// The sandboxes' `/etc` ([`crate::etc`]).
     etc: PathBuf,
+    /// The sandboxes' `/dev` ([`crate::dev`]); `None`: bwrap makes one per sandbox.
+    dev: Option<PathBuf>,
     launcher: Arc<Launcher>,
 }
 
@@ -59,7 +61,7 @@ impl Sandbox {
             .spawn(move || rx.into_iter().for_each(|job| job()))
             .map_err(|e| ProbeError::one(format!("launcher thread: {e}")))?;
         let etc_dir = cfg.state_dir.join("etc");
-        let (mut layout, mut slots) = (None, None);
+        let (mut layout, mut slots, mut dev) = (None, None, None);
         if cfg.mode == Mode::Isolated {
             match cfg.cgroups.clone().map_or_else(CgroupLayout::detect, Ok) {
                 Ok(l) => match l.ensure_parents() {
@@ -84,6 +86,14 @@ impl Sandbox {
             if let Err(e) = seats {
                 problems.push(format!("seat dirs under {}: {e}", cfg.state_dir.display()));
             }
+            let dev_dir = cfg.state_dir.join("dev");
+            match crate::dev::prepare(&dev_dir) {
+                Ok(()) => dev = Some(dev_dir),
+                Err(e) => tracing::warn!(
+                    error = %e,
+                    "could not prepare the sandboxes' /dev; bwrap makes one per sandbox (~1 ms more each)"
+                ),
+            }
             if let Err(e) = etc::prepare(&etc_dir) {
                 problems.push(format!("the sandboxes' /etc in {}: {e}", etc_dir.display()));
             }
@@ -96,6 +106,7 @@ impl Sandbox {
             layout,
             slots,
             etc: etc_dir,
+            dev,
             launcher: Arc::new(Launcher { tx }),
         })
     }
@@ -195,7 +206,14 @@ impl Sandbox {
                 report: Some(pass),
                 zygote: is_zygote,
             };
-            let cmd = bwrap_command(&self.cfg.bwrap, &self.cfg.init, &self.etc, &spec, setup);
+            let cmd = bwrap_command(
+                &self.cfg.bwrap,
+                &self.cfg.init,
+                &self.etc,
+                self.dev.as_deref(),
+                &spec,
+                setup,
+            );
             let child = self.launch(cmd).await?;
             Ok::<_, SetupError>((child, report.map(|rx| tokio::spawn(read_report(rx)))))
         };

@@ -192,3 +192,62 @@ async fn the_bot_has_no_capabilities_cannot_nest_namespaces_and_cannot_read_the_
         croupier_sandbox::Limits::default().disk_bytes.to_string()
     );
 }
+
+/// The prepared `/dev` and `/etc` (one bind each): the devices work, nothing can be added or
+/// changed there, and `/etc` holds only the listed host files and the sandbox's `hosts`.
+const DEV_AND_ETC: &str = r#"import os
+with open("/dev/null", "w") as f:
+    f.write("gone")
+assert len(open("/dev/urandom", "rb").read(16)) == 16
+assert open("/dev/zero", "rb").read(4) == b"\0\0\0\0"
+try:
+    with open("/dev/full", "w") as f:
+        f.write("x")
+except OSError as e:
+    print("full:", e.strerror)
+for path in ("/dev/planted", "/etc/planted", "/dev/shm/../planted"):
+    try:
+        open(path, "w").write("x")
+        print("WROTE", path)
+    except OSError as e:
+        print("refused:", path, e.strerror)
+for node in ("/dev/null", "/etc/hosts"):
+    try:
+        os.chmod(node, 0o777)
+        print("CHMOD", node)
+    except OSError as e:
+        print("refused chmod:", node, e.strerror)
+print("dev:", sorted(os.listdir("/dev")))
+print("etc has shadow:", os.path.exists("/etc/shadow"), "passwd:", os.path.exists("/etc/passwd"))
+print("hosts:", open("/etc/hosts").read().split("\n")[0])
+print("fd link:", os.readlink("/dev/fd"))
+"#;
+
+#[tokio::test]
+async fn dev_and_etc_are_the_prepared_ones_and_read_only_to_the_bot() {
+    let (sb, _) = sandbox().await;
+    let bot = script_bot("bot.py", DEV_AND_ETC);
+    let mut spec = spec("/usr/bin/python3", bot.path(), Duration::from_secs(10));
+    spec.args = vec!["/bot/bot.py".into()];
+    let report = sb.run(spec, Vec::new()).await;
+
+    let (out, err) = (
+        String::from_utf8_lossy(&report.stdout),
+        String::from_utf8_lossy(&report.stderr),
+    );
+    eprintln!("{:?}\n{out}{err}", report.end_state);
+    assert_eq!(report.end_state, EndState::Ok, "{err}");
+    assert!(out.contains("full: No space left on device"), "{out}");
+    assert!(!out.contains("WROTE") && !out.contains("CHMOD"), "{out}");
+    assert_eq!(out.matches("refused").count(), 5, "{out}");
+    assert!(
+        out.contains(
+            "dev: ['fd', 'full', 'null', 'random', 'shm', 'stderr', 'stdin', 'stdout', 'tty', \
+             'urandom', 'zero']"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("etc has shadow: False passwd: False"), "{out}");
+    assert!(out.contains("hosts: 127.0.0.1 localhost croupier"), "{out}");
+    assert!(out.contains("fd link: /proc/self/fd"), "{out}");
+}
