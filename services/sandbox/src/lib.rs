@@ -6,7 +6,7 @@
 //!   machine through an `flock`ed file per slot, never root (RLIMIT_NPROC is void for root); a
 //!   seat keeps one slot uid for its whole match (its [`SeatDir`] leases it);
 //! * user, pid, mount, ipc, uts and cgroup namespaces and no capabilities; a read-only system
-//!   (`/usr`, the `/bin`, `/lib*` symlinks, an `/etc` holding copies of a few host files), a private `/proc`, a minimal `/dev`;
+//!   (`/usr`, the `/bin`, `/lib*` symlinks, an `/etc` holding copies of a few host files), a private `/proc`, a minimal `/dev` prepared once per machine;
 //! * its **seat dir** ([`SeatDir`]): a private copy of its files read-write at `/bot` with its
 //!   `/tmp` and `/dev/shm`, all on one tmpfs capped at [`Limits::disk_bytes`], kept for the
 //!   seat's match and unmounted after (without one: its files read-only at `/bot` and private
