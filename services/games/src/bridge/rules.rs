@@ -35,13 +35,15 @@ impl Bridge {
     /// Pass, then every bid higher than the last, lowest first.
     pub(super) fn legal_calls(&self) -> Vec<Call> {
         let last = self.last_bid().map(|(_, b)| b);
-        std::iter::once(Call::Pass)
-            .chain(
-                Bid::all()
-                    .filter(|&b| last.is_none_or(|l| b > l))
-                    .map(Call::Bid),
-            )
-            .collect()
+        // Room for a pass and all 35 bids: the list is built on every call of the auction.
+        let mut calls = Vec::with_capacity(1 + 7 * Strain::ALL.len());
+        calls.push(Call::Pass);
+        calls.extend(
+            Bid::all()
+                .filter(|&b| last.is_none_or(|l| b > l))
+                .map(Call::Bid),
+        );
+        calls
     }
 
     /// The cards of the hand due that follow the suit led, or all of them if it has none.
@@ -55,7 +57,9 @@ impl Bridge {
             .map(|c| c.suit);
         match led {
             Some(suit) if hand.iter().any(|c| c.suit == suit) => {
-                hand.iter().copied().filter(|c| c.suit == suit).collect()
+                let mut cards = Vec::with_capacity(hand.len());
+                cards.extend(hand.iter().copied().filter(|c| c.suit == suit));
+                cards
             }
             _ => hand.to_vec(),
         }

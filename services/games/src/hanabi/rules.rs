@@ -67,14 +67,19 @@ impl Hanabi {
     /// then hints by target seat, colours before numbers.
     pub(super) fn legal(&self, seat: Seat) -> Vec<Action> {
         let slots = 0..self.hand(seat).len();
-        let mut legal: Vec<Action> = slots.clone().map(|card| Action::Play { card }).collect();
+        let colors = self.settings.colors().min(5);
+        // Room for every play, discard and hint at once: the list is built on every turn, and
+        // growing it cost more than the rules' own work (callgrind, the referee's random play).
+        let most = 2 * slots.len() + self.settings.players.saturating_sub(1) * (colors + 5);
+        let mut legal: Vec<Action> = Vec::with_capacity(most);
+        legal.extend(slots.clone().map(|card| Action::Play { card }));
         if self.hint_tokens() < MAX_HINT_TOKENS {
             legal.extend(slots.map(|card| Action::Discard { card }));
         }
         if self.hint_tokens() == 0 {
             return legal;
         }
-        let named = Color::ALL.into_iter().take(self.settings.colors().min(5));
+        let named = Color::ALL.into_iter().take(colors);
         for target in Seat::all(self.settings.players).filter(|&t| t != seat) {
             let hand = self.hand(target);
             for color in named.clone() {
