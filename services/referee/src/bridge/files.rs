@@ -35,6 +35,8 @@
 //! every line of other seats; a seat the Robot plays is written `Robot call pass` /
 //! `Robot play S-11`. Every line ends with `\n`.
 
+use std::fmt;
+
 use croupier_games::bridge::{format_hand, Call, Card, Observation, Progress, Stage};
 use croupier_games::{Seat, Viewer};
 
@@ -96,11 +98,13 @@ pub enum Author {
     Robot,
 }
 
-impl Author {
-    fn name(self) -> String {
+/// `Player1`…`Player4` or `Robot`, written straight into the line (a StepLog line is written
+/// for every move of a deal, built-in seats' included).
+impl fmt::Display for Author {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Author::Player(seat) => player(seat),
-            Author::Robot => "Robot".to_owned(),
+            Author::Player(seat) => write!(f, "Player{}", seat.index() + 1),
+            Author::Robot => f.write_str("Robot"),
         }
     }
 }
@@ -130,11 +134,11 @@ impl StepLog {
     }
 
     pub fn call(&mut self, by: Author, call: Call) {
-        self.lines.push(format!("{} call {call}", by.name()));
+        self.lines.push(format!("{by} call {call}"));
     }
 
     pub fn play(&mut self, by: Author, card: Card) {
-        self.lines.push(format!("{} play {card}", by.name()));
+        self.lines.push(format!("{by} play {card}"));
     }
 
     /// `Stage play`.
