@@ -378,7 +378,7 @@ impl Cgroup {
     /// open `memory.peak` (Linux ≥ 6.12; `None` before); v1 resets the group's
     /// `memory.max_usage_in_bytes`, remembering the old peak for [`Cgroup::memory_peak`].
     /// Either file is opened once per group and kept: a long-lived seat's meter reads it at
-    /// every move, and opening a cgroup file per move was a tenth of the worker's CPU in a hosted
+    /// every move, and opening a cgroup file per move was 14 % of the worker's CPU in a hosted
     /// No Thanks match.
     pub fn take_period_peak(&self) -> Option<u64> {
         let mut file = self.move_peak.lock().ok()?;
