@@ -42,7 +42,7 @@ use croupier_games::{Seat, Viewer};
 
 /// `Player<N>` for a 0-based seat.
 pub fn player(seat: Seat) -> String {
-    format!("Player{}", seat.index() + 1)
+    Author::Player(seat).to_string()
 }
 
 fn list<T: ToString>(values: &[T]) -> String {
