@@ -9,17 +9,17 @@ use serde_json::Value;
 
 use crate::api::{Game, Seat, Turn, Viewer};
 use crate::error::{IllegalAction, SettingsError};
-use crate::event_json::EventJson;
+use crate::json_text::JsonText;
 use crate::outcome::Outcome;
 use crate::rng::GameRng;
 use crate::settings::GameSettings;
 use crate::GameId;
 
-/// An event as the dynamic layer reports it: machine form (JSON text, see [`EventJson`]) and
+/// An event as the dynamic layer reports it: machine form (JSON text, see [`JsonText`]) and
 /// log line.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DynEvent {
-    pub json: EventJson,
+    pub json: JsonText,
     pub text: String,
 }
 
@@ -47,12 +47,23 @@ pub trait DynGame: Send + Sync + fmt::Debug {
     /// what the referee's [`Recorder`](crate::Recorder) plays, since a replay derives its events
     /// when it is read ([`Replay::derive_events`](crate::Replay::derive_events)).
     fn apply_json_quiet(&mut self, seat: Seat, action: &Value) -> Result<(), IllegalAction>;
+    /// [`DynGame::apply_json`] from a recorded move's text, read straight into the game's
+    /// action type (no `Value` in between): how a replay is played again.
+    fn apply_text(&mut self, seat: Seat, action: &JsonText) -> Result<Vec<DynEvent>, IllegalAction>;
+    /// [`DynGame::apply_text`] without writing the events out.
+    fn apply_text_quiet(&mut self, seat: Seat, action: &JsonText) -> Result<(), IllegalAction>;
+    /// Plays the move [`DynGame::random_legal_json`] picks (the same draw), typed: its text is
+    /// written once, for the record, and it is applied without being read back. `None` when
+    /// the seat has no legal action. (The built-in `random` bot's move through the referee.)
+    fn play_random(&mut self, seat: Seat, rng: &mut GameRng) -> Option<Played>;
     fn observe_json(&self, viewer: Viewer) -> Value;
     fn outcome(&self) -> Option<Outcome>;
     fn record_fault(&mut self, seat: Seat);
     fn clone_box(&self) -> Box<dyn DynGame>;
     /// The concrete game (`downcast_ref::<NoThanks>()`), for typed built-in bots and tests.
     fn as_any(&self) -> &dyn Any;
+    /// [`DynGame::as_any`], to play a typed move ([`Played::typed`]).
+    fn as_any_mut(&mut self) -> &mut dyn Any;
     /// Whether `other` is the same game in the same state.
     fn same_state(&self, other: &dyn DynGame) -> bool;
 }
@@ -106,6 +117,20 @@ impl<G: Game> DynGame for Dynamic<G> {
         self.0.apply(seat, read_action::<G>(action)?).map(drop)
     }
 
+    fn apply_text(&mut self, seat: Seat, action: &JsonText) -> Result<Vec<DynEvent>, IllegalAction> {
+        let events = self.0.apply(seat, read_text::<G>(action)?)?;
+        Ok(events.iter().map(dyn_event).collect())
+    }
+
+    fn apply_text_quiet(&mut self, seat: Seat, action: &JsonText) -> Result<(), IllegalAction> {
+        self.0.apply(seat, read_text::<G>(action)?).map(drop)
+    }
+
+    fn play_random(&mut self, seat: Seat, rng: &mut GameRng) -> Option<Played> {
+        let action = rng.choose(&self.0.legal_actions(seat))?.clone();
+        Some(Played::typed(&mut self.0, seat, action))
+    }
+
     fn observe_json(&self, viewer: Viewer) -> Value {
         to_json(&self.0.observe(viewer))
     }
@@ -126,6 +151,10 @@ impl<G: Game> DynGame for Dynamic<G> {
         &self.0
     }
 
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        &mut self.0
+    }
+
     fn same_state(&self, other: &dyn DynGame) -> bool {
         other.as_any().downcast_ref::<G>() == Some(&self.0)
     }
@@ -136,6 +165,33 @@ fn read_action<G: Game>(action: &Value) -> Result<G::Action, IllegalAction> {
     G::Action::deserialize(action).map_err(|e| IllegalAction::Unreadable {
         reason: e.to_string(),
     })
+}
+
+/// A recorded move's text as `G`'s action type, refused as `Unreadable` if it is not one.
+fn read_text<G: Game>(action: &JsonText) -> Result<G::Action, IllegalAction> {
+    serde_json::from_str(action.get()).map_err(|e| IllegalAction::Unreadable {
+        reason: e.to_string(),
+    })
+}
+
+/// A move a built-in bot made on the game itself ([`DynGame::play_random`],
+/// [`DynBot::play`](crate::bots::DynBot::play)): its text for the record, and whether the
+/// engine took it (the state is unchanged when it did not).
+#[derive(Debug)]
+pub struct Played {
+    pub action: JsonText,
+    pub applied: Result<(), IllegalAction>,
+}
+
+impl Played {
+    /// Writes `action`'s text, then applies it to `game` quietly (its events left out).
+    pub fn typed<G: Game>(game: &mut G, seat: Seat, action: G::Action) -> Played {
+        let text = JsonText::of(&action);
+        Played {
+            action: text,
+            applied: game.apply(seat, action).map(drop),
+        }
+    }
 }
 
 /// A new game of any kind: `rules` names a rule set of [`GameId::rule_sets`], `settings` holds
@@ -165,7 +221,7 @@ pub(crate) fn dyn_event<E: Serialize + fmt::Display>(event: &E) -> DynEvent {
     let mut text = String::with_capacity(96);
     let _ = write!(text, "{event}"); // writing to a String cannot fail
     DynEvent {
-        json: EventJson::of(event),
+        json: JsonText::of(event),
         text,
     }
 }

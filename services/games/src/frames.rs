@@ -52,14 +52,14 @@ impl FrameEntry {
                 ..
             } => (
                 "move",
-                Some(action.clone()),
+                Some(action.value()),
                 events.iter().map(|e| e.text.clone()).collect(),
                 *forced,
                 None,
             ),
             Entry::Refused { action, error, .. } => (
                 "refused",
-                Some(action.clone()),
+                Some(action.value()),
                 Vec::new(),
                 false,
                 Some(error.to_string()),

@@ -394,6 +394,19 @@ impl Table {
     /// Lets the built-in bot or the person at `seat` move (a person out of time: the forced
     /// default, [`Table::apply_forced`]).
     pub async fn apply_auto(&mut self, seat: Seat) -> Result<(), RefereeError> {
+        if let Some(Some(Auto::Bot(b))) = self.autos.get_mut(seat.index()) {
+            // Typed from the bot's choice to the engine: the move's JSON is written once, for
+            // the record (what [`Table::auto_choice`] and [`Table::apply_bot`] would do through a
+            // `Value` that the engine then reads back).
+            let t0 = Instant::now();
+            let Builtin { bot, rng } = b.as_mut();
+            let played = self.current.play_builtin(seat, bot.as_mut(), rng);
+            let played =
+                played.ok_or_else(|| internal(seat, "the built-in bot chose nothing"))?;
+            self.count_answer(seat, t0.elapsed(), 0);
+            self.turn_passed();
+            return played.map_err(|e| internal(seat, &e.to_string()));
+        }
         match self.auto_choice(seat).await? {
             Choice::Move { action, took } => self
                 .apply_bot(seat, action, took)

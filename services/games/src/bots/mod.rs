@@ -19,7 +19,8 @@ use std::marker::PhantomData;
 use serde_json::Value;
 
 use crate::api::{Game, Seat, Turn, Viewer};
-use crate::dynamic::{to_json, DynGame};
+use crate::dynamic::{to_json, DynGame, Played};
+use crate::json_text::JsonText;
 use crate::error::IllegalAction;
 use crate::outcome::Outcome;
 use crate::rng::{GameRng, Stream};
@@ -51,6 +52,17 @@ pub trait DynBot: Send {
     /// A move for `seat` (which must be on turn) as JSON. `None` when the bot has nothing to
     /// offer: no legal action, or a typed bot handed another game.
     fn choose(&mut self, game: &dyn DynGame, seat: Seat, rng: &mut GameRng) -> Option<Value>;
+
+    /// Chooses as [`DynBot::choose`] does (the same draws) and plays the move on `game`:
+    /// typed bots write its text once, for the record, and never read it back (the referee's
+    /// way for a built-in seat). `None` when the bot has nothing to offer.
+    fn play(&mut self, game: &mut dyn DynGame, seat: Seat, rng: &mut GameRng) -> Option<Played> {
+        let action = self.choose(game, seat, rng)?;
+        Some(Played {
+            action: JsonText::of(&action),
+            applied: game.apply_json_quiet(seat, &action),
+        })
+    }
 }
 
 /// A typed [`Bot<G>`] as a [`DynBot`]: it reads the seat's own observation.
@@ -82,6 +94,14 @@ impl<G: Game, B: Bot<G>> DynBot for Typed<G, B> {
         self.bot
             .choose(&observation, &legal, rng)
             .map(|a| to_json(&a))
+    }
+
+    fn play(&mut self, game: &mut dyn DynGame, seat: Seat, rng: &mut GameRng) -> Option<Played> {
+        let game = game.as_any_mut().downcast_mut::<G>()?;
+        let observation = game.observe(Viewer::Seat(seat));
+        let legal = game.legal_actions(seat);
+        let action = self.bot.choose(&observation, &legal, rng)?;
+        Some(Played::typed(game, seat, action))
     }
 }
 

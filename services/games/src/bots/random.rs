@@ -4,7 +4,7 @@ use serde_json::Value;
 
 use super::{Bot, DynBot};
 use crate::api::{Game, Seat};
-use crate::dynamic::DynGame;
+use crate::dynamic::{DynGame, Played};
 use crate::rng::GameRng;
 
 /// Plays a uniformly random legal action.
@@ -29,5 +29,9 @@ impl DynBot for Random {
 
     fn choose(&mut self, game: &dyn DynGame, seat: Seat, rng: &mut GameRng) -> Option<Value> {
         game.random_legal_json(seat, rng)
+    }
+
+    fn play(&mut self, game: &mut dyn DynGame, seat: Seat, rng: &mut GameRng) -> Option<Played> {
+        game.play_random(seat, rng)
     }
 }

@@ -24,7 +24,7 @@ fn index_of(order: &[usize], seat: usize) -> usize {
 fn moves(result: &MatchResult) -> Vec<(Seat, Value)> {
     let entries = &result.games[0].replay.entries;
     let moved = entries.iter().filter_map(|entry| match entry {
-        Entry::Move { seat, action, .. } => Some((*seat, action.clone())),
+        Entry::Move { seat, action, .. } => Some((*seat, action.value())),
         Entry::Refused { .. } | Entry::Fault { .. } => None,
     });
     moved.collect()
