@@ -49,7 +49,8 @@ pub trait DynGame: Send + Sync + fmt::Debug {
     fn apply_json_quiet(&mut self, seat: Seat, action: &Value) -> Result<(), IllegalAction>;
     /// [`DynGame::apply_json`] from a recorded move's text, read straight into the game's
     /// action type (no `Value` in between): how a replay is played again.
-    fn apply_text(&mut self, seat: Seat, action: &JsonText) -> Result<Vec<DynEvent>, IllegalAction>;
+    fn apply_text(&mut self, seat: Seat, action: &JsonText)
+        -> Result<Vec<DynEvent>, IllegalAction>;
     /// [`DynGame::apply_text`] without writing the events out.
     fn apply_text_quiet(&mut self, seat: Seat, action: &JsonText) -> Result<(), IllegalAction>;
     /// Plays the move [`DynGame::random_legal_json`] picks (the same draw), typed: its text is
@@ -117,7 +118,11 @@ impl<G: Game> DynGame for Dynamic<G> {
         self.0.apply(seat, read_action::<G>(action)?).map(drop)
     }
 
-    fn apply_text(&mut self, seat: Seat, action: &JsonText) -> Result<Vec<DynEvent>, IllegalAction> {
+    fn apply_text(
+        &mut self,
+        seat: Seat,
+        action: &JsonText,
+    ) -> Result<Vec<DynEvent>, IllegalAction> {
         let events = self.0.apply(seat, read_text::<G>(action)?)?;
         Ok(events.iter().map(dyn_event).collect())
     }

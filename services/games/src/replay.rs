@@ -19,10 +19,10 @@ use serde_json::Value;
 use crate::api::Seat;
 use crate::bots::DynBot;
 use crate::dynamic::{new_game, DynEvent, DynGame, Played};
-use crate::json_text::JsonText;
-use crate::rng::GameRng;
 use crate::error::{IllegalAction, SettingsError};
+use crate::json_text::JsonText;
 use crate::outcome::Outcome;
+use crate::rng::GameRng;
 use crate::GameId;
 
 /// One game's record. Serializes to the replay blob.
@@ -414,13 +414,19 @@ mod tests {
                 while let (Turn::Seat(seat), true) = (typed.game().turn(), moves < 400) {
                     let i = seat.index();
                     let bot = bot_a[i].as_mut();
-                    typed.play_builtin(seat, bot, &mut rngs_a[i]).unwrap().unwrap();
+                    typed
+                        .play_builtin(seat, bot, &mut rngs_a[i])
+                        .unwrap()
+                        .unwrap();
                     let chosen = bot_b[i].choose(through_json.game(), seat, &mut rngs_b[i]);
                     through_json.apply(seat, chosen.unwrap()).unwrap();
                     moves += 1;
                 }
                 assert!(moves > 0, "{game} {name}");
-                assert!(typed.game().same_state(through_json.game()), "{game} {name}");
+                assert!(
+                    typed.game().same_state(through_json.game()),
+                    "{game} {name}"
+                );
                 let (typed, through_json) = (typed.into_replay(), through_json.into_replay());
                 assert_eq!(typed, through_json, "{game} {name}");
                 assert!(typed.rebuild().is_ok(), "{game} {name}");

@@ -401,8 +401,7 @@ impl Table {
             let t0 = Instant::now();
             let Builtin { bot, rng } = b.as_mut();
             let played = self.current.play_builtin(seat, bot.as_mut(), rng);
-            let played =
-                played.ok_or_else(|| internal(seat, "the built-in bot chose nothing"))?;
+            let played = played.ok_or_else(|| internal(seat, "the built-in bot chose nothing"))?;
             self.count_answer(seat, t0.elapsed(), 0);
             self.turn_passed();
             return played.map_err(|e| internal(seat, &e.to_string()));

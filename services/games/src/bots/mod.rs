@@ -20,8 +20,8 @@ use serde_json::Value;
 
 use crate::api::{Game, Seat, Turn, Viewer};
 use crate::dynamic::{to_json, DynGame, Played};
-use crate::json_text::JsonText;
 use crate::error::IllegalAction;
+use crate::json_text::JsonText;
 use crate::outcome::Outcome;
 use crate::rng::{GameRng, Stream};
 use crate::GameId;

@@ -39,8 +39,8 @@ impl Suit {
 
 /// One card. `rank` is 2..=14 inside the engine (14 = ace, the highest in play); the protocol
 /// writes the ace as 1 (`S-1`), 11 J, 12 Q, 13 K. Ordered by suit, then rank.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(try_from = "String", into = "String")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize)]
+#[serde(try_from = "String")]
 pub struct Card {
     pub suit: Suit,
     pub rank: u8,
@@ -60,6 +60,34 @@ impl Card {
             .collect()
     }
 
+    /// The protocol's name, `S-1` … `C-13`, from a table: written into a log line, a StepLog or
+    /// a replay's JSON without formatting or allocating (every card of every move is).
+    pub fn label(self) -> &'static str {
+        const LABELS: [[&str; 13]; 4] = [
+            [
+                "C-2", "C-3", "C-4", "C-5", "C-6", "C-7", "C-8", "C-9", "C-10", "C-11", "C-12",
+                "C-13", "C-1",
+            ],
+            [
+                "D-2", "D-3", "D-4", "D-5", "D-6", "D-7", "D-8", "D-9", "D-10", "D-11", "D-12",
+                "D-13", "D-1",
+            ],
+            [
+                "H-2", "H-3", "H-4", "H-5", "H-6", "H-7", "H-8", "H-9", "H-10", "H-11", "H-12",
+                "H-13", "H-1",
+            ],
+            [
+                "S-2", "S-3", "S-4", "S-5", "S-6", "S-7", "S-8", "S-9", "S-10", "S-11", "S-12",
+                "S-13", "S-1",
+            ],
+        ];
+        LABELS
+            .get(self.suit as usize)
+            .and_then(|row| row.get(usize::from(self.rank.wrapping_sub(2))))
+            .copied()
+            .unwrap_or("?") // a rank outside 2..=14 is never built (`Card::new`)
+    }
+
     /// High-card points: A 4, K 3, Q 2, J 1.
     pub const fn hcp(self) -> u32 {
         match self.rank {
@@ -74,8 +102,13 @@ impl Card {
 
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let rank = if self.rank == 14 { 1 } else { self.rank };
-        write!(f, "{}-{rank}", self.suit.letter())
+        f.pad(self.label())
+    }
+}
+
+impl Serialize for Card {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.label())
     }
 }
 
@@ -104,7 +137,7 @@ impl TryFrom<String> for Card {
 
 impl From<Card> for String {
     fn from(card: Card) -> String {
-        card.to_string()
+        card.label().to_owned()
     }
 }
 
@@ -258,4 +291,25 @@ pub fn format_hand(hand: &[Card]) -> String {
         .map(Card::to_string)
         .collect::<Vec<_>>()
         .join(",")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_card_is_named_as_the_protocol_writes_it_and_reads_back() {
+        for card in Card::deck() {
+            let rank = if card.rank == 14 { 1 } else { card.rank };
+            let name = format!("{}-{rank}", card.suit.letter());
+            assert_eq!(card.label(), name);
+            assert_eq!(card.to_string(), name);
+            assert_eq!(serde_json::to_string(&card).unwrap(), format!("\"{name}\""));
+            assert_eq!(name.parse::<Card>(), Ok(card));
+            assert_eq!(
+                serde_json::from_str::<Card>(&format!("\"{name}\"")).unwrap(),
+                card
+            );
+        }
+    }
 }
