@@ -7,9 +7,10 @@
 //! * `dynamic`: the same game through the object-safe layer the referee holds
 //!   ([`DynGame`]): the built-in `random` bot's pick as JSON, `apply_json` reading it back,
 //!   each event written as JSON text and as its log line;
-//! * `recorder`: the same again through the [`Recorder`] the referee's table applies moves
-//!   with (every move kept as a replay entry, the outcome read after each; the events are not
-//!   written: a replay derives them when it is read, `Replay::derive_events`).
+//! * `recorder`: the same game through the [`Recorder`], as the referee's table plays a
+//!   built-in seat ([`Recorder::play_builtin`]): the bot's pick typed, applied typed, its JSON
+//!   text written once for the replay entry, the outcome read after each move; the events are
+//!   not written (a replay derives them when it is read, `Replay::derive_events`).
 //!
 //! What the referee adds per match on top (the table, the adapter's set-up, the result) is
 //! `cargo bench -p croupier-referee --bench builtin_match`; the whole-run rates against
@@ -69,8 +70,8 @@ fn recorded(game_id: GameId, rules: &str, settings: &Value, seed: u64) -> u64 {
     let mut rngs = rngs(recorder.game().seats(), seed);
     while let Turn::Seat(seat) = recorder.game().turn() {
         let rng = &mut rngs[seat.index()];
-        let action = bot.choose(recorder.game(), seat, rng).expect("a move");
-        recorder.apply(seat, action).expect("legal");
+        let played = recorder.play_builtin(seat, bot.as_mut(), rng);
+        played.expect("a move").expect("legal");
     }
     black_box(recorder.into_replay()).entries.len() as u64
 }

@@ -1,7 +1,8 @@
 //! `croupier bench engine`: games per second in the rule engines alone, random play, on one
 //! thread. No Thanks is measured typed (the `Game` trait) and through the dynamic layer; every
-//! game through the dynamic layer (`DynGame` + the built-in `random` bot, actions as JSON, as
-//! the referee plays built-in seats): Splendor, Hanabi with 2 and 5 players (standard) and 5
+//! game through the dynamic layer (`DynGame` + the built-in `random` bot, every action as a JSON
+//! value read back by the engine and every event written out, as a program seat's moves
+//! arrive): Splendor, Hanabi with 2 and 5 players (standard) and 5
 //! (rainbow), a Bridge deal, a whole Guandan game (deals from level 2 until a team wins at A).
 //! `--game` picks one game. For Guandan it also times the `act` messages as the referee builds
 //! them over random play (the seat's observation with every wild-card interpretation, and the
@@ -12,7 +13,9 @@
 //!
 //! Each variant is also played through the referee (`referee`): whole one-game matches of
 //! built-in `random` seats through `croupier_referee::play`, the path a hosted match takes
-//! (table, replay recorder, the platform's outcome), without processes or database.
+//! (table, replay recorder, the platform's outcome), without processes or database. The
+//! referee plays a built-in seat typed (`Recorder::play_builtin`): the move's JSON is written
+//! once, for the replay, and never read back.
 
 use std::time::{Duration, Instant};
 
