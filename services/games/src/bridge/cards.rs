@@ -217,26 +217,57 @@ impl Bid {
     }
 }
 
+impl Bid {
+    /// The protocol's name, `C-1` … `N-7`, from a table (as [`Card::label`]).
+    pub fn label(self) -> &'static str {
+        const LABELS: [[&str; 7]; 5] = [
+            ["C-1", "C-2", "C-3", "C-4", "C-5", "C-6", "C-7"],
+            ["D-1", "D-2", "D-3", "D-4", "D-5", "D-6", "D-7"],
+            ["H-1", "H-2", "H-3", "H-4", "H-5", "H-6", "H-7"],
+            ["S-1", "S-2", "S-3", "S-4", "S-5", "S-6", "S-7"],
+            ["N-1", "N-2", "N-3", "N-4", "N-5", "N-6", "N-7"],
+        ];
+        LABELS
+            .get(self.strain as usize)
+            .and_then(|row| row.get(usize::from(self.level.wrapping_sub(1))))
+            .copied()
+            .unwrap_or("?") // a level outside 1..=7 is never built (`Bid::new`)
+    }
+}
+
 impl fmt::Display for Bid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}-{}", self.strain.letter(), self.level)
+        f.pad(self.label())
     }
 }
 
 /// A call in the auction: `pass` or a bid such as `H-2`. No double or redouble in this protocol.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(try_from = "String", into = "String")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
+#[serde(try_from = "String")]
 pub enum Call {
     Pass,
     Bid(Bid),
 }
 
+impl Call {
+    /// The protocol's name: `pass` or the bid's ([`Bid::label`]).
+    pub fn label(self) -> &'static str {
+        match self {
+            Call::Pass => "pass",
+            Call::Bid(bid) => bid.label(),
+        }
+    }
+}
+
 impl fmt::Display for Call {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Call::Pass => f.write_str("pass"),
-            Call::Bid(bid) => bid.fmt(f),
-        }
+        f.pad(self.label())
+    }
+}
+
+impl Serialize for Call {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.label())
     }
 }
 
@@ -268,7 +299,7 @@ impl TryFrom<String> for Call {
 
 impl From<Call> for String {
     fn from(call: Call) -> String {
-        call.to_string()
+        call.label().to_owned()
     }
 }
 
@@ -310,6 +341,23 @@ mod tests {
                 serde_json::from_str::<Card>(&format!("\"{name}\"")).unwrap(),
                 card
             );
+        }
+    }
+
+    #[test]
+    fn every_call_is_named_as_the_protocol_writes_it_and_reads_back() {
+        let calls = std::iter::once(Call::Pass).chain(Bid::all().map(Call::Bid));
+        for call in calls {
+            let name = match call {
+                Call::Pass => "pass".to_owned(),
+                Call::Bid(bid) => format!("{}-{}", bid.strain.letter(), bid.level),
+            };
+            assert_eq!(call.label(), name);
+            assert_eq!(call.to_string(), name);
+            assert_eq!(serde_json::to_string(&call).unwrap(), format!("\"{name}\""));
+            assert_eq!(name.parse::<Call>(), Ok(call));
+            let read: Call = serde_json::from_str(&format!("\"{name}\"")).unwrap();
+            assert_eq!(read, call);
         }
     }
 }

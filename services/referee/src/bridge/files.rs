@@ -42,7 +42,7 @@ use croupier_games::{Seat, Viewer};
 
 /// `Player<N>` for a 0-based seat.
 pub fn player(seat: Seat) -> String {
-    Author::Player(seat).to_string()
+    Author::Player(seat).label().to_owned()
 }
 
 fn list<T: ToString>(values: &[T]) -> String {
@@ -98,14 +98,23 @@ pub enum Author {
     Robot,
 }
 
-/// `Player1`…`Player4` or `Robot`, written straight into the line (a StepLog line is written
-/// for every move of a deal, built-in seats' included).
+impl Author {
+    /// `Player1`…`Player4` or `Robot`, from a table (a StepLog line is written for every move
+    /// of a deal, built-in seats' included).
+    pub fn label(self) -> &'static str {
+        match self {
+            Author::Player(seat) => ["Player1", "Player2", "Player3", "Player4"]
+                .get(seat.index())
+                .copied()
+                .unwrap_or("Player?"), // Bridge has four seats
+            Author::Robot => "Robot",
+        }
+    }
+}
+
 impl fmt::Display for Author {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Author::Player(seat) => write!(f, "Player{}", seat.index() + 1),
-            Author::Robot => f.write_str("Robot"),
-        }
+        f.pad(self.label())
     }
 }
 
@@ -134,11 +143,21 @@ impl StepLog {
     }
 
     pub fn call(&mut self, by: Author, call: Call) {
-        self.lines.push(format!("{by} call {call}"));
+        self.push_move(by, " call ", call.label());
     }
 
     pub fn play(&mut self, by: Author, card: Card) {
-        self.lines.push(format!("{by} play {card}"));
+        self.push_move(by, " play ", card.label());
+    }
+
+    /// `<author> <verb> <what>` from its pieces, in one allocation.
+    fn push_move(&mut self, by: Author, verb: &str, what: &str) {
+        let by = by.label();
+        let mut line = String::with_capacity(by.len() + verb.len() + what.len());
+        line.push_str(by);
+        line.push_str(verb);
+        line.push_str(what);
+        self.lines.push(line);
     }
 
     /// `Stage play`.
