@@ -32,22 +32,22 @@ impl Bridge {
         })
     }
 
-    /// Pass, then every bid higher than the last, lowest first.
-    pub(super) fn legal_calls(&self) -> Vec<Call> {
+    /// The most calls ever legal: a pass and the 35 bids.
+    pub(super) const MOST_CALLS: usize = 1 + 7 * Strain::ALL.len();
+
+    /// Pass, then every bid higher than the last, lowest first, one at a time (the legal
+    /// actions are built from them without a list in between).
+    pub(super) fn each_legal_call(&self, mut f: impl FnMut(Call)) {
         let last = self.last_bid().map(|(_, b)| b);
-        // Room for a pass and all 35 bids: the list is built on every call of the auction.
-        let mut calls = Vec::with_capacity(1 + 7 * Strain::ALL.len());
-        calls.push(Call::Pass);
-        calls.extend(
-            Bid::all()
-                .filter(|&b| last.is_none_or(|l| b > l))
-                .map(Call::Bid),
-        );
-        calls
+        f(Call::Pass);
+        Bid::all()
+            .filter(|&b| last.is_none_or(|l| b > l))
+            .for_each(|bid| f(Call::Bid(bid)));
     }
 
-    /// The cards of the hand due that follow the suit led, or all of them if it has none.
-    pub(super) fn legal_cards(&self) -> Vec<Card> {
+    /// The cards of the hand due that follow the suit led, or all of them if it has none, one at
+    /// a time.
+    pub(super) fn each_legal_card(&self, mut f: impl FnMut(Card)) {
         let hand = self.hand(self.next);
         let led = self
             .tricks
@@ -55,13 +55,13 @@ impl Bridge {
             .filter(|t| t.winner.is_none())
             .and_then(|t| t.cards.first())
             .map(|c| c.suit);
+        let follows = |suit| hand.iter().any(|c: &Card| c.suit == suit);
         match led {
-            Some(suit) if hand.iter().any(|c| c.suit == suit) => {
-                let mut cards = Vec::with_capacity(hand.len());
-                cards.extend(hand.iter().copied().filter(|c| c.suit == suit));
-                cards
-            }
-            _ => hand.to_vec(),
+            Some(suit) if follows(suit) => hand
+                .iter()
+                .filter(|c| c.suit == suit)
+                .for_each(|&card| f(card)),
+            _ => hand.iter().for_each(|&card| f(card)),
         }
     }
 
@@ -134,7 +134,9 @@ impl Bridge {
         contract: Contract,
     ) -> Result<Vec<Event>, IllegalAction> {
         let hand = self.next;
-        if !self.legal_cards().contains(&card) {
+        let mut legal = false;
+        self.each_legal_card(|c| legal |= c == card);
+        if !legal {
             let reason = if self.hand(hand).contains(&card) {
                 format!("{card} does not follow the suit led")
             } else {

@@ -159,8 +159,16 @@ impl Game for Bridge {
             return Vec::new();
         }
         match self.contract {
-            None => self.legal_calls().into_iter().map(Action::Call).collect(),
-            Some(_) => self.legal_cards().into_iter().map(Action::Play).collect(),
+            None => {
+                let mut actions = Vec::with_capacity(Self::MOST_CALLS);
+                self.each_legal_call(|call| actions.push(Action::Call(call)));
+                actions
+            }
+            Some(_) => {
+                let mut actions = Vec::with_capacity(self.hand(self.next).len());
+                self.each_legal_card(|card| actions.push(Action::Play(card)));
+                actions
+            }
         }
     }
 
