@@ -222,11 +222,7 @@ impl Observation {
             score: game.score(),
             last_action: report,
             hint_received,
-            end: game.end.map(|reason| GameEnd {
-                reason,
-                code: reason.protocol_code(),
-                score: game.score(),
-            }),
+            end: game.game_end(),
             deck: (viewer == Viewer::Omniscient).then(|| game.deck.iter().rev().copied().collect()),
         }
     }

@@ -2,7 +2,7 @@
 
 use super::action::{Action, EndReason, Event};
 use super::cards::{full_deck, Card, Knowledge};
-use super::observation::Observation;
+use super::observation::{GameEnd, Observation};
 use super::settings::{OnIllegal, Settings, StrikeoutScore};
 use crate::api::{Game, Seat, Turn, Viewer};
 use crate::error::{IllegalAction, SettingsError};
@@ -66,6 +66,15 @@ impl Hanabi {
     /// Stack heights by colour.
     pub fn stacks(&self) -> &[u8] {
         &self.stacks
+    }
+
+    /// How the game ended (`None` while it goes on): what every observation's `end` says.
+    pub fn game_end(&self) -> Option<GameEnd> {
+        self.end.map(|reason| GameEnd {
+            reason,
+            code: reason.protocol_code(),
+            score: self.score(),
+        })
     }
 
     /// Cards left in the deck.
