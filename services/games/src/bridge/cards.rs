@@ -100,17 +100,25 @@ impl Card {
     }
 }
 
-impl fmt::Display for Card {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.pad(self.label())
-    }
+/// `Display` and `Serialize` as the protocol's name, the type's `label()`: a table lookup, no
+/// formatting and no allocation (every card and call of every move is written).
+macro_rules! named_by_label {
+    ($($name:ty),*) => {$(
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.pad(self.label())
+            }
+        }
+
+        impl Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str(self.label())
+            }
+        }
+    )*};
 }
 
-impl Serialize for Card {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.label())
-    }
-}
+named_by_label!(Card, Call);
 
 impl FromStr for Card {
     type Err = String;
@@ -256,18 +264,6 @@ impl Call {
             Call::Pass => "pass",
             Call::Bid(bid) => bid.label(),
         }
-    }
-}
-
-impl fmt::Display for Call {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.pad(self.label())
-    }
-}
-
-impl Serialize for Call {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.label())
     }
 }
 
