@@ -102,7 +102,7 @@ impl<G: Game> DynGame for Dynamic<G> {
     }
 
     fn random_legal_json(&self, seat: Seat, rng: &mut GameRng) -> Option<Value> {
-        rng.choose(&self.0.legal_actions(seat)).map(to_json)
+        self.random_legal(seat, rng).map(|a| to_json(&a))
     }
 
     fn first_legal_json(&self, seat: Seat) -> Option<Value> {
@@ -110,8 +110,7 @@ impl<G: Game> DynGame for Dynamic<G> {
     }
 
     fn apply_json(&mut self, seat: Seat, action: &Value) -> Result<Vec<DynEvent>, IllegalAction> {
-        let events = self.0.apply(seat, read_action::<G>(action)?)?;
-        Ok(events.iter().map(dyn_event).collect())
+        self.apply_written(seat, read_action::<G>(action)?)
     }
 
     fn apply_json_quiet(&mut self, seat: Seat, action: &Value) -> Result<(), IllegalAction> {
@@ -123,8 +122,7 @@ impl<G: Game> DynGame for Dynamic<G> {
         seat: Seat,
         action: &JsonText,
     ) -> Result<Vec<DynEvent>, IllegalAction> {
-        let events = self.0.apply(seat, read_text::<G>(action)?)?;
-        Ok(events.iter().map(dyn_event).collect())
+        self.apply_written(seat, read_text::<G>(action)?)
     }
 
     fn apply_text_quiet(&mut self, seat: Seat, action: &JsonText) -> Result<(), IllegalAction> {
@@ -132,7 +130,7 @@ impl<G: Game> DynGame for Dynamic<G> {
     }
 
     fn play_random(&mut self, seat: Seat, rng: &mut GameRng) -> Option<Played> {
-        let action = rng.choose(&self.0.legal_actions(seat))?.clone();
+        let action = self.random_legal(seat, rng)?;
         Some(Played::typed(&mut self.0, seat, action))
     }
 
@@ -162,6 +160,23 @@ impl<G: Game> DynGame for Dynamic<G> {
 
     fn same_state(&self, other: &dyn DynGame) -> bool {
         other.as_any().downcast_ref::<G>() == Some(&self.0)
+    }
+}
+
+impl<G: Game> Dynamic<G> {
+    /// A uniformly random legal action of `seat` (one draw from `rng`).
+    fn random_legal(&self, seat: Seat, rng: &mut GameRng) -> Option<G::Action> {
+        rng.choose(&self.0.legal_actions(seat)).cloned()
+    }
+
+    /// Applies `action` and writes its events out (their JSON text and log lines).
+    fn apply_written(
+        &mut self,
+        seat: Seat,
+        action: G::Action,
+    ) -> Result<Vec<DynEvent>, IllegalAction> {
+        let events = self.0.apply(seat, action)?;
+        Ok(events.iter().map(dyn_event).collect())
     }
 }
 

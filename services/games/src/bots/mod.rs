@@ -89,19 +89,22 @@ impl<G: Game, B: Bot<G>> DynBot for Typed<G, B> {
 
     fn choose(&mut self, game: &dyn DynGame, seat: Seat, rng: &mut GameRng) -> Option<Value> {
         let game = game.as_any().downcast_ref::<G>()?;
-        let observation = game.observe(Viewer::Seat(seat));
-        let legal = game.legal_actions(seat);
-        self.bot
-            .choose(&observation, &legal, rng)
-            .map(|a| to_json(&a))
+        self.pick(game, seat, rng).map(|a| to_json(&a))
     }
 
     fn play(&mut self, game: &mut dyn DynGame, seat: Seat, rng: &mut GameRng) -> Option<Played> {
         let game = game.as_any_mut().downcast_mut::<G>()?;
+        let action = self.pick(game, seat, rng)?;
+        Some(Played::typed(game, seat, action))
+    }
+}
+
+impl<G: Game, B: Bot<G>> Typed<G, B> {
+    /// The bot's move for `seat`, from the seat's own observation and legal actions.
+    fn pick(&mut self, game: &G, seat: Seat, rng: &mut GameRng) -> Option<G::Action> {
         let observation = game.observe(Viewer::Seat(seat));
         let legal = game.legal_actions(seat);
-        let action = self.bot.choose(&observation, &legal, rng)?;
-        Some(Played::typed(game, seat, action))
+        self.bot.choose(&observation, &legal, rng)
     }
 }
 

@@ -223,9 +223,7 @@ impl Bid {
                 .map(move |strain| Bid { level, strain })
         })
     }
-}
 
-impl Bid {
     /// The protocol's name, `C-1` … `N-7`, from a table (as [`Card::label`]).
     pub fn label(self) -> &'static str {
         const LABELS: [[&str; 7]; 5] = [

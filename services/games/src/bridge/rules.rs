@@ -55,9 +55,8 @@ impl Bridge {
             .filter(|t| t.winner.is_none())
             .and_then(|t| t.cards.first())
             .map(|c| c.suit);
-        let follows = |suit| hand.iter().any(|c: &Card| c.suit == suit);
         match led {
-            Some(suit) if follows(suit) => hand
+            Some(suit) if hand.iter().any(|c| c.suit == suit) => hand
                 .iter()
                 .filter(|c| c.suit == suit)
                 .for_each(|&card| f(card)),

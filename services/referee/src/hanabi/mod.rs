@@ -208,8 +208,7 @@ impl Session {
                 self.announce_move();
             }
         }
-        let game = self.table.game().as_any().downcast_ref::<Hanabi>();
-        let end = game.and_then(Hanabi::game_end);
+        let end = self.hanabi().and_then(Hanabi::game_end);
         let end =
             end.ok_or_else(|| RefereeError::Internal("a game ended without an end".into()))?;
         self.broadcast(|_, _| Some(wire::on_game_end(end.code, end.score)));

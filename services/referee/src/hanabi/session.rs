@@ -182,10 +182,14 @@ impl Session {
         }
     }
 
+    /// The table's game, as the Hanabi engine it is.
+    pub fn hanabi(&self) -> Option<&Hanabi> {
+        self.table.game().as_any().downcast_ref::<Hanabi>()
+    }
+
     /// The engine's observation for `seat`.
     pub fn view(&self, seat: Seat) -> Option<Observation> {
-        let game = self.table.game().as_any().downcast_ref::<Hanabi>()?;
-        Some(game.observe(Viewer::Seat(seat)))
+        Some(self.hanabi()?.observe(Viewer::Seat(seat)))
     }
 
     pub fn presence(&self, seat: Seat) -> Presence {
