@@ -12,13 +12,17 @@
 //! Everything in it belongs to root and the directory is mode 0755, so a bot can use the nodes
 //! but never create, remove or change anything there. The tmpfs is mounted without `nodev`
 //! (device nodes need that) but with `nosuid` and `noexec`. It stays mounted across worker
-//! restarts and is reused; several workers sharing a state directory share it too.
+//! restarts and is reused; several workers sharing a state directory share it too. Preparing it
+//! holds an exclusive `flock` on `<dir>.lock`, so that workers starting at the same moment
+//! neither stack a second, still empty tmpfs over the first nor hand a sandbox a `/dev` being
+//! filled.
 
 use std::fs;
 use std::io;
 use std::os::unix::fs::{symlink, MetadataExt, PermissionsExt};
 use std::path::Path;
 
+use nix::fcntl::{Flock, FlockArg};
 use nix::mount::{mount, MsFlags};
 use nix::sys::stat::{makedev, mknod, Mode, SFlag};
 
@@ -40,9 +44,13 @@ const LINKS: &[(&str, &str)] = &[
     ("stderr", "/proc/self/fd/2"),
 ];
 
-/// Mounts the tmpfs at `dir` (unless one is there already) and fills it. Needs root.
+/// Mounts the tmpfs at `dir` (unless one is there already) and fills it, one process at a time.
+/// Needs root.
 pub(crate) fn prepare(dir: &Path) -> io::Result<()> {
     fs::create_dir_all(dir)?;
+    let lock = fs::File::create(dir.with_extension("lock"))?;
+    let _held = Flock::lock(lock, FlockArg::LockExclusive)
+        .map_err(|(_, e)| io::Error::other(format!("locking {}.lock: {e}", dir.display())))?;
     if !is_mount_point(dir)? {
         mount(
             Some("croupier-dev"),
@@ -99,4 +107,51 @@ pub(crate) fn prepare(dir: &Path) -> io::Result<()> {
 fn is_mount_point(dir: &Path) -> io::Result<bool> {
     let parent = dir.join("..");
     Ok(fs::metadata(dir)?.dev() != fs::metadata(parent)?.dev())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::{Arc, Barrier};
+
+    /// How many mounts sit exactly at `dir` (`/proc/self/mountinfo`'s fifth field).
+    fn mounts_at(dir: &Path) -> usize {
+        let info = fs::read_to_string("/proc/self/mountinfo").unwrap();
+        let dir = dir.to_str().unwrap();
+        info.lines()
+            .filter(|line| line.split(' ').nth(4) == Some(dir))
+            .count()
+    }
+
+    #[test]
+    fn workers_starting_together_share_one_filled_tmpfs() {
+        if !nix::unistd::geteuid().is_root() {
+            eprintln!("skipped: mounting a tmpfs needs root");
+            return;
+        }
+        let state = tempfile::tempdir().unwrap();
+        let dir = state.path().join("dev");
+        let start = Arc::new(Barrier::new(8));
+        let workers: Vec<_> = (0..8)
+            .map(|_| {
+                let (dir, start) = (dir.clone(), Arc::clone(&start));
+                std::thread::spawn(move || {
+                    start.wait();
+                    prepare(&dir)
+                })
+            })
+            .collect();
+        for worker in workers {
+            worker.join().unwrap().unwrap();
+        }
+        let stacked = mounts_at(&dir);
+        let null = fs::metadata(dir.join("null")).map(|m| m.rdev());
+        let shm = dir.join("shm").is_dir();
+        while mounts_at(&dir) > 0 {
+            nix::mount::umount(&dir).unwrap();
+        }
+        assert_eq!(stacked, 1, "one tmpfs at {}", dir.display());
+        assert_eq!(null.unwrap(), makedev(1, 3));
+        assert!(shm);
+    }
 }
