@@ -143,12 +143,6 @@ impl TryFrom<String> for Card {
     }
 }
 
-impl From<Card> for String {
-    fn from(card: Card) -> String {
-        card.label().to_owned()
-    }
-}
-
 /// A denomination: a trump suit or no trump, ordered C < D < H < S < N.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Strain {
@@ -288,12 +282,6 @@ impl TryFrom<String> for Call {
     type Error = String;
     fn try_from(s: String) -> Result<Self, Self::Error> {
         s.parse()
-    }
-}
-
-impl From<Call> for String {
-    fn from(call: Call) -> String {
-        call.label().to_owned()
     }
 }
 

@@ -35,8 +35,6 @@
 //! every line of other seats; a seat the Robot plays is written `Robot call pass` /
 //! `Robot play S-11`. Every line ends with `\n`.
 
-use std::fmt;
-
 use croupier_games::bridge::{format_hand, Call, Card, Observation, Progress, Stage};
 use croupier_games::{Seat, Viewer};
 
@@ -109,12 +107,6 @@ impl Author {
                 .unwrap_or("Player?"), // Bridge has four seats
             Author::Robot => "Robot",
         }
-    }
-}
-
-impl fmt::Display for Author {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.pad(self.label())
     }
 }
 
