@@ -136,6 +136,14 @@ pub trait Game: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
     /// The moves `seat` may make now, in a stable order; empty unless `seat` is on turn.
     fn legal_actions(&self, seat: Seat) -> Vec<Self::Action>;
 
+    /// The moves to offer `seat` itself as choices (a person's move list): the legal ones but
+    /// those whose being listed would tell the seat what it may not see. All of them by default;
+    /// Hanabi leaves out hints to oneself, legal as they are, since which of them touch a card
+    /// would name one's own hand.
+    fn offered_actions(&self, seat: Seat) -> Vec<Self::Action> {
+        self.legal_actions(seat)
+    }
+
     /// Plays `action` for `seat` and returns what happened, or refuses it, saying why, without
     /// changing anything.
     fn apply(

@@ -33,6 +33,8 @@ pub trait DynGame: Send + Sync + fmt::Debug {
     fn seats(&self) -> usize;
     fn turn(&self) -> Turn;
     fn legal_actions_json(&self, seat: Seat) -> Vec<Value>;
+    /// [`Game::offered_actions`]: the moves to show `seat` itself as its choices.
+    fn offered_actions_json(&self, seat: Seat) -> Vec<Value>;
     /// A uniformly random legal action of `seat` (`None` when it has none): the one
     /// `rng.choose(&self.legal_actions_json(seat))` picks, with the same draw, but only it is
     /// turned into JSON (the built-in `random` bot's move, once per turn in hosted matches).
@@ -99,6 +101,10 @@ impl<G: Game> DynGame for Dynamic<G> {
 
     fn legal_actions_json(&self, seat: Seat) -> Vec<Value> {
         self.0.legal_actions(seat).iter().map(to_json).collect()
+    }
+
+    fn offered_actions_json(&self, seat: Seat) -> Vec<Value> {
+        self.0.offered_actions(seat).iter().map(to_json).collect()
     }
 
     fn random_legal_json(&self, seat: Seat, rng: &mut GameRng) -> Option<Value> {
@@ -225,6 +231,18 @@ pub fn new_game(
     (game.def().new_game)(rules, settings, seed)
 }
 
+/// A game from a stored replay's header: `settings` are complete, as the replay stored them,
+/// and filled in where the replay predates a setting (`GameSettings::upgrade_stored`), so it
+/// plays again under the rules it was recorded with.
+pub fn replay_game(
+    game: GameId,
+    rules: &str,
+    settings: &Value,
+    seed: u64,
+) -> Result<Box<dyn DynGame>, SettingsError> {
+    (game.def().replay_game)(rules, settings, seed)
+}
+
 /// [`new_game`] for a game type known at compile time.
 pub fn new_typed<G: Game>(
     rules: &str,
@@ -233,6 +251,19 @@ pub fn new_typed<G: Game>(
 ) -> Result<Box<dyn DynGame>, SettingsError> {
     let settings = G::Settings::parse(rules, settings)?;
     Ok(Box::new(Dynamic(G::new(settings, seed)?)))
+}
+
+/// [`replay_game`] for a game type known at compile time.
+pub fn stored_typed<G: Game>(
+    rules: &str,
+    settings: &Value,
+    seed: u64,
+) -> Result<Box<dyn DynGame>, SettingsError> {
+    let mut settings = settings.clone();
+    if let Value::Object(fields) = &mut settings {
+        G::Settings::upgrade_stored(fields);
+    }
+    new_typed::<G>(rules, &settings, seed)
 }
 
 pub(crate) fn dyn_event<E: Serialize + fmt::Display>(event: &E) -> DynEvent {

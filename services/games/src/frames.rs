@@ -6,7 +6,6 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::api::{Seat, Viewer};
-use crate::dynamic::new_game;
 use crate::dynamic::DynEvent;
 use crate::outcome::Outcome;
 use crate::replay::{Entry, Replay, ReplayError};
@@ -94,7 +93,7 @@ impl Replay {
         &self,
         viewer: Viewer,
     ) -> Result<Vec<(Frame, Vec<DynEvent>)>, ReplayError> {
-        let mut game = new_game(self.game, &self.rules, &self.settings, self.seed)?;
+        let mut game = self.fresh_game()?;
         let mut frames = Vec::with_capacity(self.entries.len() + 1);
         let start = Frame {
             entry: None,

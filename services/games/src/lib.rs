@@ -96,7 +96,9 @@ pub mod splendor;
 pub mod timed;
 
 pub use api::{Game, Seat, Turn, Viewer};
-pub use dynamic::{new_game, new_typed, DynEvent, DynGame, Dynamic, Played};
+pub use dynamic::{
+    new_game, new_typed, replay_game, stored_typed, DynEvent, DynGame, Dynamic, Played,
+};
 pub use error::{IllegalAction, SettingsError};
 pub use frames::{Frame, FrameEntry};
 pub use json_text::JsonText;

@@ -29,7 +29,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
 
 use crate::bots::DynBot;
-use crate::dynamic::{new_typed, DynGame};
+use crate::dynamic::{new_typed, stored_typed, DynGame};
 use crate::error::SettingsError;
 use crate::leaderboard::{Leaderboard, RatingForm, Scoring};
 use crate::Game;
@@ -84,6 +84,9 @@ pub struct GameDef {
     pub default_seats: usize,
     /// Builds a game from a rule set, JSON overrides and a seed.
     pub new_game: NewGame,
+    /// Builds a game from a stored replay's header: its complete settings, filled in where the
+    /// replay predates a setting ([`GameSettings::upgrade_stored`](crate::GameSettings::upgrade_stored)).
+    pub replay_game: NewGame,
     /// The built-in bots; the first is the default opponent and validation partner.
     /// Every game also has `random` (a uniformly random legal move), listed last.
     pub bots: &'static [BuiltinBot],
@@ -134,6 +137,7 @@ impl GameDef {
             rule_sets: &["standard"],
             default_seats: 2,
             new_game: new_typed::<G>,
+            replay_game: stored_typed::<G>,
             bots: &[RANDOM],
             protocol: Protocol::JsonPerMove,
             protocol_summary: "one process per move: {seat, observation, legal_actions} JSON on \

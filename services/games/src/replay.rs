@@ -18,7 +18,7 @@ use serde_json::Value;
 
 use crate::api::Seat;
 use crate::bots::DynBot;
-use crate::dynamic::{new_game, DynEvent, DynGame, Played};
+use crate::dynamic::{new_game, replay_game, DynEvent, DynGame, Played};
 use crate::error::{IllegalAction, SettingsError};
 use crate::json_text::JsonText;
 use crate::outcome::Outcome;
@@ -130,11 +130,17 @@ impl Replay {
         }
     }
 
+    /// The game as the record started it: its settings as recorded, under the rules of the
+    /// time ([`replay_game`]).
+    pub fn fresh_game(&self) -> Result<Box<dyn DynGame>, SettingsError> {
+        replay_game(self.game, &self.rules, &self.settings, self.seed)
+    }
+
     /// Re-runs the record on a new game and returns it in its final state: every recorded
     /// move must be legal again and give the recorded events (with the events left out: end in
     /// the recorded outcome).
     pub fn rebuild(&self) -> Result<Box<dyn DynGame>, ReplayError> {
-        let mut game = new_game(self.game, &self.rules, &self.settings, self.seed)?;
+        let mut game = self.fresh_game()?;
         for (index, entry) in self.entries.iter().enumerate() {
             self.replay_entry(game.as_mut(), index, entry, false)?;
         }
@@ -159,7 +165,7 @@ impl Replay {
         if !self.events_left_out {
             return Ok(self.entries.get(from..).unwrap_or_default().to_vec());
         }
-        let mut game = new_game(self.game, &self.rules, &self.settings, self.seed)?;
+        let mut game = self.fresh_game()?;
         let mut entries = Vec::with_capacity(self.entries.len().saturating_sub(from));
         for (index, entry) in self.entries.iter().enumerate() {
             let events = self.replay_entry(game.as_mut(), index, entry, index >= from)?;

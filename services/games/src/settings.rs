@@ -26,6 +26,11 @@ pub trait GameSettings:
     /// The preset of a rule set named in [`GameId::rule_sets`], `None` for an unknown name.
     fn preset(rules: &str) -> Option<Self>;
 
+    /// Fills in, on the complete settings a replay stored, the fields it predates, with the
+    /// values that played it (a rule changed since: the setting that changed it says how).
+    /// Nothing by default.
+    fn upgrade_stored(_settings: &mut serde_json::Map<String, Value>) {}
+
     /// Checks what types cannot (ranges, combinations), saying what is wrong.
     fn validate(&self) -> Result<(), String>;
 

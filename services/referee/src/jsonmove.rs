@@ -56,7 +56,7 @@ pub(crate) async fn run(
                 "game": spec.game.as_str(),
                 "seat": seat.index(),
                 "observation": table.game().observe_json(Viewer::Seat(seat)),
-                "legal_actions": table.game().legal_actions_json(seat),
+                "legal_actions": table.game().offered_actions_json(seat),
             });
             let t0 = Instant::now();
             let call = program.call(&[], input.to_string().into_bytes()).await?;
@@ -68,7 +68,7 @@ pub(crate) async fn run(
             }
             let answer = match call.outcome.fault(spec.limits.move_time) {
                 Some(fault) => Err(fault),
-                None => read_answer(&call.stdout, &table.game().legal_actions_json(seat))
+                None => read_answer(&call.stdout, &table.game().offered_actions_json(seat))
                     .map_err(|reason| (FaultKind::InvalidOutput, reason)),
             };
             let refused = match answer {

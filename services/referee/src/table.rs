@@ -338,7 +338,7 @@ impl Table {
         let desk = self.desk.clone();
         let desk = desk.ok_or_else(|| internal(seat, "a person's seat without a desk"))?;
         let game = self.current.game();
-        let legal = game.legal_actions_json(seat);
+        let legal = game.offered_actions_json(seat);
         let turn = HumanTurn {
             seat,
             game: self.records.len(),

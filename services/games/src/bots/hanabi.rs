@@ -1,5 +1,5 @@
 //! A Hanabi convention bot: play what hints make playable, hint playable cards, discard the
-//! oldest unhinted card; in the last round, when a discard gains nothing, try the card most
+//! oldest unhinted card (by when it was drawn: a drawn card takes its predecessor's slot); in the last round, when a discard gains nothing, try the card most
 //! likely to play.
 //!
 //! The convention, [`HanabiConvention::pick`]: a player plays a card the hints prove playable;
@@ -38,6 +38,13 @@ fn surely(k: &Knowledge, test: impl Fn(Card) -> bool) -> bool {
     }) && any
 }
 
+/// The slots of a hand, its oldest card (the first drawn) first.
+fn oldest_first(knowledge: &[Knowledge]) -> Vec<usize> {
+    let mut slots: Vec<usize> = (0..knowledge.len()).collect();
+    slots.sort_by_key(|&s| knowledge.get(s).map(|k| k.drawn));
+    slots
+}
+
 /// A hint's effect on one hand, as seen by someone who sees it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 struct Chain {
@@ -52,19 +59,24 @@ struct Chain {
 impl HanabiConvention {
     /// The slot the convention plays from a hand with this knowledge, if any.
     pub fn pick(knowledge: &[Knowledge], stacks: &Stacks, errors: u8) -> Option<usize> {
-        if let Some(slot) = knowledge
+        let by_age = oldest_first(knowledge);
+        let known = |&slot: &usize| knowledge.get(slot);
+        if let Some(slot) = by_age
             .iter()
-            .position(|k| surely(k, |c| playable(stacks, c)))
+            .copied()
+            .find(|s| known(s).is_some_and(|k| surely(k, |c| playable(stacks, c))))
         {
             return Some(slot);
         }
         if errors >= 2 {
             return None;
         }
-        knowledge.iter().rposition(|k| {
-            k.touched
-                && k.possible().any(|c| playable(stacks, c))
-                && !surely(k, |c| useless(stacks, c))
+        by_age.iter().rev().copied().find(|s| {
+            known(s).is_some_and(|k| {
+                k.touched
+                    && k.possible().any(|c| playable(stacks, c))
+                    && !surely(k, |c| useless(stacks, c))
+            })
         })
     }
 
@@ -191,10 +203,16 @@ impl HanabiConvention {
             }
         }
         let mine = obs.knowledge_of(me);
-        let discard = mine
-            .iter()
-            .position(|k| surely(k, |c| useless(&stacks, c)))
-            .or_else(|| mine.iter().position(|k| !k.touched))
+        let by_age = oldest_first(mine);
+        let first = |test: &dyn Fn(&Knowledge) -> bool| {
+            by_age
+                .iter()
+                .copied()
+                .find(|&s| mine.get(s).is_some_and(test))
+        };
+        let discard = first(&|k| surely(k, |c| useless(&stacks, c)))
+            .or_else(|| first(&|k| !k.touched))
+            .or_else(|| by_age.first().copied())
             .unwrap_or(0);
         if legal.contains(&Action::Discard { card: discard }) {
             return Some(Action::Discard { card: discard });
@@ -251,7 +269,10 @@ impl HanabiConvention {
         if simulate(None, p).good > 0 {
             return None;
         }
-        let chop = obs.knowledge_of(p).iter().position(|k| !k.touched)?;
+        let theirs = obs.knowledge_of(p);
+        let chop = oldest_first(theirs)
+            .into_iter()
+            .find(|&s| theirs.get(s).is_some_and(|k| !k.touched))?;
         let card = *hand(p).get(chop)?;
         let discarded = obs.discards.iter().filter(|&&c| c == card).count();
         let critical = usize::from(copies(card.number)) == discarded + 1;

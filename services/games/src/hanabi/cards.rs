@@ -159,6 +159,11 @@ pub struct Knowledge {
     pub numbers: u8,
     /// Whether any hint has touched the card.
     pub touched: bool,
+    /// The card's place in the order cards left the deck (0: the first card dealt): its age,
+    /// which every player saw. Slots do not tell it, since a drawn card takes the slot of the
+    /// card it replaces.
+    #[serde(default)]
+    pub drawn: u8,
 }
 
 impl Knowledge {
@@ -171,6 +176,15 @@ impl Knowledge {
                 .fold(0, |bits, c| bits | c.bit()),
             numbers: 0b11_1110,
             touched: false,
+            drawn: 0,
+        }
+    }
+
+    /// [`Knowledge::fresh`] for the `drawn`-th card to leave the deck.
+    pub fn fresh_drawn(colors: usize, drawn: usize) -> Self {
+        Knowledge {
+            drawn: u8::try_from(drawn).unwrap_or(u8::MAX),
+            ..Knowledge::fresh(colors)
         }
     }
 

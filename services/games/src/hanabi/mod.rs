@@ -42,7 +42,7 @@ mod tests;
 pub use action::{Action, EndReason, Event, Hint};
 pub use cards::{copies, full_deck, Card, Color, Knowledge, HIDDEN, NOTHING_DRAWN};
 pub use observation::{ActionReport, GameEnd, HintReceived, Observation};
-pub use settings::{OnIllegal, Settings, StrikeoutScore};
+pub use settings::{DrawInto, FinalRound, FiveReturnsToken, OnIllegal, Settings, StrikeoutScore};
 pub use state::{Hanabi, MAX_ERRORS, MAX_HINT_TOKENS};
 
 use crate::bots::{HanabiConvention, Typed};

@@ -1,38 +1,53 @@
 //! What each move does to the state: hints, plays and discards with their draw.
 
 use super::action::{Action, Event, Hint};
-use super::cards::{Card, Knowledge};
+use super::cards::Card;
 use super::rules::touches;
+use super::settings::{DrawInto, FiveReturnsToken};
 use super::state::{Hanabi, MAX_HINT_TOKENS};
 use crate::api::Seat;
 use crate::error::IllegalAction;
 
 impl Hanabi {
-    /// Removes slot `slot` of `seat`'s hand and draws a replacement at the end, if any is left.
+    /// Takes the card in slot `slot` of `seat`'s hand and draws a replacement, if any is left,
+    /// where the `draw_into` setting puts it; a slot with nothing to draw is removed.
     pub(super) fn take_and_draw(
         &mut self,
         seat: Seat,
         slot: usize,
     ) -> Result<(Card, Option<Card>), IllegalAction> {
-        let colors = self.settings.colors();
+        let fresh = self.next_knowledge();
+        let drew = self.deck.pop();
         let (Some(hand), Some(knowledge)) = (
             self.hands.get_mut(seat.index()),
             self.knowledge.get_mut(seat.index()),
         ) else {
             return Err(IllegalAction::against_rules(format!("no seat {seat}")));
         };
-        if slot >= hand.len() || slot >= knowledge.len() {
+        let (Some(held), Some(known)) = (hand.get_mut(slot), knowledge.get_mut(slot)) else {
+            if let Some(card) = drew {
+                self.deck.push(card);
+            }
             return Err(IllegalAction::against_rules(format!(
                 "you have no card {slot}"
             )));
-        }
-        let card = hand.remove(slot);
-        knowledge.remove(slot);
-        let drew = self.deck.pop();
-        if let Some(new) = drew {
-            hand.push(new);
-            knowledge.push(Knowledge::fresh(colors));
-        }
+        };
+        let card = match (drew, self.settings.draw_into) {
+            (Some(new), DrawInto::PlayedSlot) => {
+                *known = fresh;
+                std::mem::replace(held, new)
+            }
+            (Some(new), DrawInto::EndOfHand) => {
+                knowledge.remove(slot);
+                knowledge.push(fresh);
+                hand.push(new);
+                hand.remove(slot)
+            }
+            (None, _) => {
+                knowledge.remove(slot);
+                hand.remove(slot)
+            }
+        };
         Ok((card, drew))
     }
 
@@ -75,9 +90,12 @@ impl Hanabi {
             }
             _ => false,
         };
-        let token_returned = success && card.number == 5 && self.hint_tokens < MAX_HINT_TOKENS;
+        let token_returned = success
+            && card.number == 5
+            && (self.hint_tokens < MAX_HINT_TOKENS
+                || self.settings.five_returns_token == FiveReturnsToken::Always);
         if token_returned {
-            self.hint_tokens += 1;
+            self.hint_tokens = self.hint_tokens.saturating_add(1);
         }
         if !success {
             self.error_tokens += 1;

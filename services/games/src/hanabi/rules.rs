@@ -34,7 +34,9 @@ impl Hanabi {
                     count(hand, "card")
                 ));
             }
-            Action::Discard { .. } if self.hint_tokens() >= MAX_HINT_TOKENS => {
+            // Exactly 8: in the rainbow variant a completed stack may lift the tokens above it,
+            // and the origin (`self.hints == 8`) lets a player discard there.
+            Action::Discard { .. } if self.hint_tokens() == MAX_HINT_TOKENS => {
                 return refuse("you may not discard with all 8 hint tokens".to_owned());
             }
             Action::Play { .. } | Action::Discard { .. } => return Ok(()),
@@ -42,7 +44,10 @@ impl Hanabi {
                 if self.hint_tokens() == 0 {
                     return refuse("no hint token left to give a hint".to_owned());
                 }
-                if target == seat || target.index() >= self.settings.players {
+                if target.index() >= self.settings.players {
+                    return refuse(format!("there is no player {target}"));
+                }
+                if target == seat && !self.settings.self_hints {
                     return refuse(format!("seat {target} is not another player"));
                 }
             }
@@ -64,23 +69,24 @@ impl Hanabi {
     }
 
     /// Every legal move of the seat on turn, in a stable order: plays by slot, discards by slot,
-    /// then hints by target seat, colours before numbers.
+    /// then hints by target seat (the mover too, with `self_hints`), colours before numbers.
     pub(super) fn legal(&self, seat: Seat) -> Vec<Action> {
         let slots = 0..self.hand(seat).len();
         let colors = self.settings.colors().min(5);
         // Room for every play, discard and hint at once: the list is built on every turn, and
         // growing it cost more than the rules' own work (callgrind, the referee's random play).
-        let most = 2 * slots.len() + self.settings.players.saturating_sub(1) * (colors + 5);
+        let most = 2 * slots.len() + self.settings.players * (colors + 5);
         let mut legal: Vec<Action> = Vec::with_capacity(most);
         legal.extend(slots.clone().map(|card| Action::Play { card }));
-        if self.hint_tokens() < MAX_HINT_TOKENS {
+        if self.hint_tokens() != MAX_HINT_TOKENS {
             legal.extend(slots.map(|card| Action::Discard { card }));
         }
         if self.hint_tokens() == 0 {
             return legal;
         }
         let named = Color::ALL.into_iter().take(colors);
-        for target in Seat::all(self.settings.players).filter(|&t| t != seat) {
+        let self_hints = self.settings.self_hints;
+        for target in Seat::all(self.settings.players).filter(|&t| t != seat || self_hints) {
             let hand = self.hand(target);
             for color in named.clone() {
                 if hand.iter().any(|c| color.touches(c.color)) {
@@ -95,6 +101,11 @@ impl Hanabi {
         }
         legal
     }
+}
+
+/// Whether `action` is a hint to the player who makes it.
+pub(super) fn hints_oneself(seat: Seat, action: Action) -> bool {
+    matches!(action, Action::HintColor { target, .. } | Action::HintNumber { target, .. } if target == seat)
 }
 
 /// Whether the hint `action` touches `card`; false for plays and discards.

@@ -27,6 +27,42 @@ pub enum OnIllegal {
     AskAgain,
 }
 
+/// Where the card drawn after a play or discard goes: the **\[choose\]** `draw_into`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DrawInto {
+    /// Into the slot that was played or discarded (the origin: `hands[i][target] = draw`); once
+    /// the deck is empty that slot is removed. The default.
+    PlayedSlot,
+    /// At the end of the hand, the slot removed (hanabi-learning-environment, OpenSpiel):
+    /// Croupier's rule before 2026-11-28, kept for the replays recorded with it.
+    EndOfHand,
+}
+
+/// What ends the game during the final round (after the deck ran out): the **\[choose\]**
+/// `final_round`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FinalRound {
+    /// Nothing: every player takes the turn, whatever the errors or stacks, and the game ends
+    /// with the deck-out reason (the origin's `checkEndgame`). The default.
+    Unchecked,
+    /// A third error or the last stack completed still ends it at once (Croupier before
+    /// 2026-11-28, and the other engines).
+    Checked,
+}
+
+/// When a completed stack returns a hint token: the **\[choose\]** `five_returns_token`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FiveReturnsToken {
+    /// Only below 8 tokens (the rules text; the origin's `game.py`). Default of `standard`.
+    BelowMax,
+    /// Always, even at 8, so a team may hold 9 or more; discarding is refused only at exactly 8
+    /// (the origin's `gameRainbow.py`). Default of `rainbow`.
+    Always,
+}
+
 /// Resolved Hanabi settings. Override any field by name, e.g. `{"players": 3}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -44,6 +80,13 @@ pub struct Settings {
     /// original, while results and replays keep the spec's seat numbers.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seat_order: Option<Vec<usize>>,
+    pub draw_into: DrawInto,
+    /// A player may hint themself (the origin never checks the target): it costs a token and
+    /// tells them about their own cards. It is never in the list of moves offered to the seat
+    /// (`Game::offered_actions`), which would name their cards.
+    pub self_hints: bool,
+    pub final_round: FinalRound,
+    pub five_returns_token: FiveReturnsToken,
 }
 
 impl Settings {
@@ -55,6 +98,10 @@ impl Settings {
             score_on_strikeout: StrikeoutScore::Stacks,
             on_illegal: OnIllegal::EndGame,
             seat_order: None,
+            draw_into: DrawInto::PlayedSlot,
+            self_hints: true,
+            final_round: FinalRound::Unchecked,
+            five_returns_token: FiveReturnsToken::BelowMax,
         }
     }
 
@@ -62,6 +109,7 @@ impl Settings {
     pub fn rainbow(players: usize) -> Self {
         Settings {
             rainbow: true,
+            five_returns_token: FiveReturnsToken::Always,
             ..Settings::standard(players)
         }
     }
@@ -107,6 +155,23 @@ impl GameSettings for Settings {
             "rainbow" => Some(Settings::rainbow(4)),
             _ => None,
         }
+    }
+
+    /// A replay stored before the origin's rules were followed (2026-11-28) has none of
+    /// `draw_into`, `self_hints`, `final_round` and `five_returns_token`: it was played with the
+    /// rules of the time, which these values restore.
+    fn upgrade_stored(settings: &mut serde_json::Map<String, serde_json::Value>) {
+        if settings.contains_key("draw_into") {
+            return;
+        }
+        for (key, old) in [
+            ("draw_into", "end_of_hand"),
+            ("final_round", "checked"),
+            ("five_returns_token", "below_max"),
+        ] {
+            settings.insert(key.to_owned(), old.into());
+        }
+        settings.insert("self_hints".to_owned(), false.into());
     }
 
     fn validate(&self) -> Result<(), String> {

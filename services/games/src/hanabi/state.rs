@@ -3,7 +3,8 @@
 use super::action::{Action, EndReason, Event};
 use super::cards::{full_deck, Card, Knowledge};
 use super::observation::{GameEnd, Observation};
-use super::settings::{OnIllegal, Settings, StrikeoutScore};
+use super::rules::hints_oneself;
+use super::settings::{FinalRound, OnIllegal, Settings, StrikeoutScore};
 use crate::api::{Game, Seat, Turn, Viewer};
 use crate::error::{IllegalAction, SettingsError};
 use crate::outcome::{Outcome, ScoreOrder};
@@ -100,17 +101,33 @@ impl Hanabi {
         }
     }
 
+    /// What is known of the next card to leave the deck: nothing, but its place in the order.
+    pub(super) fn next_knowledge(&self) -> Knowledge {
+        let colors = self.settings.colors();
+        Knowledge::fresh_drawn(colors, 10 * colors - self.deck.len())
+    }
+
     /// Ends the turn: the final-round count, the end conditions, the next seat.
+    ///
+    /// As the origin's `checkEndgame`: a third error ends the game; otherwise, once the deck
+    /// is empty, every player (the one who drew the last card last) takes one more turn and
+    /// the game ends with the deck-out reason, nothing checked in between (`final_round =
+    /// unchecked`); otherwise completing every stack ends it.
     fn finish_turn(&mut self, seat: Seat, drew_last: bool, events: &mut Vec<Event>) {
         self.moves += 1;
+        let in_final_round = self.turns_left.is_some();
         self.turns_left = self.turns_left.map(|t| t.saturating_sub(1));
         if drew_last {
             self.turns_left = Some(self.settings.players);
         }
-        let max = self.stacks.iter().all(|&h| h >= 5);
-        self.end = if self.error_tokens >= MAX_ERRORS {
+        let checked = !in_final_round || self.settings.final_round == FinalRound::Checked;
+        // With `unchecked`, the stacks count only while cards are left (the origin looks at
+        // the deck first); then the final round has begun, or the game is over.
+        let complete = self.stacks.iter().all(|&h| h >= 5)
+            && (self.settings.final_round == FinalRound::Checked || self.turns_left.is_none());
+        self.end = if checked && self.error_tokens >= MAX_ERRORS {
             Some(EndReason::Strikeout)
-        } else if max {
+        } else if complete {
             Some(EndReason::Complete)
         } else if self.turns_left == Some(0) {
             Some(EndReason::DeckOut)
@@ -154,8 +171,15 @@ impl Game for Hanabi {
         let hands: Vec<Vec<Card>> = (0..settings.players)
             .map(|_| (0..size).filter_map(|_| deck.pop()).collect())
             .collect();
+        let knowledge = (0..settings.players)
+            .map(|p| {
+                (0..size)
+                    .map(|k| Knowledge::fresh_drawn(colors, p * size + k))
+                    .collect()
+            })
+            .collect();
         Ok(Hanabi {
-            knowledge: vec![vec![Knowledge::fresh(colors); size]; settings.players],
+            knowledge,
             hands,
             deck,
             stacks: vec![0; colors],
@@ -194,6 +218,12 @@ impl Game for Hanabi {
         }
     }
 
+    fn offered_actions(&self, seat: Seat) -> Vec<Action> {
+        let mut legal = self.legal_actions(seat);
+        legal.retain(|&action| !hints_oneself(seat, action));
+        legal
+    }
+
     fn apply(&mut self, seat: Seat, action: Action) -> Result<Vec<Event>, IllegalAction> {
         self.check_turn(seat)?;
         self.check(seat, action)?;
@@ -215,7 +245,7 @@ impl Game for Hanabi {
                     self.play(seat, slot, card)
                 } else {
                     self.discards.push(card);
-                    self.hint_tokens = (self.hint_tokens + 1).min(MAX_HINT_TOKENS);
+                    self.hint_tokens = self.hint_tokens.saturating_add(1);
                     Event::Discarded {
                         seat,
                         slot,

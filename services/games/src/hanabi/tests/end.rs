@@ -86,9 +86,11 @@ fn strike_out(settings: Settings) -> Hanabi {
         vec![card(Green, 1); 10],
     );
     game.stacks[White.index()] = 2;
-    for seat in [0, 1, 0] {
+    // A drawn card (a playable green 1) takes the played slot: each play is from a slot not
+    // played before.
+    for (seat, slot) in [(0, 0), (1, 0), (0, 1)] {
         assert_eq!(game.outcome(), None);
-        game.apply(Seat(seat), Action::Play { card: 0 }).unwrap();
+        game.apply(Seat(seat), Action::Play { card: slot }).unwrap();
     }
     assert_eq!(game.error_tokens(), 3);
     assert_eq!(game.end_reason(), Some(EndReason::Strikeout));
@@ -143,4 +145,77 @@ fn a_fault_ends_the_game_with_the_score_so_far_unless_the_bot_is_asked_again() {
         game.observe(Viewer::Spectator).end.map(|e| e.code),
         Some(None)
     );
+}
+
+/// Two players; the deck holds one card; seat 0 holds red 1–5 and seat 1 blue 1–5.
+fn last_card_left(settings: Settings) -> Hanabi {
+    rigged(
+        settings,
+        vec![
+            (1..=5).map(|n| card(Red, n)).collect(),
+            (1..=5).map(|n| card(Blue, n)).collect(),
+        ],
+        vec![card(Green, 4)],
+    )
+}
+
+#[test]
+fn in_the_final_round_a_third_error_does_not_end_the_game_before_everyone_has_played() {
+    let mut game = last_card_left(Settings::standard(2));
+    game.error_tokens = 2;
+    // Seat 0 draws the last card (its play succeeds), then seat 1 misplays (third error)
+    // and seat 0 still takes its last turn, as the origin's final round checks nothing.
+    game.apply(Seat(0), Action::Play { card: 0 }).unwrap();
+    assert_eq!(game.turns_left, Some(2));
+    game.apply(Seat(1), Action::Play { card: 4 }).unwrap();
+    assert_eq!(game.error_tokens(), 3);
+    assert_eq!(game.turn(), Turn::Seat(Seat(0)), "seat 0's final turn");
+    game.apply(Seat(0), Action::Play { card: 4 }).unwrap();
+    assert_eq!(game.error_tokens(), 4, "errors keep counting");
+    assert_eq!(game.end_reason(), Some(EndReason::DeckOut));
+    assert_eq!(game.score(), 1, "the stacks, not 0");
+
+    let mut checked = last_card_left(Settings {
+        final_round: FinalRound::Checked,
+        ..Settings::standard(2)
+    });
+    checked.error_tokens = 2;
+    checked.apply(Seat(0), Action::Play { card: 0 }).unwrap();
+    checked.apply(Seat(1), Action::Play { card: 4 }).unwrap();
+    assert_eq!(checked.end_reason(), Some(EndReason::Strikeout));
+}
+
+#[test]
+fn a_third_error_on_the_turn_that_empties_the_deck_ends_the_game_at_once() {
+    let mut game = last_card_left(Settings::standard(2));
+    game.error_tokens = 2;
+    game.apply(Seat(0), Action::Play { card: 4 }).unwrap();
+    assert_eq!(game.end_reason(), Some(EndReason::Strikeout));
+}
+
+#[test]
+fn completing_every_stack_as_the_deck_runs_out_still_plays_the_final_round() {
+    let mut game = last_card_left(Settings::standard(2));
+    game.stacks.iter_mut().for_each(|h| *h = 5);
+    game.stacks[Red.index()] = 4;
+    game.apply(Seat(0), Action::Play { card: 4 }).unwrap();
+    assert_eq!(game.score(), 25);
+    assert_eq!(game.turn(), Turn::Seat(Seat(1)), "the final round");
+    game.apply(Seat(1), Action::Play { card: 0 }).unwrap();
+    game.apply(Seat(0), Action::Play { card: 0 }).unwrap();
+    assert_eq!(game.end_reason(), Some(EndReason::DeckOut));
+    assert_eq!(
+        game.observe(Viewer::Spectator).end.map(|e| e.code),
+        Some(Some(1)),
+        "the origin's emtpyDeck"
+    );
+
+    let mut checked = last_card_left(Settings {
+        final_round: FinalRound::Checked,
+        ..Settings::standard(2)
+    });
+    checked.stacks.iter_mut().for_each(|h| *h = 5);
+    checked.stacks[Red.index()] = 4;
+    checked.apply(Seat(0), Action::Play { card: 4 }).unwrap();
+    assert_eq!(checked.end_reason(), Some(EndReason::Complete));
 }
