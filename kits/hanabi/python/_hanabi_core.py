@@ -85,7 +85,6 @@ class baseGame:
         self.error = 0
         self.hands = [[] for _ in self.players]
         self.score = 0
-        self.turnsLeft = -1
 
     def _listeners(self, p, name):
         return getattr(p, name, [])
@@ -110,13 +109,14 @@ class baseGame:
         if kind in (actions.play, actions.discard):
             if not 0 <= a.target < len(hand):
                 raise invalidAction("no card %s in your hand" % a.target)
-            if kind == actions.discard and self.hints >= 8:
+            if kind == actions.discard and self.hints == 8:
                 raise invalidAction("cannot discard with 8 hint tokens")
             return
         if self.hints <= 0:
             raise invalidAction("no hint token left")
-        if a.target == index or not 0 <= a.target < len(self.players):
-            raise invalidAction("a hint goes to another player")
+        # A hint to oneself is legal, as in the origin (it never checks the target).
+        if not 0 <= a.target < len(self.players):
+            raise invalidAction("there is no player %s" % a.target)
         if kind == actions.hintColor:
             if a.color is None or not 0 <= value(a.color) <= 4:
                 raise invalidAction("that colour cannot be named")
@@ -147,13 +147,14 @@ class baseGame:
             for f in self._listeners(target, name):
                 f(info)
         else:
-            c = self.hands[index].pop(a.target)
+            c = self.hands[index][a.target]
             if kind == actions.play:
                 stack = self.field[value(c.color)]
                 if len(stack) == c.number - 1:
                     stack.append(c)
                     self.score += 1
-                    if c.number == 5 and self.hints < 8:
+                    # gameRainbow: a 5 always returns a token, even at 8.
+                    if c.number == 5 and (self.rainbow or self.hints < 8):
                         self.hints += 1
                 else:
                     self.error += 1
@@ -163,11 +164,12 @@ class baseGame:
                 self.discard.append(c)
                 self.hints += 1
                 kwargs["discard"] = c
+            # The drawn card takes the played slot; with the deck empty the slot goes.
             drawn = self.deck.pop() if self.deck else None
             if drawn is not None:
-                self.hands[index].append(drawn)
-                if not self.deck:
-                    self.turnsLeft = len(self.players) + 1
+                self.hands[index][a.target] = drawn
+            else:
+                self.hands[index].pop(a.target)
         for i, p in enumerate(self.players):
             extra = dict(kwargs)
             if "play" in kwargs or "discard" in kwargs:
@@ -180,32 +182,38 @@ class baseGame:
             for f in self._listeners(p, "onPlayerAction"):
                 f(index, a, **extra)
 
-    def checkEndgame(self, index):
-        """The score if the game is over (after telling every player), else -1. Reasons by
-        value: 0 three errors, 1 the deck ran out and the last round ended, 2 every stack done."""
-        if self.turnsLeft > 0:
-            self.turnsLeft -= 1
-        if self.error >= 3:
-            reason = self.endgames(0)
-        elif self.score >= self.maxScore:
-            reason = self.endgames(2)
-        elif self.turnsLeft == 0:
-            reason = self.endgames(1)
-        else:
-            return -1
+    def _end(self, reason):
         for p in self.players:
             for f in self._listeners(p, "onGameEnd"):
                 f(reason, self.score)
         return self.score
 
+    def _turn(self, index):
+        for p in self.players:
+            for f in self._listeners(p, "onTurnStart"):
+                f(index)
+        self.resolveTurn(index, self.players[index])
+
+    def checkEndgame(self, index):
+        """The score if the game is over (after telling every player), else -1. As the origin:
+        a third error ends the game (reason 0); once the deck is empty every player, the one
+        who drew the last card last, takes one more turn, nothing checked in between, and the
+        game ends with reason 1; otherwise every stack done ends it (reason 2)."""
+        if self.error >= 3:
+            return self._end(self.endgames(0))
+        if not self.deck:
+            for k in range(1, len(self.players) + 1):
+                self._turn((index + k) % len(self.players))
+            return self._end(self.endgames(1))
+        if self.score >= self.maxScore:
+            return self._end(self.endgames(2))
+        return -1
+
     def start(self):
         self.openingHands()
         index = 0
         while True:
-            for p in self.players:
-                for f in self._listeners(p, "onTurnStart"):
-                    f(index)
-            self.resolveTurn(index, self.players[index])
+            self._turn(index)
             if self.checkEndgame(index) >= 0:
                 return self.score
             index = (index + 1) % len(self.players)

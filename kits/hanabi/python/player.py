@@ -5,7 +5,7 @@ Upload this file alone (plus any helper modules; numpy is available): Croupier f
 over the match server. Locally, try it against itself with `python3 play_local.py`.
 
 Strategy: play a card known to be playable; else hint another player's playable card (number
-first, then colour); else discard the oldest card nothing is known about (with all 8 tokens,
+first, then colour); else discard the first card (by slot) nothing is known about (with all 8 tokens,
 give any hint).
 """
 from basePlayer import basePlayer
@@ -60,19 +60,21 @@ class player(basePlayer):
         self.saw(c)
         if kind == actions.play and self.playable(c, n):
             self.stacks[c] = n
-            if n == 5 and self.hints < 8:
-                self.hints += 1
+            if n == 5 and (self.hints < 8 or getattr(self, "rainbow", False)):
+                self.hints += 1  # in the rainbow variant a 5 returns a token even at 8
         elif kind == actions.discard:
             self.hints += 1
-        del self.hands[index][target]
-        del self.known[index][target]
         drew = kwargs.get("draw")
-        # Others see card(unknown, 0) once the deck is empty; our own draw is always unknown.
+        # The drawn card takes the played slot; with the deck empty the slot goes. Others see
+        # card(unknown, 0) once the deck is empty; our own draw is always unknown.
         if drew is not None and drew.number != 0 and self.deck > 0:
             self.deck -= 1
             self.saw(drew.color.value)
-            self.hands[index].append((drew.color.value, drew.number))
-            self.known[index].append([-1, -1])
+            self.hands[index][target] = (drew.color.value, drew.number)
+            self.known[index][target] = [-1, -1]
+        else:
+            del self.hands[index][target]
+            del self.known[index][target]
 
     # -- the turn ------------------------------------------------------------------------
     def playable(self, c, n):

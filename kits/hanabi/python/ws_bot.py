@@ -7,7 +7,7 @@ the server's messages and answers every `turn` with one action:
      stack needs next);
   2. else, with a hint token, point out another player's playable card (number first, then
      colour);
-  3. else discard its oldest card it knows nothing about (never with all 8 tokens: then any
+  3. else discard the first card (by slot) it knows nothing about (never with all 8 tokens: then any
      legal hint).
 Frames arrive as binary UTF-8 JSON; answers go back as text (both are accepted).
 
@@ -81,16 +81,19 @@ class Table:
         self.saw(msg["draw"][0])
         if kind == PLAY and self.playable(c, n):
             self.stacks[c] += 1
-            if n == 5 and self.hints < 8:
+            if n == 5 and (self.hints < 8 or self.colors == 6):  # rainbow: a 5 always returns one
                 self.hints += 1
         elif kind == DISCARD:
             self.hints += 1
-        del self.hands[who][target]
-        del self.known[who][target]
-        if self.deck > 0:  # the actor's own draw is [-1,-1]; others see [-1,0] once it is empty
+        # The drawn card takes the played slot; with the deck empty the slot goes. (The actor's
+        # own draw is [-1,-1]; others see [-1,0] once the deck is empty.)
+        if self.deck > 0:
             self.deck -= 1
-            self.hands[who].append(list(msg["draw"]))
-            self.known[who].append([-1, -1])
+            self.hands[who][target] = list(msg["draw"])
+            self.known[who][target] = [-1, -1]
+        else:
+            del self.hands[who][target]
+            del self.known[who][target]
 
     def choose(self):
         mine = self.known[self.me]

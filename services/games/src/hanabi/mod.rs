@@ -2,15 +2,20 @@
 //!
 //! 2–5 players hold their cards facing the others, never seeing their own. Per colour there are
 //! three 1s, two each of 2–4 and one 5; a hand is 5 cards for 2–3 players, 4 for 4–5. On a turn a
-//! player **hints** another player (costs one of 8 hint tokens; names a colour or a number and
-//! must touch at least one card), **discards** (regains a token; illegal with all 8), or
-//! **plays** a card: onto its colour's stack if it is the next number, else it is discarded and
-//! costs one of 3 error tokens. Completing a stack with a 5 returns a token if below 8. Play and
-//! discard draw a replacement, which goes to the end of the hand (slot 0 is the oldest card).
+//! player **hints** a player (costs one of 8 hint tokens; names a colour or a number and must
+//! touch at least one card; the player may be oneself, as in the origin), **discards** (regains
+//! a token; illegal at exactly 8), or **plays** a card: onto its colour's stack if it is the next
+//! number, else it is discarded and costs one of 3 error tokens. Completing a stack with a 5
+//! returns a token if below 8 (always, in the origin's rainbow game). Play and discard draw a
+//! replacement into the slot just emptied (`hands[i][target] = draw`), or remove the slot once
+//! the deck is empty.
 //!
-//! The game ends at the third error, when every stack is complete (25, or 30 with rainbow), or
-//! when, after the last card was drawn, every player (the drawer included) has taken one more
-//! turn. The team scores the sum of the stacks (or 0 after a strikeout with
+//! The end, checked after each turn in the origin's order: the third error; once the deck is
+//! empty, every player (the drawer last) takes one more turn with nothing checked, then the
+//! deck-out end; every stack complete (25, or 30 with rainbow). Each way the origin differs from
+//! other engines is a setting ([`Settings`]), and replays stored before keep their rules.
+//!
+//! The team scores the sum of the stacks (or 0 after a strikeout with
 //! `score_on_strikeout = zero`); every seat gets that score and rank 1.
 //!
 //! Rule sets ([`Settings`]): `standard` (5 colours, 50 cards) and `rainbow` (a sixth colour of

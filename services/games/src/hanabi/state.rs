@@ -27,8 +27,8 @@ pub(super) struct LastMove {
 }
 
 /// A game of Hanabi in progress. The first seat of the settings' turn order starts (seat 0 by
-/// default) and the turn passes along that order. New cards go to the end of a hand: slot 0
-/// is the oldest card.
+/// default) and the turn passes along that order. A drawn card takes the slot of the card
+/// played or discarded (the `draw_into` setting).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Hanabi {
     pub(super) settings: Settings,
@@ -51,7 +51,7 @@ pub struct Hanabi {
 }
 
 impl Hanabi {
-    /// `seat`'s hand, oldest card first (empty for an unknown seat).
+    /// `seat`'s hand by slot (empty for an unknown seat).
     pub fn hand(&self, seat: Seat) -> &[Card] {
         self.hands.get(seat.index()).map_or(&[], Vec::as_slice)
     }
