@@ -113,3 +113,72 @@ async fn origin_style_class_bots_play_a_standard_game() {
 async fn origin_style_class_bots_play_a_rainbow_game() {
     plays_full_games_with_the_origin_names("rainbow", "gameRainbow").await;
 }
+
+/// The checks a probe made, from its `ORIGIN OK … checks=N` line.
+fn checks(tail: &str) -> u32 {
+    let line = tail.lines().find(|l| l.starts_with("ORIGIN OK"));
+    let n = line.and_then(|l| l.rsplit("checks=").next());
+    n.and_then(|n| n.trim().parse().ok()).unwrap_or(0)
+}
+
+/// Bots that model every hand the origin's way (the drawn card takes the played slot) check
+/// that model against every card played or discarded and every hint given, over many games of
+/// both variants: class bots (one of them hinting itself, which the origin allows) and a
+/// websocket client. Any mismatch crashes the seat.
+async fn hands_tracked_the_origins_way_never_disagree(rules: &str, module: &str) {
+    let (sb, uids) = sandbox().await;
+    let mut dirs = Dirs::default();
+    let bots = ("origin_bots.py", fill(ORIGIN_BOTS, module));
+    let raw_args: &[&str] = if module == "gameRainbow" {
+        &["--rainbow"]
+    } else {
+        &[]
+    };
+    let (mut total, mut self_hints) = (0, 0);
+    for seed in 0..6 {
+        let seats = vec![
+            dirs.entry(
+                "careful",
+                std::slice::from_ref(&bots),
+                "origin_bots.py:careful",
+            ),
+            dirs.raw("websocket", raw_args),
+            dirs.entry(
+                "selfhinter",
+                std::slice::from_ref(&bots),
+                "origin_bots.py:selfhinter",
+            ),
+            dirs.entry(
+                "cautious",
+                std::slice::from_ref(&bots),
+                "origin_bots.py:cautious(0.5)",
+            ),
+        ];
+        let result = play(&sb, hanabi(rules, seed, seats)).await.unwrap();
+        assert_consistent(&result);
+        for seat in &result.seats {
+            assert_eq!(seat.end_state, EndState::Ok, "{}", describe(&result));
+        }
+        let tail = |i: usize| result.seats[i].stderr_tail.as_str();
+        assert!(tail(1).contains("PROTOCOL OK"), "{}", tail(1));
+        for i in [0, 2, 3] {
+            assert!(tail(i).contains("ORIGIN OK"), "{}", tail(i));
+            total += checks(tail(i));
+        }
+        self_hints += tail(2).matches("SELF HINT OK").count();
+    }
+    eprintln!("{rules}: {total} checks of the class bots' hand models, {self_hints} self-hints");
+    assert!(total > 300, "{rules}: only {total} checks");
+    assert!(self_hints > 0, "{rules}: nobody hinted themself");
+    assert_no_slot_processes(uids);
+}
+
+#[tokio::test]
+async fn hands_tracked_the_origins_way_match_every_move_of_standard_games() {
+    hands_tracked_the_origins_way_never_disagree("standard", "game").await;
+}
+
+#[tokio::test]
+async fn hands_tracked_the_origins_way_match_every_move_of_rainbow_games() {
+    hands_tracked_the_origins_way_never_disagree("rainbow", "gameRainbow").await;
+}

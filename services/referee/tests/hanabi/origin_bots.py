@@ -4,11 +4,18 @@ keywords `play=` / `discard=` / `draw=`. `GAME` is replaced by `game` or `gameRa
 
 Every listener checks the types and call shapes the origin's game class uses and raises if
 one is off (the seat then crashes); at the end the bot prints `ORIGIN OK <class> ...`.
+
+The bots model every hand the origin's way (`game.py`: the drawn card takes the played slot,
+`hands[i][target] = draw`; with the deck empty the slot is popped) and check the model on every
+move they see: the card another player plays or discards must be the one the model holds in
+that slot, and a hint to another player must touch a card of the model. A mismatch raises.
 """
 import sys
 
 from basePlayer import basePlayer
 from GAME import action, actions, card, colors, endgames, invalidAction
+
+RAINBOW = next((c for c in colors if c.value == 5), None)
 
 
 def check(ok, what):
@@ -27,6 +34,7 @@ class player(basePlayer):
         self.onPlayerAction.append(self.acted)
         self.onGameEnd.append(self.ended)
         self.hints, self.stacks, self.hands, self.known, self.me = 8, {}, [], [], -1
+        self.checks, self.deck, self.rainbow = 0, 0, any(c.value == 5 for c in colors)
 
     def turn(self):
         kind, target = input("action target: ").split()
@@ -40,6 +48,8 @@ class player(basePlayer):
                        if all(c.color == colors.unknown and c.number == -1 for c in row))
         self.hands = [[c.copy() for c in row] for row in handStatus]
         self.known = [[[None, None] for _ in row] for row in handStatus]
+        kinds = len([c for c in colors if c.value >= 0])
+        self.deck = 10 * kinds - sum(len(row) for row in handStatus)
 
     def hinted(self, hintInfo):
         for slot, c in enumerate(hintInfo):
@@ -58,6 +68,12 @@ class player(basePlayer):
                 check(isinstance(playerAction.color, colors), "hint colour")
             self.hints -= 1
             if playerAction.target != self.me:
+                touched = [c for c in self.hands[playerAction.target]
+                           if (kind == actions.hintColor and c.color in (playerAction.color, RAINBOW))
+                           or (kind == actions.hintNumber and c.number == playerAction.number)]
+                self.checks += 1
+                check(touched, "player %d's hint to %d touches nothing in my model of the hand: %r"
+                      % (index, playerAction.target, self.hands[playerAction.target]))
                 for slot, c in enumerate(self.hands[playerAction.target]):
                     k = self.known[playerAction.target][slot]
                     if kind == actions.hintColor and c.color == playerAction.color:
@@ -70,26 +86,38 @@ class player(basePlayer):
         check(sorted(kwargs) == sorted([moved, "draw"]), "keywords %r" % sorted(kwargs))
         c = kwargs[moved]
         check(isinstance(c, card) and isinstance(c.color, colors), "moved %r" % c)
+        slot = playerAction.target
+        if index != self.me:
+            held = self.hands[index][slot]
+            self.checks += 1
+            check(held.color == c.color and held.number == c.number,
+                  "player %d's %s from slot %d was %r; my model of the hand holds %r there: %r"
+                  % (index, moved, slot, c, held, self.hands[index]))
         if kind == actions.play and self.stacks.get(c.color, 0) == c.number - 1:
             self.stacks[c.color] = c.number
-            if c.number == 5 and self.hints < 8:
+            # gameRainbow.py returns a token for a 5 even at 8; game.py only below 8.
+            if c.number == 5 and (self.hints < 8 or self.rainbow):
                 self.hints += 1
         elif kind == actions.discard:
             self.hints += 1
-        del self.hands[index][playerAction.target]
-        del self.known[index][playerAction.target]
         drew = kwargs["draw"]
         if index == self.me:
             check(drew.color == colors.unknown and drew.number == -1, "own draw %r" % drew)
-        if drew.number != 0:
-            self.hands[index].append(drew.copy())
-            self.known[index].append([None, None])
+        else:
+            check((drew.number == 0) == (self.deck == 0), "draw %r with %d cards left" % (drew, self.deck))
+        if self.deck > 0:
+            self.deck -= 1
+            self.hands[index][slot] = drew.copy()
+            self.known[index][slot] = [None, None]
+        else:
+            del self.hands[index][slot]
+            del self.known[index][slot]
 
     def ended(self, reason, score):
         check(isinstance(reason, endgames), "reason %r" % reason)
         check(reason in (endgames.emtpyDeck, endgames.maxScore) or reason.value == 0, "reason")
-        print("ORIGIN OK %s %s reason=%s score=%d" % (type(self).__name__, self.describe(), reason.name, score),
-              file=sys.stderr)
+        print("ORIGIN OK %s %s reason=%s score=%d checks=%d"
+              % (type(self).__name__, self.describe(), reason.name, score, self.checks), file=sys.stderr)
 
     def describe(self):
         return ""
@@ -132,3 +160,28 @@ class cautious(careful):
 
     def describe(self):
         return "hintP=%r" % (self.hintP,)
+
+
+class selfhinter(careful):
+    """Once a hint told it a card's colour, hints itself that colour (the origin never checks a
+    hint's target) and checks that its own hint touches that slot."""
+
+    def __init__(self):
+        super().__init__()
+        self.asked = None
+
+    def turn(self):
+        if self.asked is None and self.hints > 0:
+            for slot, (c, _) in enumerate(self.known[self.me]):
+                if c is not None and c != colors.unknown and c != RAINBOW:
+                    self.asked = (slot, c)
+                    return action(actions.hintColor, self.me, color=c)
+        return super().turn()
+
+    def hinted(self, hintInfo):
+        if self.asked is not None and self.asked[0] is not None:
+            slot, c = self.asked
+            check(hintInfo[slot].color == c, "my own hint of %r missed slot %d: %r" % (c, slot, hintInfo))
+            print("SELF HINT OK %s slot %d" % (c.name, slot), file=sys.stderr)
+            self.asked = (None, c)
+        super().hinted(hintInfo)
