@@ -15,8 +15,12 @@ The player is CLASS called with ARGS (Python literals only: `cautious(0.3)`,
 modules (next to this file) come first on `sys.path`; a bot that loads its own copy of the
 origin's `game.py` instead gets the cards, actions and enums of that copy, since the runner
 takes them from whichever `game` / `gameRainbow` module is loaded once the bot is imported.
-An exception in your code ends the bot (its traceback is on stderr): the seat is recorded as
-crashed.
+An exception in your code (loading the file, the constructor, a listener, `turn()`, or a
+`turn()` that returns no action) ends the bot: the runner prints its traceback to stderr first
+(flushed, with whatever the bot printed), then exits with status 1 without closing anything
+else first, so the seat is recorded as crashed with the traceback in its log, even when the
+game had already ended (a listener of `onGameEnd`, or several bots failing at once).
+`sys.exit(n)` in your code exits with n. Exit status 0 means the bot played to `onGameEnd`.
 """
 import ast
 import importlib
@@ -25,6 +29,7 @@ import inspect
 import json
 import os
 import sys
+import traceback
 
 import websocket  # websocket-client, installed for the bot runtime's /usr/bin/python3
 
@@ -215,20 +220,60 @@ def main(argv):
     me = cls(*args, **kwargs)
     bridge = Bridge(me, Names(rainbow))
     conn = websocket.create_connection(url)
+    while True:
+        frame = talk(conn.recv)
+        if not frame:
+            sys.exit(CLOSED)
+        msg = json.loads(frame)
+        answer = bridge.handle(msg)
+        if answer is not None:
+            talk(conn.send, json.dumps(answer))
+        if msg.get("event") == "onGameEnd":
+            conn.close()
+            return
+
+
+CLOSED = "the match server closed the connection before onGameEnd"
+
+
+def talk(io, *args):
+    """`io(*args)` on the connection; a connection the server closed ends the bot with a
+    message (the seat's verdict says why the server closed it), not a traceback."""
     try:
-        while True:
-            frame = conn.recv()
-            if not frame:
-                sys.exit("the match server closed the connection before onGameEnd")
-            msg = json.loads(frame)
-            answer = bridge.handle(msg)
-            if answer is not None:
-                conn.send(json.dumps(answer))
-            if msg.get("event") == "onGameEnd":
-                return
-    finally:
-        conn.close()
+        return io(*args)
+    except (websocket.WebSocketConnectionClosedException, OSError):
+        sys.exit(CLOSED)
+
+
+def exit_now(status):
+    """Ends the process with `status` at once: what the bot printed is flushed, nothing runs
+    after it (threads the bot started, its `atexit` handlers), and the exit itself closes the
+    connection, so the referee sees the exit status, and the log holds the traceback."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except Exception:
+            pass
+    os._exit(status)
+
+
+def run(argv):
+    """`main`, with every failure turned into a flushed message and a non-zero exit (see the
+    module docs)."""
+    try:
+        main(argv)
+    except SystemExit as e:
+        status = e.code
+        if status is None:
+            status = 0
+        elif not isinstance(status, int):
+            print(status, file=sys.stderr)
+            status = 1
+        exit_now(status)
+    except BaseException:
+        traceback.print_exc()
+        exit_now(1)
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    run(sys.argv[1:])

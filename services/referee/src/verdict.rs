@@ -65,8 +65,11 @@ impl Faults {
 /// * otherwise the **first** fault decides: `time_limit`, `invalid_output`, `illegal_action`,
 ///   `output_limit` as recorded; for `Left`, the process's own exit (`crashed` with its code or
 ///   signal; a clean exit 0 before the end is `crashed` with code 0; a process that was still
-///   running after closing its connection is `invalid_output`);
-/// * no fault: `ok`, even if the bot crashed after the match was over.
+///   running a grace ([`EXIT_GRACE`](crate::seat::EXIT_GRACE)) after closing its connection is
+///   `invalid_output`: the match's end waits that long for it);
+/// * no fault: `ok`, even if the bot crashed after the match was over (except a class-based
+///   Hanabi bot whose own code raised: the adapter records that as a fault, see
+///   [`hanabi`](crate::hanabi)).
 ///
 /// `Err` is a setup error in the report: the platform's fault, never the bot's.
 pub(crate) fn end_state(faults: &Faults, report: &RunReport) -> Result<EndState, String> {

@@ -14,6 +14,8 @@ use croupier_sandbox::EndState;
 use serde_json::{json, Value};
 use tempfile::TempDir;
 
+#[path = "hanabi/class_faults.rs"]
+mod class_faults;
 #[path = "hanabi/faults.rs"]
 mod faults;
 #[path = "hanabi/indices.rs"]

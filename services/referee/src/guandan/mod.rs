@@ -299,8 +299,8 @@ impl Session {
 
     /// After the last `gameResult`: lets bots close or exit by themselves for `end_grace`.
     async fn end(&mut self) {
-        let deadline = Instant::now() + self.limits.end_grace;
-        while self.seats.any_joined_running() {
+        let end = Instant::now() + self.limits.end_grace;
+        while let Some(deadline) = self.seats.awaited_until(end) {
             match self.next_event(deadline).await {
                 Event::Deadline => break,
                 Event::Conn(seat, ConnEvent::Closed | ConnEvent::Garbage(_)) => {

@@ -15,7 +15,9 @@
 //!    every seat, `turn` to the seat on turn only, its answer, then `onHintColor` /
 //!    `onHintNumber` to the hint's target only and `onPlayerAction` to every seat (each with
 //!    its own view of the draw); at the end `onGameEnd` to every connected seat.
-//! 4. **End.** Bots get `end_grace` to exit, then every process is killed with its tree.
+//! 4. **End.** Bots get `end_grace` to exit (a seat that closed its connection during the game,
+//!    until its exit grace is over: its exit status, not the kill, is its verdict), then every
+//!    process is killed with its tree.
 //!
 //! **Faults** follow the crate's table, with the game's `on_illegal` setting deciding what
 //! happens next. `end_game` (default): any fault (an illegal move, garbage, a timeout, a
@@ -25,6 +27,13 @@
 //! itself ends as `time_limit`); a seat that left is played for by the referee (the engine's
 //! first legal move, playing its oldest card) so the others' game completes.
 //! A built-in seat plays through the engine and gets no messages.
+//!
+//! **Class-based bots** fail by raising: the runner prints the traceback (flushed, before
+//! anything is closed) and exits with status 1, so the seat is `crashed` with the traceback in
+//! its log. Such an exit counts even once the game is over (unlike other programs', whose exit
+//! after the end is their own business): an exception in `onGameEnd`, or in a listener of a bot
+//! still handling a message from before another seat's fault ended the game, is that seat's
+//! `crashed`; each failing seat gets its own verdict, the others stay `ok`.
 
 mod classes;
 pub(crate) mod frames;
@@ -93,7 +102,7 @@ pub(crate) async fn run(sandbox: &Sandbox, spec: &MatchSpec) -> Result<MatchResu
         .map_err(RefereeError::Network)?;
     let (events_tx, seat_events) = mpsc::unbounded_channel();
     let mut seats = Seats::default();
-    let mut runtimes = Vec::new();
+    let (mut runtimes, mut class_seats) = (Vec::new(), Vec::new());
     for (i, seat) in spec.seats.iter().enumerate() {
         let proc = match seat {
             SeatSpec::Builtin { .. } | SeatSpec::Human { .. } => None,
@@ -109,6 +118,7 @@ pub(crate) async fn run(sandbox: &Sandbox, spec: &MatchSpec) -> Result<MatchResu
                                 reason: format!("writing the class-based bot runner: {e}"),
                             })?;
                         runtimes.push(dir);
+                        class_seats.push(Seat(i));
                         SeatProc::start_spec(
                             sandbox,
                             Seat(i),
@@ -155,6 +165,7 @@ pub(crate) async fn run(sandbox: &Sandbox, spec: &MatchSpec) -> Result<MatchResu
         conns: HashMap::new(),
         order,
         indices,
+        class_seats,
     };
     session.join().await?;
     session.play().await?;
@@ -286,8 +297,8 @@ impl Session {
 
     async fn end(&mut self) -> Result<(), RefereeError> {
         self.phase = Phase::Over;
-        let deadline = Instant::now() + self.limits.end_grace;
-        while self.seats.any_joined_running() {
+        let end = Instant::now() + self.limits.end_grace;
+        while let Some(deadline) = self.seats.awaited_until(end) {
             match self.next_event(deadline).await {
                 Event::Deadline => break,
                 event => self.handle(event)?,

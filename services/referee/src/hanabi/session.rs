@@ -19,7 +19,7 @@ use std::time::Instant;
 
 use croupier_games::hanabi::{Hanabi, Observation};
 use croupier_games::{Game, Seat, Viewer};
-use croupier_sandbox::KillReason;
+use croupier_sandbox::{EndState, KillReason};
 use tokio::sync::mpsc;
 
 use super::indices::Indices;
@@ -54,6 +54,8 @@ pub(super) struct Session {
     pub order: Vec<Seat>,
     /// Engine seats ↔ the protocol indices the bots see.
     pub indices: Indices,
+    /// The seats of class-based bots, played by the runner ([`super::runtime`]).
+    pub class_seats: Vec<Seat>,
 }
 
 impl Session {
@@ -71,6 +73,7 @@ impl Session {
         match event {
             Event::Deadline => {}
             Event::Seat(seat, event) => {
+                self.class_bot_failed(seat, &event);
                 let output_bytes = self.limits.output_bytes;
                 let (kind, detail) = self.seats.seat_event(seat, event, output_bytes)?;
                 self.retire(seat, kind, detail, Stop::Already);
@@ -93,6 +96,28 @@ impl Session {
             Event::Hub(HubEvent::Message { .. }) => {}
         }
         Ok(())
+    }
+
+    /// A class-based bot whose runner exits with an error once the game is over still failed:
+    /// the runner exits non-zero only when the bot's own code raised (its traceback is in the
+    /// log), be it in `onGameEnd` or in a listener still handling a message from before a fault
+    /// of another seat ended the game. Recorded as a fault of that seat alone (`crashed`, and in
+    /// the replay, where the engine, its game over, takes it as a no-op, so that a seat that
+    /// never moved ranks as idle like the seat whose fault ended the game), unless it already
+    /// has one. (During the game, the exit retires the seat as any exit does.)
+    fn class_bot_failed(&mut self, seat: Seat, event: &SeatEvent) {
+        let SeatEvent::Exited(end_state) = event else {
+            return;
+        };
+        let failed = !matches!(end_state, EndState::Ok | EndState::SetupError(_));
+        let joined = self.seats.joined(seat).is_some();
+        if self.phase == Phase::Over && failed && joined && self.class_seats.contains(&seat) {
+            let detail = format!(
+                "the bot's code failed as the game ended (the runner exited: {end_state}); \
+                 its traceback is in its log"
+            );
+            self.fault(seat, FaultKind::Left, detail);
+        }
     }
 
     /// A new connection takes the seat of the process that opened it (or, without uids, the

@@ -248,8 +248,8 @@ impl Room {
     async fn end(&mut self) -> Result<(), RefereeError> {
         self.phase = Phase::Over;
         self.broadcast(true, true, |this| Ok(wire::request_room(&this.room)))?;
-        let deadline = Instant::now() + self.limits.end_grace;
-        while self.seats.any_joined_running() {
+        let end = Instant::now() + self.limits.end_grace;
+        while let Some(deadline) = self.seats.awaited_until(end) {
             match self.next_event(deadline).await {
                 Event::Deadline => break,
                 event => self.handle(event).await?,

@@ -9,11 +9,12 @@
 //! built-in seat is [`Presence::Builtin`] throughout and is never retired.
 
 use std::sync::Arc;
+use std::time::Instant;
 
 use croupier_games::Seat;
 use croupier_sandbox::EndState;
 
-use super::{SeatEvent, SeatProc, Stop};
+use super::{SeatEvent, SeatProc, Stop, EXIT_GRACE};
 use crate::assemble::SeatEnd;
 use crate::verdict::{FaultKind, Faults};
 use crate::RefereeError;
@@ -37,6 +38,9 @@ pub(crate) struct SeatSlot<C> {
     pub faults: Faults,
     /// Its process has exited (no further exit report will come).
     pub exited: bool,
+    /// Retired with [`Stop::Grace`]: its process may exit by itself until then, and its exit
+    /// status is its verdict (a crash rather than a kill).
+    pub exit_by: Option<Instant>,
 }
 
 /// Every seat of a match, indexed by [`Seat`].
@@ -63,6 +67,7 @@ impl<C> Seats<C> {
             presence,
             faults: Faults::default(),
             exited: false,
+            exit_by: None,
         });
     }
 
@@ -101,11 +106,18 @@ impl<C> Seats<C> {
         self.all().filter(|&s| self.is_pending(s)).collect()
     }
 
-    /// Whether a joined seat's process is still running (the end grace waits for those).
-    pub fn any_joined_running(&self) -> bool {
-        self.slots
-            .iter()
-            .any(|s| matches!(s.presence, Presence::Joined(_)) && !s.exited)
+    /// Until when the end of the match waits for seats to exit by themselves, `end` being the
+    /// end grace: a joined seat still running until `end`, a seat retired with a grace (its
+    /// connection closed) still running until its grace is over, so that its own exit (a
+    /// crash, with what it printed) decides its verdict, not the kill at the end. `None`: no
+    /// seat to wait for.
+    pub fn awaited_until(&self, end: Instant) -> Option<Instant> {
+        let until = |s: &SeatSlot<C>| match s.presence {
+            _ if s.exited => None,
+            Presence::Joined(_) => Some(end),
+            _ => s.exit_by,
+        };
+        self.slots.iter().filter_map(until).max()
     }
 
     /// The slot uid of `seat`'s process; `None` for a built-in or in sandbox mode `none`.
@@ -175,6 +187,9 @@ impl<C> Seats<C> {
         }
         let was = std::mem::replace(&mut slot.presence, Presence::Gone);
         slot.faults.push(kind, detail);
+        if stop == Stop::Grace {
+            slot.exit_by = Some(Instant::now() + EXIT_GRACE);
+        }
         if let Some(proc) = &slot.proc {
             proc.stop(stop);
         }
@@ -251,7 +266,28 @@ mod tests {
         assert_eq!(fault_count(&seats, builtin), 0);
         assert_eq!(seats.retire(Seat(5), FaultKind::Left, "x", stop), None);
         assert_eq!(seats.pending(), Vec::<Seat>::new());
-        assert!(!seats.any_joined_running());
+        assert_eq!(seats.awaited_until(Instant::now()), None);
+    }
+
+    #[test]
+    fn the_end_waits_for_joined_seats_and_for_seats_that_closed_until_their_grace() {
+        let mut seats: Seats<u8> = Seats::default();
+        for conn in [0, 1] {
+            seats.push(None);
+            let slot = seats.get_mut(Seat(conn.into())).unwrap();
+            slot.presence = Presence::Joined(conn);
+        }
+        let end = Instant::now();
+        assert_eq!(seats.awaited_until(end), Some(end));
+        let closed = Instant::now();
+        seats.retire(Seat(0), FaultKind::Left, "closed", Stop::Grace);
+        let exit_by = seats.get(Seat(0)).and_then(|s| s.exit_by);
+        assert!(exit_by.is_some_and(|t| t >= closed + EXIT_GRACE));
+        assert_eq!(seats.awaited_until(end), exit_by, "the later of the two");
+        seats.get_mut(Seat(0)).unwrap().exited = true;
+        assert_eq!(seats.awaited_until(end), Some(end));
+        seats.get_mut(Seat(1)).unwrap().exited = true;
+        assert_eq!(seats.awaited_until(end), None);
     }
 
     #[test]

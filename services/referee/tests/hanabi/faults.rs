@@ -6,7 +6,7 @@ use std::time::Duration;
 use super::*;
 
 /// The last message each seat got: the `onGameEnd` of a game ended by a fault has reason -1.
-fn assert_fault_end_reached_everyone(result: &MatchResult, seats: &[usize]) {
+pub(super) fn assert_fault_end_reached_everyone(result: &MatchResult, seats: &[usize]) {
     for &seat in seats {
         let got = sent_to(result, seat);
         let end = got.last().unwrap();
@@ -16,7 +16,7 @@ fn assert_fault_end_reached_everyone(result: &MatchResult, seats: &[usize]) {
     }
 }
 
-fn others_ok(result: &MatchResult, faulty: usize) {
+pub(super) fn others_ok(result: &MatchResult, faulty: usize) {
     for (i, seat) in result.seats.iter().enumerate() {
         if i != faulty {
             assert_eq!(seat.end_state, EndState::Ok, "{}", describe(result));

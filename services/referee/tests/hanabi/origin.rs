@@ -24,7 +24,7 @@ fn fill(text: &str, module: &str) -> String {
 impl Dirs {
     /// A bot directory holding `files`, started as `python3 /bot/<entry>` (`entry` may name
     /// a class: the build plan's form of the submitter's entry).
-    fn entry(&mut self, name: &str, files: &[(&str, String)], entry: &str) -> SeatSpec {
+    pub(super) fn entry(&mut self, name: &str, files: &[(&str, String)], entry: &str) -> SeatSpec {
         let dir = open_dir();
         for (file, text) in files {
             fs::write(dir.path().join(file), text).unwrap();
