@@ -21,6 +21,19 @@ fn play_json(args: &[&str]) -> Value {
         .unwrap_or_else(|e| panic!("stdout is not one JSON object ({e}):\n{}", stdout(&out)))
 }
 
+/// The human table `croupier play` prints.
+fn play_table(args: &[&str]) -> String {
+    let mut all = vec!["play"];
+    all.extend_from_slice(args);
+    let out = croupier(&all);
+    assert!(
+        out.status.success(),
+        "croupier {all:?} failed:\n{}",
+        stderr(&out)
+    );
+    stdout(&out)
+}
+
 fn standing<'a>(json: &'a Value, bot: &str) -> &'a Value {
     let rows = json["standings"].as_array().expect("standings");
     rows.iter()
@@ -84,7 +97,26 @@ fn hanabi_self_play_reports_one_mean_score_per_bot_in_both_rule_sets() {
             (5.0..=30.0).contains(&mean),
             "a convention bot scores: {json}"
         );
+        assert!(
+            rows[0].get("wins").is_none() && rows[0].get("win_rate").is_none(),
+            "a cooperative game has no winner: {json}"
+        );
     }
+    let table = play_table(&[
+        "hanabi",
+        "--bot",
+        "builtin:convention",
+        "--bot",
+        "builtin:random",
+        "--bot",
+        "builtin:convention",
+        "--bot",
+        "builtin:random",
+        "--games",
+        "2",
+    ]);
+    assert!(!table.contains("wins"), "no wins column: {table}");
+    assert!(table.contains("mean score"), "{table}");
 }
 
 #[test]

@@ -21,7 +21,8 @@
 //!   "win_rate","end_states"}],
 //!   "timing":{"wall_ms","bot_cpu_ms","bot_moves"}}`: `timing` sums the matches' wall time and
 //!   the program seats' CPU time and answers, so `(wall_ms - bot_cpu_ms) / bot_moves` bounds
-//!   the platform's overhead per move.
+//!   the platform's overhead per move. `wins` and `win_rate` (and the table's wins column)
+//!   are left out for a cooperative game (Hanabi), where every seat shares one score and rank.
 //!   A progress bar goes to stderr unless `--json` or stderr is not a terminal.
 //!   `--replay-dir DIR` writes each match's replay (the hosted replay document) as
 //!   `DIR/match-0000.json`, …; `--replay FILE` re-runs such a document and checks it

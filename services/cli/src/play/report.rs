@@ -30,10 +30,13 @@ pub struct Row {
     pub points: Value,
     /// Score per seat-game.
     pub mean_score: f64,
-    /// Seat-games ranked 1st (shared 1st included).
-    pub wins: u32,
-    /// `wins / seat_games`.
-    pub win_rate: f64,
+    /// Seat-games ranked 1st (shared 1st included); absent for a cooperative game (Hanabi),
+    /// where every seat shares the team's score and rank.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wins: Option<u32>,
+    /// `wins / seat_games`; absent with `wins`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub win_rate: Option<f64>,
     pub end_states: BTreeMap<&'static str, u32>,
 }
 
@@ -129,6 +132,7 @@ impl Tally {
     /// (in the game's score order); equal on both share a position.
     pub fn standings(&self) -> Vec<Row> {
         let scheme = Scheme::of(self.game);
+        let cooperative = self.game.def().shared_score;
         let row = |entrant: usize, points: f64| {
             let seats = &self.seats[entrant];
             let per_seat = |x: f64| x / f64::from(seats.games.max(1));
@@ -138,8 +142,8 @@ impl Tally {
                 seat_games: seats.games,
                 points: number(points),
                 mean_score: round3(per_seat(seats.score)),
-                wins: seats.wins,
-                win_rate: round3(per_seat(f64::from(seats.wins))),
+                wins: (!cooperative).then_some(seats.wins),
+                win_rate: (!cooperative).then(|| round3(per_seat(f64::from(seats.wins)))),
                 end_states: self.end_states[entrant].clone(),
             };
             (row, points)
@@ -219,7 +223,8 @@ pub fn json(game: &GameId, rules: &str, games: u32, rows: &[Row], timing: &Timin
     json!({ "game": game, "rules": rules, "games": games, "standings": rows, "timing": timing })
 }
 
-/// The human table: per seat-game figures, with the seat-games each bot played.
+/// The human table: per seat-game figures, with the seat-games each bot played (and the share
+/// won, unless the game is cooperative).
 pub fn table(rows: &[Row]) -> String {
     let width = rows
         .iter()
@@ -227,9 +232,15 @@ pub fn table(rows: &[Row]) -> String {
         .max()
         .unwrap_or(3);
     let width = width.clamp(3, 60);
+    let wins = rows.iter().any(|r| r.win_rate.is_some());
     let mut out = format!(
-        "{:>3}  {:<width$}  {:>10}  {:>11}  {:>10}  {:>6}  end states\n",
-        "#", "bot", "seat-games", "points/game", "mean score", "wins"
+        "{:>3}  {:<width$}  {:>10}  {:>11}  {:>10}  {}end states\n",
+        "#",
+        "bot",
+        "seat-games",
+        "points/game",
+        "mean score",
+        if wins { "  wins  " } else { "" }
     );
     for r in rows {
         let states: Vec<String> = r
@@ -237,14 +248,17 @@ pub fn table(rows: &[Row]) -> String {
             .iter()
             .map(|(k, v)| format!("{k} {v}"))
             .collect();
+        let won = match r.win_rate {
+            Some(rate) => format!("{:>5.0}%  ", rate * 100.0),
+            None => String::new(),
+        };
         out += &format!(
-            "{:>3}  {:<width$}  {:>10}  {:>11}  {:>10.2}  {:>5.0}%  {}\n",
+            "{:>3}  {:<width$}  {:>10}  {:>11}  {:>10.2}  {won}{}\n",
             r.position,
             r.bot,
             r.seat_games,
             r.points.to_string(),
             r.mean_score,
-            r.win_rate * 100.0,
             states.join(", ")
         );
     }

@@ -25,7 +25,7 @@
 //! everyone still connected, the illegal mover included). `ask_again`: an illegal move is
 //! refused and the bot gets `turn` again (one `move_time` for the whole turn, so a bot repeating
 //! itself ends as `time_limit`); a seat that left is played for by the referee (the engine's
-//! first legal move, playing its oldest card) so the others' game completes.
+//! first legal move, playing the card in slot 0) so the others' game completes.
 //! A built-in seat plays through the engine and gets no messages.
 //!
 //! **Class-based bots** fail by raising: the runner prints the traceback (flushed, before
