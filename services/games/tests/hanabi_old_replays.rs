@@ -39,6 +39,9 @@ fn the_same_moves_under_todays_rules_do_not_replay_so_the_old_rules_are_what_mad
         settings.insert("draw_into".into(), "played_slot".into());
         settings.insert("self_hints".into(), true.into());
         settings.insert("final_round".into(), "unchecked".into());
-        assert!(replay.rebuild().is_err(), "{rules}: replayed under new rules");
+        assert!(
+            replay.rebuild().is_err(),
+            "{rules}: replayed under new rules"
+        );
     }
 }
