@@ -42,7 +42,7 @@
 //! | a room reply declined while its seat waits (wrong room, another seat's name — isolated mode identifies the sender by uid) | `invalid_output` | killed, the referee plays for it |
 //! | no `reply_action` within `move_time` | `time_limit` | killed, the referee plays for it |
 //! | an action the rules refuse (pass with no coins, an unknown action) | `illegal_action` | `result_action` *declined*, the referee picks for it, **it stays in the game** |
-//! | more than `output_bytes` of stdout + stderr | `output_limit` | killed, the referee plays for it |
+//! | more than `output_bytes` of stdout (a long-lived seat; stderr never counts) | `output_limit` | killed, the referee plays for it |
 //! | memory over the limit | `memory_limit` | (it dies) the referee plays for it |
 //! | **per-move seats** (Splendor, Bridge): one call crashes, times out, goes over a limit, prints garbage or an illegal move | the seat's first such fault (a crash with that call's code/signal); `memory_limit`/`output_limit` on any call always show | only that move is lost (Splendor: the turn, the engine's `Pass`, counted as forced); **the seat keeps playing**, its next move is a new process |
 //! | **Bridge** also: no line, several lines, a malformed line, Board.txt or earlier StepLog lines changed | `invalid_output` (a refused move: `illegal_action`) | the Robot (built-in `robot`) plays the seat until the deal ends (`Robot play …` lines, forced moves); the engine's `fault_penalty` scores the deal (default: the side concedes the remaining tricks); the next deal calls the program again |

@@ -157,7 +157,8 @@ pub struct MatchLimits {
     pub end_grace: Duration,
     /// Largest protocol message (one line); a longer one is `invalid_output`.
     pub line_bytes: usize,
-    /// Total stdout + stderr a seat may write over the match; more is `output_limit`.
+    /// Total stdout a long-lived seat may write over the match; more is `output_limit`. stderr
+    /// never counts: its end is kept and the rest dropped, in every protocol.
     pub output_bytes: u64,
     /// How much of the end of a seat's stderr (and stdout) is kept for its team.
     pub tail_bytes: usize,

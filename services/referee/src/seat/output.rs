@@ -57,8 +57,10 @@ impl Tail {
     }
 }
 
-/// Reads `stdout` and `stderr` until both close or together they exceed `cap` bytes; stderr
-/// also goes to the seat's move meter.
+/// Reads `stdout` and `stderr` until both close or stdout exceeds `cap` bytes. stderr is the
+/// bot's log, in every protocol alike: its end is kept (the tail) and its lines go to the
+/// seat's move meter (within its budget); the rest is read and dropped, and never ends the
+/// seat (`docs/sandbox.md#output`).
 pub(crate) async fn pump(
     stdout: Option<impl AsyncRead + Unpin>,
     stderr: Option<impl AsyncRead + Unpin>,
@@ -66,9 +68,9 @@ pub(crate) async fn pump(
     meter: &MoveMeter,
     cap: u64,
 ) -> PumpEnd {
-    let total = AtomicU64::new(0);
-    let out = pump_one(stdout, &tails.0, None, &total, cap);
-    let err = pump_one(stderr, &tails.1, Some(meter), &total, cap);
+    let (written, logged) = (AtomicU64::new(0), AtomicU64::new(0));
+    let out = pump_one(stdout, &tails.0, None, &written, cap);
+    let err = pump_one(stderr, &tails.1, Some(meter), &logged, u64::MAX);
     tokio::pin!(out, err);
     let (mut out_done, mut err_done) = (false, false);
     while !(out_done && err_done) {
