@@ -20,6 +20,38 @@ async fn healthz_reports_ok_when_the_database_answers(pool: PgPool) {
     assert_eq!(reply.json["status"], "ok");
 }
 
+#[tokio::test]
+async fn healthz_answers_503_within_a_second_when_the_database_does_not_answer() {
+    // Arrange: a "database" that accepts connections and never says a word, as PostgreSQL
+    // does when it is stopped (SIGSTOP) or its host is cut off.
+    let silent = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = silent.local_addr().unwrap().port();
+    let held = tokio::spawn(async move {
+        let mut open = Vec::new();
+        while let Ok((socket, _)) = silent.accept().await {
+            open.push(socket);
+        }
+    });
+    let pool = sqlx::postgres::PgPoolOptions::new()
+        .acquire_timeout(Duration::from_secs(10))
+        .connect_lazy(&format!("postgres://croupier@127.0.0.1:{port}/croupier"))
+        .unwrap();
+    let app = TestApp::new(pool);
+
+    // Act
+    let started = std::time::Instant::now();
+    let reply = app.api(Method::GET, "/healthz", None, None).await;
+    let took = started.elapsed();
+
+    // Assert
+    reply.assert_status(StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(reply.json["database"], "no answer");
+    // The answer comes from the health check's own 0.9 s bound, not the pool's 10 s wait (the
+    // margin is for a loaded machine: this is not a speed test).
+    assert!(took < Duration::from_secs(5), "answered after {took:?}");
+    held.abort();
+}
+
 const METRICS_TOKEN: &str = "operators-only-0123456789";
 
 /// The app with `/metrics` open to [`METRICS_TOKEN`].

@@ -67,17 +67,28 @@ async fn metrics_with_token(
     metrics_text(State(state)).await.into_response()
 }
 
-/// 200 when the database answers, 503 otherwise.
+/// How long `/healthz` waits for the database: a load balancer's probe must get its answer
+/// within a second, whatever state the database is in.
+const HEALTH_TIMEOUT: Duration = Duration::from_millis(900);
+
+/// 200 when the database answers within [`HEALTH_TIMEOUT`], 503 otherwise.
 async fn healthz(State(state): State<AppState>) -> Response {
-    match croupier_store::ping(&state.pool).await {
-        Ok(()) => Json(serde_json::json!({"status": "ok", "database": "ok"})).into_response(),
-        Err(e) => {
+    let unavailable = |database: &str| {
+        (
+            StatusCode::SERVICE_UNAVAILABLE,
+            Json(serde_json::json!({"status": "unavailable", "database": database})),
+        )
+            .into_response()
+    };
+    match tokio::time::timeout(HEALTH_TIMEOUT, croupier_store::ping(&state.pool)).await {
+        Ok(Ok(())) => Json(serde_json::json!({"status": "ok", "database": "ok"})).into_response(),
+        Ok(Err(e)) => {
             tracing::warn!(error = %e, "health check: database unreachable");
-            (
-                StatusCode::SERVICE_UNAVAILABLE,
-                Json(serde_json::json!({"status": "unavailable", "database": "unreachable"})),
-            )
-                .into_response()
+            unavailable("unreachable")
+        }
+        Err(_) => {
+            tracing::warn!("health check: the database did not answer within {HEALTH_TIMEOUT:?}");
+            unavailable("no answer")
         }
     }
 }
