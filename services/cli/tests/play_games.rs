@@ -8,20 +8,14 @@ use common::*;
 use serde_json::Value;
 
 fn play_json(args: &[&str]) -> Value {
-    let mut all = vec!["play"];
-    all.extend_from_slice(args);
+    let mut all = args.to_vec();
     all.push("--json");
-    let out = croupier(&all);
-    assert!(
-        out.status.success(),
-        "croupier {all:?} failed:\n{}",
-        stderr(&out)
-    );
-    serde_json::from_str(&stdout(&out))
-        .unwrap_or_else(|e| panic!("stdout is not one JSON object ({e}):\n{}", stdout(&out)))
+    let out = play_table(&all);
+    serde_json::from_str(&out)
+        .unwrap_or_else(|e| panic!("stdout is not one JSON object ({e}):\n{out}"))
 }
 
-/// The human table `croupier play` prints.
+/// What `croupier play <args>` prints on stdout (the table, or the JSON with `--json`).
 fn play_table(args: &[&str]) -> String {
     let mut all = vec!["play"];
     all.extend_from_slice(args);
