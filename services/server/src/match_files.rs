@@ -32,14 +32,20 @@ use crate::{privacy, AppState};
 /// derived here ([`croupier_games::document::with_events`]); a document that cannot be
 /// completed is handed out as stored, which is still the whole record. Each game's `seed` is
 /// `null` until the match's seed may be shown.
-pub async fn replay(state: &AppState, user: Option<&User>, match_id: Uuid) -> Result<Vec<u8>, Error> {
+pub async fn replay(
+    state: &AppState,
+    user: Option<&User>,
+    match_id: Uuid,
+) -> Result<Vec<u8>, Error> {
     let m = privacy::match_for(state, user, match_id).await?;
-    privacy::dealt(&m, "match-replay-not-yet")?;
+    privacy::dealt(&m, |status| {
+        tk("match-replay-not-yet", &[], &[("status", status)])
+    })?;
     let Some(stored) = matches::replay(&state.pool, match_id).await? else {
         return Err(no_replay(state, match_id).await);
     };
     let seed_out = m.shown_seed().is_some();
-    let derived = tokio::task::spawn_blocking(move || {
+    tokio::task::spawn_blocking(move || {
         let whole = croupier_games::document::with_events(&stored).unwrap_or_else(|e| {
             tracing::warn!(%match_id, error = %e, "a replay's events could not be derived");
             stored
@@ -51,8 +57,7 @@ pub async fn replay(state: &AppState, user: Option<&User>, match_id: Uuid) -> Re
         }
     })
     .await
-    .map_err(Error::internal)?;
-    derived
+    .map_err(Error::internal)?
 }
 
 /// The replay document with every game's `seed` set to `null`.
@@ -218,7 +223,9 @@ async fn private_seat(
     {
         return Err(Error::NotFound);
     }
-    privacy::dealt(&m, "match-seat-logs-not-yet")?;
+    privacy::dealt(&m, |status| {
+        tk("match-seat-logs-not-yet", &[], &[("status", status)])
+    })?;
     if seat.rank.is_none() {
         // Finished without this seat's result: nothing was kept for it.
         return Err(Error::NotFound);

@@ -43,14 +43,19 @@ pub fn viewer(user: Option<&User>) -> Option<Uuid> {
     user.map(|u| u.user_id)
 }
 
-/// `Ok` when what was dealt in `m` may be shown: it has finished and no match dealt from the
-/// same seed is still to play; a 409 saying which otherwise, `not_yet` (`match-replay-not-yet`,
-/// `match-seat-logs-not-yet`) when it has not finished.
-pub fn dealt(m: &Match, not_yet: &str) -> Result<(), Error> {
+/// Whether what was dealt in `m` may be shown: it has finished and no match dealt from the same
+/// seed is still to play.
+pub fn deal_shown(m: &Match) -> bool {
+    m.status == MatchStatus::Finished && m.deal_out
+}
+
+/// `Ok` when what was dealt in `m` may be shown ([`deal_shown`]); a 409 otherwise, saying
+/// `not_yet(status)` (in the words of the thing asked for) while it has not finished.
+pub fn dealt(m: &Match, not_yet: impl FnOnce(&str) -> String) -> Result<(), Error> {
     if m.status != MatchStatus::Finished {
         // The API's words are English (`crate::i18n::negotiate`); a page's, the page's.
         let status = crate::pages::labels::status(m.status.as_str());
-        return Err(Error::Conflict(tk(not_yet, &[], &[("status", status.as_str())])));
+        return Err(Error::Conflict(not_yet(&status)));
     }
     if !m.deal_out {
         return Err(Error::Conflict(tk("match-deal-not-out", &[], &[])));

@@ -81,8 +81,7 @@ pub struct Competition {
     pub rules: String,
     pub kind: CompetitionKind,
     /// Rounds, base seed, format … as the admin chose them (what the schedule and the workers
-    /// read). Serialized without `base_seed` until [`seeds_out`](Self::seeds_out).
-    #[serde(serialize_with = "serialize_settings")]
+    /// read); serialized without `base_seed` until [`Settings::seeds_out`].
     pub settings: Settings,
     /// Derived with [`Progress::status`] (a ladder's is the organiser's).
     pub status: CompetitionStatus,
@@ -125,8 +124,10 @@ impl Settings {
     }
 }
 
-fn serialize_settings<S: serde::Serializer>(settings: &Settings, to: S) -> Result<S::Ok, S::Error> {
-    settings.shown().serialize(to)
+impl Serialize for Settings {
+    fn serialize<S: serde::Serializer>(&self, to: S) -> Result<S::Ok, S::Error> {
+        self.shown().serialize(to)
+    }
 }
 
 struct Row {

@@ -248,7 +248,10 @@ async fn one_match_is_its_game_rules_seed_competition_seats_and_faults(pool: PgP
         (&m["game"], &m["rules"]),
         (&json!("nothanks"), &json!("boardcoder"))
     );
-    assert!(m["seed"].is_null(), "the seed of a competition still playing: {m}");
+    assert!(
+        m["seed"].is_null(),
+        "the seed of a competition still playing: {m}"
+    );
     let seed = u64::from_ne_bytes(seed.to_ne_bytes());
     assert_eq!(later.json["match"]["seed"], seed, "{}", later.raw);
     assert_eq!(

@@ -102,8 +102,18 @@ async fn a_challenges_matches_are_its_teams_and_the_admins_on_every_route(pool: 
     let (seed, rules) = seed_and_rules(&pool, table).await;
     let recorder = Recorder::new(GameId::NO_THANKS, &rules, &Value::Null, seed).unwrap();
     let (replay, results) = play_out(recorder, seed);
-    let players = ["alice".to_owned(), "Bats-v1".into(), "random (built-in)".into()];
-    finish(&pool, table, &results, Some(&one_game_doc(&players, &replay))).await;
+    let players = [
+        "alice".to_owned(),
+        "Bats-v1".into(),
+        "random (built-in)".into(),
+    ];
+    finish(
+        &pool,
+        table,
+        &results,
+        Some(&one_game_doc(&players, &replay)),
+    )
+    .await;
     attach_blob(&pool, table, 1, "stderr_sha256", b"bats thinking\n").await;
 
     let admin = league.admin.new_visitor();
@@ -185,7 +195,9 @@ async fn a_challenges_matches_are_its_teams_and_the_admins_on_every_route(pool: 
             let reply = asker.api(&path).await;
             assert_eq!(reply.status, seen, "{who}: {path}: {}", reply.raw);
         }
-        let log = asker.api(&format!("/api/v1/matches/{table}/seats/1/log")).await;
+        let log = asker
+            .api(&format!("/api/v1/matches/{table}/seats/1/log"))
+            .await;
         let expected = match asker.token {
             None => StatusCode::UNAUTHORIZED,
             Some(_) => admin_only,
@@ -210,7 +222,10 @@ async fn a_challenges_matches_are_its_teams_and_the_admins_on_every_route(pool: 
             assert_eq!(challenged, private, "{who}: {list}");
         }
         let competition = asker.api(&format!("/api/v1/matches?competition={c}")).await;
-        assert_eq!(competition.json["total"], public, "{who}: the competition's");
+        assert_eq!(
+            competition.json["total"], public,
+            "{who}: the competition's"
+        );
 
         // the challenge's own page and API
         let page = asker.app.get(&format!("/challenges/{challenge}")).await;
@@ -234,10 +249,7 @@ async fn a_challenges_matches_are_its_teams_and_the_admins_on_every_route(pool: 
     }
 
     // Assert: Bats' submission page (bob's own) lists its public matches, not Owls' tables
-    let bob_page = askers[1]
-        .app
-        .get(&format!("/submissions/{bats_bot}"))
-        .await;
+    let bob_page = askers[1].app.get(&format!("/submissions/{bats_bot}")).await;
     bob_page.assert_status(StatusCode::OK);
     bob_page.assert_lacks(&table.to_string());
     bob_page.assert_shows("3 matches");
@@ -261,7 +273,12 @@ async fn a_token_that_is_not_valid_is_refused_even_where_none_is_needed(pool: Pg
         .await;
     let without = league
         .admin
-        .api(Method::GET, &format!("/api/v1/matches?competition={c}"), None, None)
+        .api(
+            Method::GET,
+            &format!("/api/v1/matches?competition={c}"),
+            None,
+            None,
+        )
         .await;
 
     // Assert: the caller learns its token is bad instead of silently seeing less

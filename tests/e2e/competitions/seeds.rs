@@ -104,10 +104,15 @@ async fn seed_hidden(lookers: &mut Lookers, c: Uuid, m: &Planned, stage: Stage) 
         let page = app.get(&format!("/matches/{id}")).await;
         page.assert_status(StatusCode::OK);
         lacks_seed(&page.body, seed, who, "the match page");
-        assert!(page.body.contains("data-seed-hidden"), "{who}: {}", page.body);
+        assert!(
+            page.body.contains("data-seed-hidden"),
+            "{who}: {}",
+            page.body
+        );
         let competition = app.get(&format!("/competitions/{c}")).await;
         assert!(
-            competition.body.contains("data-seed-hidden") && !competition.body.contains("data-seed>"),
+            competition.body.contains("data-seed-hidden")
+                && !competition.body.contains("data-seed>"),
             "{who}: the base seed on the competition page:\n{}",
             competition.body
         );
@@ -120,12 +125,20 @@ async fn seed_hidden(lookers: &mut Lookers, c: Uuid, m: &Planned, stage: Stage) 
 
         let record = app_api(app, &format!("/api/v1/matches/{id}"), token).await;
         record.assert_status(StatusCode::OK);
-        assert!(record.json["match"]["seed"].is_null(), "{who}: {}", record.raw);
+        assert!(
+            record.json["match"]["seed"].is_null(),
+            "{who}: {}",
+            record.raw
+        );
         lacks_seed(&record.raw, seed, who, "the API's record");
         let path = format!("/api/v1/matches?competition={c}&per_page=100");
         let list = app_api(app, &path, token).await;
         let rows = list.json["matches"].as_array().expect("rows");
-        assert!(rows.iter().all(|m| m["seed"].is_null()), "{who}: {}", list.raw);
+        assert!(
+            rows.iter().all(|m| m["seed"].is_null()),
+            "{who}: {}",
+            list.raw
+        );
         lacks_seed(&list.raw, seed, who, "the API's list");
         for path in [
             "/api/v1/competitions".to_owned(),
@@ -179,7 +192,12 @@ async fn seed_hidden(lookers: &mut Lookers, c: Uuid, m: &Planned, stage: Stage) 
                 Stage::DealOut => StatusCode::OK,
                 Stage::Queued | Stage::Ended => StatusCode::CONFLICT,
             };
-            assert_eq!((log.status, text.status), (expected, expected), "{}", log.raw);
+            assert_eq!(
+                (log.status, text.status),
+                (expected, expected),
+                "{}",
+                log.raw
+            );
             lacks_seed(&log.raw, seed, who, "the seat's log");
             lacks_seed(&text.body, seed, who, "the seat's log.txt");
         }
@@ -239,13 +257,28 @@ async fn a_seed_shows_once_nothing_more_is_played_on_it(pool: PgPool, game: Game
         page.assert_shows(&first.seed.to_string());
         let competition = app.get(&format!("/competitions/{c}")).await;
         assert!(competition.body.contains("data-seed>7<"), "{who}");
-        let record = app_api(app, &format!("/api/v1/matches/{}", first.id), token.as_deref()).await;
+        let record = app_api(
+            app,
+            &format!("/api/v1/matches/{}", first.id),
+            token.as_deref(),
+        )
+        .await;
         assert_eq!(record.json["match"]["seed"], first.seed, "{who}");
-        let replay =
-            app_api(app, &format!("/api/v1/matches/{}/replay", first.id), token.as_deref()).await;
-        assert_eq!(replay.json["games"][0]["replay"]["seed"], first.seed, "{who}");
+        let replay = app_api(
+            app,
+            &format!("/api/v1/matches/{}/replay", first.id),
+            token.as_deref(),
+        )
+        .await;
+        assert_eq!(
+            replay.json["games"][0]["replay"]["seed"], first.seed,
+            "{who}"
+        );
         let list = app_api(app, "/api/v1/competitions", token.as_deref()).await;
-        assert_eq!(list.json["competitions"][0]["settings"]["base_seed"], 7, "{who}");
+        assert_eq!(
+            list.json["competitions"][0]["settings"]["base_seed"], 7,
+            "{who}"
+        );
     }
 }
 
@@ -319,7 +352,11 @@ async fn a_tables_seed_and_its_challenges_base_seed_show_once_it_has_ended(pool:
         assert!(challenge["base_seed"].is_null(), "{challenge}");
         let id = challenge["challenge_id"].as_str().expect("an id");
         let report = app_api(alice, &format!("/api/v1/challenges/{id}"), Some(token)).await;
-        assert!(report.json["challenge"]["base_seed"].is_null(), "{}", report.raw);
+        assert!(
+            report.json["challenge"]["base_seed"].is_null(),
+            "{}",
+            report.raw
+        );
         let record = app_api(alice, &format!("/api/v1/matches/{table}"), Some(token)).await;
         assert!(record.json["match"]["seed"].is_null(), "{}", record.raw);
         lacks_seed(&record.raw, shown_seed, "a looker", "the table's record");
@@ -332,7 +369,11 @@ async fn a_tables_seed_and_its_challenges_base_seed_show_once_it_has_ended(pool:
 
     // Assert: both show now
     let list = app_api(alice, &challenges, Some(&token)).await;
-    assert!(list.json["challenges"][0]["base_seed"].is_i64(), "{}", list.raw);
+    assert!(
+        list.json["challenges"][0]["base_seed"].is_i64(),
+        "{}",
+        list.raw
+    );
     let record = app_api(alice, &format!("/api/v1/matches/{table}"), Some(&token)).await;
     assert_eq!(record.json["match"]["seed"], shown_seed, "{}", record.raw);
 }
@@ -354,7 +395,11 @@ async fn a_ladders_base_seed_shows_once_it_is_finished(pool: PgPool) {
         .as_str()
         .expect("an id")
         .to_owned();
-    assert!(created.json["competition"]["settings"]["base_seed"].is_null(), "{}", created.raw);
+    assert!(
+        created.json["competition"]["settings"]["base_seed"].is_null(),
+        "{}",
+        created.raw
+    );
     let mut visitor = league.admin.new_visitor();
     let page = visitor.get(&format!("/competitions/{c}")).await;
     assert!(page.body.contains("data-seed-hidden"), "{}", page.body);
@@ -370,12 +415,21 @@ async fn a_ladders_base_seed_shows_once_it_is_finished(pool: PgPool) {
 
     // Assert
     finished.assert_status(StatusCode::OK);
-    assert_eq!(finished.json["competition"]["settings"]["base_seed"], 7, "{}", finished.raw);
+    assert_eq!(
+        finished.json["competition"]["settings"]["base_seed"], 7,
+        "{}",
+        finished.raw
+    );
     let page = visitor.get(&format!("/competitions/{c}")).await;
     assert!(page.body.contains("data-seed>7<"), "{}", page.body);
 }
 
-async fn app_api_post(app: &TestApp, path: &str, token: &str, body: Value) -> crate::helpers::Reply {
+async fn app_api_post(
+    app: &TestApp,
+    path: &str,
+    token: &str,
+    body: Value,
+) -> crate::helpers::Reply {
     app.api(Method::POST, path, Some(token), Some(body)).await
 }
 
@@ -396,7 +450,9 @@ async fn the_openapi_example_of_a_running_match_shows_no_seed(pool: PgPool) {
     assert_eq!(example["status"], "running", "{example}");
     assert!(example["seed"].is_null(), "{example}");
     assert!(
-        op["summary"].as_str().is_some_and(|s| s.contains("`seed` is null until")),
+        op["summary"]
+            .as_str()
+            .is_some_and(|s| s.contains("`seed` is null until")),
         "{op}"
     );
 }

@@ -257,7 +257,7 @@ fn operations() -> Value {
                     "type": "object", "required": ["admin"], "properties": { "admin": { "type": "boolean" } } } } } } })) },
             "/admin/teams": { "get": op("Every team (admins only)", true, 200, none.clone()) },
             "/admin/workers": { "get": op("The worker fleet: every worker heard of in the last day, its last heartbeat and running job (admins only)", true, 200, none.clone()) },
-            "/competitions": { "get": op("Every competition, newest first, with its status and match counts", false, 200, none) },
+            "/competitions": { "get": op("Every competition, newest first, with its status and match counts; `settings` leaves `base_seed` out until every match drawn from it has ended (a ladder: once finished)", false, 200, none) },
             "/competitions/{competition_id}/leaderboard": { "get": op(
                 "A competition's leaderboard: standings by the game's scheme with 95% confidence intervals, and ratings",
                 false, 200, json!({ "parameters": [path_param("competition_id")] })) },
@@ -296,7 +296,7 @@ fn operations() -> Value {
                 "Start an A/B test of two of the team's ready versions a and b (unrated): duplicate groups until a sequential test decides (95%, anytime-valid) or max_games groups are played",
                 true, 201, body_at("competition_id", ab_request())) },
             "/challenges/{challenge_id}": { "get": op(
-                "A challenge or A/B test and its report: match counts, per participant games, mean score with its 95% CI, wins and faults; an A/B test's mean difference, CI, anytime-valid interval and verdict (team members and admins)",
+                "A challenge or A/B test and its report: match counts, per participant games, mean score with its 95% CI, wins and faults; an A/B test's mean difference, CI, anytime-valid interval and verdict (team members and admins; 404 otherwise). `challenge.base_seed` is null until every match of it has ended (an A/B test: once stopped)",
                 true, 200, json!({ "parameters": [path_param("challenge_id")] })) },
             "/teams/{team_id}/challenges": { "get": op(
                 "The team's challenges and A/B tests, newest first (members)",

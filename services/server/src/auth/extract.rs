@@ -150,7 +150,10 @@ impl FromRequestParts<AppState> for MaybeApiUser {
         parts: &mut Parts,
         state: &AppState,
     ) -> Result<Self, Self::Rejection> {
-        if !parts.headers.contains_key(axum::http::header::AUTHORIZATION) {
+        if !parts
+            .headers
+            .contains_key(axum::http::header::AUTHORIZATION)
+        {
             return Ok(MaybeApiUser(None));
         }
         Ok(MaybeApiUser(Some(

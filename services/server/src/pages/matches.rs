@@ -201,9 +201,10 @@ async fn show(
         None => None,
     };
     let competition = full.as_ref().map(|c| (c.competition_id, c.name.clone()));
-    let blob = match privacy::dealt(&m, "match-replay-not-yet") {
-        Ok(()) => matches::replay(&state.pool, match_id).await?,
-        Err(_) => None,
+    let blob = if privacy::deal_shown(&m) {
+        matches::replay(&state.pool, match_id).await?
+    } else {
+        None
     };
     let replay_expired = match (&blob, m.status) {
         (None, MatchStatus::Finished) if m.deal_out => {
@@ -221,7 +222,7 @@ async fn show(
             (Some(teams), Some(team_id)) => teams.contains(&team_id),
             (Some(_), None) => false,
         };
-        if !mine || seat.rank.is_none() || !m.deal_out {
+        if !mine || seat.rank.is_none() || !privacy::deal_shown(&m) {
             continue;
         }
         let stderr = match &seat.stderr_sha256 {

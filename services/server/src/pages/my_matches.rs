@@ -8,8 +8,8 @@
 use std::collections::HashMap;
 
 use croupier_store::competitions;
-use croupier_store::users::User;
 use croupier_store::matches::listing::{self, MatchFilter, SeatOutcome};
+use croupier_store::users::User;
 use serde::Deserialize;
 use uuid::Uuid;
 

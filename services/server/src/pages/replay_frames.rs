@@ -18,14 +18,15 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use croupier_games::{Frame, MoveRecord, Replay, Seat, Viewer};
-use croupier_store::users::User;
 use croupier_store::matches;
+use croupier_store::users::User;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use uuid::Uuid;
 
 // A word of the viewer (`labels::script_word`), named `t` as every key is.
 use super::labels::script_word as t;
+use super::labels::tk;
 use super::timeline::{event_text, with_names};
 use crate::auth::MaybeUser;
 use crate::error::{Error, Result};
@@ -279,7 +280,9 @@ async fn frames(
     PageQuery(query): PageQuery<Query>,
 ) -> Result<Response> {
     let m = privacy::match_for(&state, user.as_ref(), match_id).await?;
-    privacy::dealt(&m, "match-replay-not-yet")?;
+    privacy::dealt(&m, |status| {
+        tk("match-replay-not-yet", &[], &[("status", status)])
+    })?;
     let Some(blob) = matches::replay(&state.pool, match_id).await? else {
         return Err(crate::match_files::no_replay(&state, match_id).await);
     };
