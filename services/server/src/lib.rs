@@ -10,7 +10,8 @@
 //! histories computed from finished matches), `live` (server-sent events: match changes from
 //! PostgreSQL's `LISTEN` pushed to open pages), `plot` (SVG line plots and sparklines, pure) and
 //! `history` (those histories drawn with it), `match_files` (a match's replay and seat-log
-//! downloads and who may have them, shared by both), `templates` (askama page types and the
+//! downloads and who may have them, shared by both), `privacy` (who sees a match, and when its
+//! deal and its seed are shown: what every route showing a match asks), `templates` (askama page types and the
 //! page context), `i18n` (the request's language, English or 简体中文, and its words from the
 //! Fluent files under `locales/`: a leaf), `html`
 //! (rendering a template, and the error page: a leaf, so `error` and `templates` do not import
@@ -25,7 +26,8 @@
 //! reach a client.
 //!
 //! Dependencies inside the crate point one way: `pages` → `templates` → `auth` → `error` →
-//! `html` → `i18n`, and `api`/`pages`/`live` → `extract` → `error` (`live` also uses `pages::labels`);
+//! `html` → `i18n`, and `api`/`pages`/`live` → `extract` → `error` (`live` also uses `pages::labels`
+//! and `privacy`, which uses `pages::labels` too);
 //! nothing imports a module above it.
 
 pub mod api;
@@ -47,6 +49,7 @@ pub mod match_files;
 pub mod ops;
 pub mod pages;
 pub mod plot;
+pub mod privacy;
 pub mod retention;
 pub mod templates;
 pub mod upload;

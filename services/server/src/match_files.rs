@@ -2,14 +2,17 @@
 //! and the match page (`/matches/{id}/replay.json`, `…/seats/{seat}/log.txt`), so both answer
 //! with the same access rules:
 //!
+//! * a private match (a challenge's) is a 404 to anyone but its team and admins, like its page
+//!   (`crate::privacy`);
 //! * the replay (the worker's replay document, format 1, see `docs/replays.md`) is public, but
-//!   only once the match has finished: while it runs it holds hidden information (hands, the
-//!   deck), so it is a 409 until then; its events, left out when it was stored, are derived
-//!   on the way out;
+//!   only once the match has finished and no match dealt the same cards is still to play:
+//!   until then it holds hidden information (hands, the deck), so it is a 409; its events,
+//!   left out when it was stored, are derived on the way out, and its games' `seed` is `null`
+//!   until the seeds are out (`crate::privacy`);
 //! * a seat's log (its stderr tail, fault detail, per-move timings and move records — each
 //!   move's time, memory peak and stderr, see `docs/replays.md#move-by-move`) is for the
 //!   members of the team whose submission sat there and for admins; anyone else gets a 404, as
-//!   for every other private thing of another team. Its parts are small (the stderr tail is
+//!   for every other private thing of another team; shown when the replay is. Its parts are small (the stderr tail is
 //!   capped by the sandbox's `stderr_bytes`, 64 KiB; the move records are parsed to be
 //!   written as text), so it is put together in memory.
 
@@ -17,36 +20,57 @@ use croupier_games::MoveRecord;
 use croupier_store::blobs;
 use croupier_store::matches::{self, SeatWithResult};
 use croupier_store::users::User;
-use croupier_store::{retention, teams, MatchStatus};
+use croupier_store::{retention, teams};
 use uuid::Uuid;
 
 use crate::error::Error;
 use crate::pages::labels::tk;
-use crate::AppState;
+use crate::{privacy, AppState};
 
-/// The replay document of a finished match with every game's events: stored with them left
-/// out, they are derived here ([`croupier_games::document::with_events`]); a document that
-/// cannot be completed is handed out as stored, which is still the whole record.
-pub async fn replay(state: &AppState, match_id: Uuid) -> Result<Vec<u8>, Error> {
-    let m = matches::get(&state.pool, match_id).await?;
-    if m.status != MatchStatus::Finished {
-        // The API's words are English (`crate::i18n::negotiate`); a page's, the page's.
-        let status = crate::pages::labels::status(m.status.as_str());
-        let names = [("status", status.as_str())];
-        return Err(Error::Conflict(tk("match-replay-not-yet", &[], &names)));
-    }
+/// The replay document of a finished match with every game's events, if `user` may see the
+/// match and its deal is out (`crate::privacy`): stored with the events left out, they are
+/// derived here ([`croupier_games::document::with_events`]); a document that cannot be
+/// completed is handed out as stored, which is still the whole record. Each game's `seed` is
+/// `null` until the match's seed may be shown.
+pub async fn replay(
+    state: &AppState,
+    user: Option<&User>,
+    match_id: Uuid,
+) -> Result<Vec<u8>, Error> {
+    let m = privacy::match_for(state, user, match_id).await?;
+    privacy::dealt(&m, |status| {
+        tk("match-replay-not-yet", &[], &[("status", status)])
+    })?;
     let Some(stored) = matches::replay(&state.pool, match_id).await? else {
         return Err(no_replay(state, match_id).await);
     };
-    let derived = tokio::task::spawn_blocking(move || {
-        croupier_games::document::with_events(&stored).map_err(|e| (e, stored))
+    let seed_out = m.shown_seed().is_some();
+    tokio::task::spawn_blocking(move || {
+        let whole = croupier_games::document::with_events(&stored).unwrap_or_else(|e| {
+            tracing::warn!(%match_id, error = %e, "a replay's events could not be derived");
+            stored
+        });
+        if seed_out {
+            Ok(whole)
+        } else {
+            without_seeds(&whole)
+        }
     })
     .await
-    .map_err(Error::internal)?;
-    Ok(derived.unwrap_or_else(|(e, stored)| {
-        tracing::warn!(%match_id, error = %e, "a replay's events could not be derived");
-        stored
-    }))
+    .map_err(Error::internal)?
+}
+
+/// The replay document with every game's `seed` set to `null`.
+fn without_seeds(doc: &[u8]) -> Result<Vec<u8>, Error> {
+    let mut doc: serde_json::Value = serde_json::from_slice(doc).map_err(Error::internal)?;
+    if let Some(games) = doc.get_mut("games").and_then(|g| g.as_array_mut()) {
+        for game in games {
+            if let Some(replay) = game.get_mut("replay").and_then(|r| r.as_object_mut()) {
+                replay.insert("seed".to_owned(), serde_json::Value::Null);
+            }
+        }
+    }
+    serde_json::to_vec(&doc).map_err(Error::internal)
 }
 
 /// Why a finished match has no replay: a 410 saying when it expired (replay retention,
@@ -185,7 +209,7 @@ async fn private_seat(
     seat: i32,
 ) -> Result<SeatWithResult, Error> {
     let user = user.ok_or(Error::NotFound)?;
-    let m = matches::get(&state.pool, match_id).await?;
+    let m = privacy::match_for(state, Some(user), match_id).await?;
     let seat = matches::seats_with_results(&state.pool, match_id)
         .await?
         .into_iter()
@@ -199,10 +223,12 @@ async fn private_seat(
     {
         return Err(Error::NotFound);
     }
-    if m.status != MatchStatus::Finished || seat.rank.is_none() {
-        let status = crate::pages::labels::status(m.status.as_str());
-        let names = [("status", status.as_str())];
-        return Err(Error::Conflict(tk("match-seat-logs-not-yet", &[], &names)));
+    privacy::dealt(&m, |status| {
+        tk("match-seat-logs-not-yet", &[], &[("status", status)])
+    })?;
+    if seat.rank.is_none() {
+        // Finished without this seat's result: nothing was kept for it.
+        return Err(Error::NotFound);
     }
     Ok(seat)
 }

@@ -32,7 +32,14 @@ pub struct Challenge {
     pub kind: String,
     pub seats: serde_json::Value,
     pub games: i32,
+    /// Its matches' seeds are drawn from it (what the workers read); people see
+    /// `shown_base_seed`.
+    #[serde(skip)]
     pub base_seed: i64,
+    /// The base seed once nothing more will be played on it (the `seeds_out` rule of the
+    /// migrations), for everyone alike; `null` until then.
+    #[serde(rename = "base_seed")]
+    pub shown_base_seed: Option<i64>,
     pub status: String,
     pub report: Option<serde_json::Value>,
     /// The competition's game and rule set (its matches are played by them).
@@ -94,7 +101,9 @@ pub async fn get(db: impl PgExecutor<'_>, challenge_id: Uuid) -> Result<Challeng
         Challenge,
         r#"
         select ch.challenge_id, ch.competition_id, ch.team_id, ch.kind, ch.seats, ch.games,
-               ch.base_seed, ch.status, ch.report, c.game, c.rules, ch.created_at
+               ch.base_seed,
+               case when seeds_out(null, ch.challenge_id) then ch.base_seed end as shown_base_seed,
+               ch.status, ch.report, c.game, c.rules, ch.created_at
         from challenge ch join competition c using (competition_id)
         where ch.challenge_id = $1
         "#,
@@ -112,7 +121,9 @@ pub async fn of_team(db: impl PgExecutor<'_>, team_id: Uuid) -> Result<Vec<Chall
         Challenge,
         r#"
         select ch.challenge_id, ch.competition_id, ch.team_id, ch.kind, ch.seats, ch.games,
-               ch.base_seed, ch.status, ch.report, c.game, c.rules, ch.created_at
+               ch.base_seed,
+               case when seeds_out(null, ch.challenge_id) then ch.base_seed end as shown_base_seed,
+               ch.status, ch.report, c.game, c.rules, ch.created_at
         from challenge ch join competition c using (competition_id)
         where ch.team_id = $1
         order by ch.created_at desc

@@ -80,7 +80,9 @@ pub struct Competition {
     pub game: String,
     pub rules: String,
     pub kind: CompetitionKind,
-    pub settings: serde_json::Value,
+    /// Rounds, base seed, format … as the admin chose them (what the schedule and the workers
+    /// read); serialized without `base_seed` until [`Settings::seeds_out`].
+    pub settings: Settings,
     /// Derived with [`Progress::status`] (a ladder's is the organiser's).
     pub status: CompetitionStatus,
     /// A ladder enters new submissions (always true for a round-robin).
@@ -93,6 +95,41 @@ pub struct Competition {
     pub progress: Progress,
 }
 
+/// A competition's settings and whether its base seed may be shown: once nothing more will
+/// be played on the seeds drawn from it (the `seeds_out` rule of the migrations: every match
+/// ended, a ladder finished), for everyone alike. A match seed gives the base seed away, and
+/// the base seed every round's seed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Settings {
+    pub json: serde_json::Value,
+    pub seeds_out: bool,
+}
+
+impl std::ops::Deref for Settings {
+    type Target = serde_json::Value;
+
+    fn deref(&self) -> &serde_json::Value {
+        &self.json
+    }
+}
+
+impl Settings {
+    /// The settings as people may see them: without `base_seed` until the seeds are out.
+    pub fn shown(&self) -> serde_json::Value {
+        let mut shown = self.json.clone();
+        if let (false, Some(fields)) = (self.seeds_out, shown.as_object_mut()) {
+            fields.remove("base_seed");
+        }
+        shown
+    }
+}
+
+impl Serialize for Settings {
+    fn serialize<S: serde::Serializer>(&self, to: S) -> Result<S::Ok, S::Error> {
+        self.shown().serialize(to)
+    }
+}
+
 struct Row {
     competition_id: Uuid,
     name: String,
@@ -100,6 +137,7 @@ struct Row {
     rules: String,
     kind: CompetitionKind,
     settings: serde_json::Value,
+    seeds_out: bool,
     status: CompetitionStatus,
     entries_open: bool,
     archived: bool,
@@ -127,7 +165,10 @@ impl From<Row> for Competition {
             game: r.game,
             rules: r.rules,
             kind: r.kind,
-            settings: r.settings,
+            settings: Settings {
+                json: r.settings,
+                seeds_out: r.seeds_out,
+            },
             // A ladder's status is what its organiser set: it runs with or without queued
             // matches; a round-robin's follows its matches.
             status: match r.kind {
@@ -155,6 +196,7 @@ async fn fetch(
         Row,
         r#"
         select c.competition_id, c.name, c.game, c.rules, c.kind as "kind: CompetitionKind", c.settings,
+               seeds_out(c.competition_id, null) as "seeds_out!",
                c.status as "status: CompetitionStatus", c.entries_open,
                c.archived_at is not null as "archived!",
                u.username as created_by, c.created_at,

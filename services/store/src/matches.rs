@@ -43,13 +43,29 @@ pub struct NewMatch {
     pub duplicate_set: Option<i32>,
 }
 
+/// A match. Serialized, it holds what anyone who may see the match may read: never its seed
+/// (see [`Match::shown_seed`]).
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct Match {
     pub match_id: Uuid,
     pub competition_id: Option<Uuid>,
+    /// The challenge (or A/B test, or table with a person) it was played for: then it is
+    /// private to the challenge's team and admins (the `match_visible` rule of the migrations).
+    pub challenge_id: Option<Uuid>,
     pub game: String,
     pub rules: String,
+    /// The seed as stored; the engines take [`Match::seed_u64`], people see
+    /// [`Match::shown_seed`].
+    #[serde(skip)]
     pub seed: i64,
+    /// Nothing more will be played on a seed drawn from the same base seed (its competition's
+    /// or challenge's; the `seeds_out` rule of the migrations): the seed may be shown.
+    #[serde(skip)]
+    pub seed_out: bool,
+    /// No match dealt from the same seed is queued or running (the `deal_out` rule): what was
+    /// dealt — the replay, the protocol log, the seats' logs — may be shown.
+    #[serde(skip)]
+    pub deal_out: bool,
     pub settings: serde_json::Value,
     pub ordinal: i32,
     pub status: MatchStatus,
@@ -64,6 +80,12 @@ impl Match {
     /// The seed as the engines take it.
     pub fn seed_u64(&self) -> u64 {
         u64::from_ne_bytes(self.seed.to_ne_bytes())
+    }
+
+    /// The seed as people may see it: `None` until [`seed_out`](Self::seed_out), for everyone
+    /// (administrators included: a person may be at one of its tables).
+    pub fn shown_seed(&self) -> Option<u64> {
+        self.seed_out.then(|| self.seed_u64())
     }
 }
 
@@ -232,16 +254,42 @@ pub async fn insert(
     Ok(ids)
 }
 
+/// A match, whoever asks (the worker, the board): not for what people are shown.
 pub async fn get(db: impl PgExecutor<'_>, match_id: Uuid) -> Result<Match, StoreError> {
+    fetch(db, match_id, None).await
+}
+
+/// A match that `viewer` (a user; `None` when signed out) may see — anyone a competition's,
+/// only its team's members and administrators a challenge's — else [`StoreError::NotFound`],
+/// as for a match that does not exist.
+pub async fn get_visible(
+    db: impl PgExecutor<'_>,
+    match_id: Uuid,
+    viewer: Option<Uuid>,
+) -> Result<Match, StoreError> {
+    fetch(db, match_id, Some(viewer)).await
+}
+
+/// `match_id`, if `viewer` is `None` (anyone may) or the match is visible to the viewer in it.
+async fn fetch(
+    db: impl PgExecutor<'_>,
+    match_id: Uuid,
+    viewer: Option<Option<Uuid>>,
+) -> Result<Match, StoreError> {
     // language=PostgreSQL
     sqlx::query_as!(
         Match,
         r#"
-        select match_id, competition_id, game, rules, seed, settings, ordinal,
+        select match_id, competition_id, challenge_id, game, rules, seed,
+               seeds_out(competition_id, challenge_id) as "seed_out!",
+               deal_out(game, seed) as "deal_out!", settings, ordinal,
                status as "status: MatchStatus", failure_reason, started_at, finished_at
-        from match where match_id = $1
+        from match
+        where match_id = $1 and (not $2 or match_visible(challenge_id, $3))
         "#,
-        match_id
+        match_id,
+        viewer.is_some(),
+        viewer.flatten()
     )
     .fetch_optional(db)
     .await?
@@ -257,7 +305,9 @@ pub async fn of_competition(
     Ok(sqlx::query_as!(
         Match,
         r#"
-        select match_id, competition_id, game, rules, seed, settings, ordinal,
+        select match_id, competition_id, challenge_id, game, rules, seed,
+               seeds_out(competition_id, challenge_id) as "seed_out!",
+               deal_out(game, seed) as "deal_out!", settings, ordinal,
                status as "status: MatchStatus", failure_reason, started_at, finished_at
         from match where competition_id = $1
         order by ordinal, match_id

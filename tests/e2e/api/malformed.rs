@@ -55,10 +55,21 @@ fn probes(method: &Method, path: &str, op: &Value, token: &str) -> Vec<Probe> {
     let url = format!("/api/v1{}", concrete(path, None));
     let mut probes = Vec::new();
     let name = |what: &str| format!("{method} {path}: {what}");
-    if !op["security"].as_array().is_some_and(Vec::is_empty) {
+    // `[]`: public; `[{}, …]`: a token is optional (it widens what the answer holds).
+    let security = op["security"].as_array();
+    let optional = security.is_some_and(|s| s.iter().any(|r| r == &json!({})));
+    if !security.is_some_and(Vec::is_empty) && !optional {
         probes.push(Probe {
             what: name("no token"),
             request: request(method, &url, None, None, Body::empty()),
+            status: StatusCode::UNAUTHORIZED,
+            says: vec!["a valid API token is required".into()],
+        });
+    }
+    if optional {
+        probes.push(Probe {
+            what: name("a token that is not valid"),
+            request: request(method, &url, Some("cr_not-a-token"), None, Body::empty()),
             status: StatusCode::UNAUTHORIZED,
             says: vec!["a valid API token is required".into()],
         });

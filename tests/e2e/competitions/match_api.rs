@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 use sqlx::PgPool;
 use uuid::Uuid;
 
-use super::{attach_blob, finish, schedule, set_status, League};
+use super::{attach_blob, cancel_the_rest, finish, schedule, set_status, League};
 use crate::helpers::{Reply, TestApp, PASSWORD};
 
 /// A token for `username` (signed up with [`PASSWORD`]).
@@ -221,8 +221,13 @@ async fn one_match_is_its_game_rules_seed_competition_seats_and_faults(pool: PgP
         .await
         .unwrap();
 
-    // Act
+    // Act: while the rest of the competition is still to play, and once it is not
     let reply = league
+        .admin
+        .api(Method::GET, &format!("/api/v1/matches/{id}"), None, None)
+        .await;
+    cancel_the_rest(&pool, competition_id, *id).await;
+    let later = league
         .admin
         .api(Method::GET, &format!("/api/v1/matches/{id}"), None, None)
         .await;
@@ -243,7 +248,12 @@ async fn one_match_is_its_game_rules_seed_competition_seats_and_faults(pool: PgP
         (&m["game"], &m["rules"]),
         (&json!("nothanks"), &json!("boardcoder"))
     );
-    assert_eq!(m["seed"], u64::from_ne_bytes(seed.to_ne_bytes()));
+    assert!(
+        m["seed"].is_null(),
+        "the seed of a competition still playing: {m}"
+    );
+    let seed = u64::from_ne_bytes(seed.to_ne_bytes());
+    assert_eq!(later.json["match"]["seed"], seed, "{}", later.raw);
     assert_eq!(
         m["competition"]["competition_id"],
         competition_id.to_string()
@@ -262,9 +272,11 @@ async fn one_match_is_its_game_rules_seed_competition_seats_and_faults(pool: PgP
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]
 async fn a_replay_is_a_download_once_the_match_has_finished_and_a_409_before(pool: PgPool) {
     // Arrange
-    let (league, _, matches) = two_rounds(&pool).await;
+    let (league, competition_id, matches) = two_rounds(&pool).await;
     let (done, seats) = &matches[0];
-    let (running, _) = &matches[1];
+    // the next round's (another seed); the rest of the schedule is cancelled
+    let (running, _) = matches.last().expect("matches");
+    cancel_the_rest(&pool, competition_id, *running).await;
     let players: Vec<String> = seats
         .iter()
         .map(|s| format!("{}-v1", league.team_of(*s)))
@@ -300,7 +312,10 @@ async fn a_replay_is_a_download_once_the_match_has_finished_and_a_409_before(poo
 
     // Assert: the stored document, bit for bit, as an attachment
     replay.assert_status(StatusCode::OK);
-    assert_eq!(replay.bytes, serde_json::to_vec(&doc).unwrap());
+    // the document as stored, its seed hidden while the competition plays on
+    let mut hidden = doc.clone();
+    hidden["games"][0]["replay"]["seed"] = Value::Null;
+    assert_eq!(replay.bytes, serde_json::to_vec(&hidden).unwrap());
     assert_eq!(replay.headers[header::CONTENT_TYPE], "application/json");
     assert_eq!(
         replay.headers[header::CONTENT_DISPOSITION],
@@ -312,8 +327,9 @@ async fn a_replay_is_a_download_once_the_match_has_finished_and_a_409_before(poo
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]
 async fn a_seats_log_is_for_its_team_and_admins_and_a_404_for_anyone_else(pool: PgPool) {
     // Arrange
-    let (league, _, matches) = two_rounds(&pool).await;
+    let (league, competition_id, matches) = two_rounds(&pool).await;
     let (id, seats) = &matches[0];
+    cancel_the_rest(&pool, competition_id, *id).await;
     finish(
         &pool,
         *id,
@@ -365,9 +381,11 @@ async fn a_seats_log_is_for_its_team_and_admins_and_a_404_for_anyone_else(pool: 
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]
 async fn the_match_page_links_the_same_downloads_with_the_same_rules(pool: PgPool) {
     // Arrange: a finished match with Owls' stderr, and a running one
-    let (mut league, _, matches) = two_rounds(&pool).await;
+    let (mut league, competition_id, matches) = two_rounds(&pool).await;
     let (done, seats) = &matches[0];
-    let (running, _) = &matches[1];
+    // the next round's (another seed); the rest of the schedule is cancelled
+    let (running, _) = matches.last().expect("matches");
+    cancel_the_rest(&pool, competition_id, *running).await;
     let players: Vec<String> = seats
         .iter()
         .map(|s| format!("{}-v1", league.team_of(*s)))
@@ -415,7 +433,10 @@ async fn the_match_page_links_the_same_downloads_with_the_same_rules(pool: PgPoo
 
     // Assert: the replay is public once finished, a 409 before
     replay.assert_status(StatusCode::OK);
-    assert_eq!(replay.bytes, serde_json::to_vec(&doc).unwrap());
+    // the document as stored, its seed hidden while the competition plays on
+    let mut hidden = doc.clone();
+    hidden["games"][0]["replay"]["seed"] = Value::Null;
+    assert_eq!(replay.bytes, serde_json::to_vec(&hidden).unwrap());
     assert_eq!(
         replay.headers[header::CONTENT_DISPOSITION],
         format!("attachment; filename=\"match-{done}.json\"").as_str()

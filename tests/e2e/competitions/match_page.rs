@@ -43,7 +43,7 @@ async fn played_match(pool: &PgPool, league: &mut League) -> (Uuid, usize) {
         seats,
         players,
         ..
-    } = league.first_match(pool).await;
+    } = league.lone_match(pool).await;
     let results: Vec<Result3> = (1..=3).map(|r| (r, f64::from(10 * r), "ok")).collect();
     finish(pool, match_id, &results, Some(&replay(&players))).await;
     let owls_seat = seats
@@ -147,7 +147,7 @@ async fn a_finished_match_reads_in_chinese_with_the_games_own_words(pool: PgPool
     let mut league = League::with_teams(&pool, 3).await;
     let FirstMatch {
         match_id, players, ..
-    } = league.first_match(&pool).await;
+    } = league.lone_match(&pool).await;
     let results: Vec<Result3> = (1..=3).map(|r| (r, f64::from(10 * r), "ok")).collect();
     finish(
         &pool,
@@ -207,7 +207,7 @@ async fn a_count_of_one_reads_in_the_singular_on_the_match_page(pool: PgPool) {
         match_id,
         players,
         ..
-    } = league.first_match(&pool).await;
+    } = league.lone_match(&pool).await;
     let game = GameId::NO_THANKS;
     let mut recorder = Recorder::new(game, "boardcoder", &Value::Null, 11).unwrap();
     for action in ["pass", "pick"] {

@@ -17,8 +17,10 @@ mod my_matches;
 mod organiser;
 mod page_timing;
 mod people;
+mod privacy;
 mod replay_expiry;
 mod replay_frames;
+mod seeds;
 
 use axum::http::StatusCode;
 use serde_json::Value;
@@ -151,6 +153,11 @@ impl League {
     /// Creates a one-round competition of `game` (the game's default rule set and format) of
     /// every entrant through the form; its id.
     pub async fn create_of(&mut self, game: &str) -> Uuid {
+        self.create_rounds_of(game, "1").await
+    }
+
+    /// [`create_of`](Self::create_of) with `rounds` rounds.
+    pub async fn create_rounds_of(&mut self, game: &str, rounds: &str) -> Uuid {
         let csrf = self
             .admin
             .csrf(&format!("/admin/competitions/new?game={game}"))
@@ -161,7 +168,7 @@ impl League {
             ("game", game),
             ("shown_game", game),
             ("name", "Cup"),
-            ("rounds", "1"),
+            ("rounds", rounds),
             ("base_seed", "7"),
         ];
         fields.extend(ids.iter().map(|id| ("submission", id.as_str())));
@@ -187,6 +194,14 @@ impl League {
             seats,
             players,
         }
+    }
+
+    /// [`first_match`](Self::first_match), the rest of the schedule cancelled: its replay and
+    /// its seed show as soon as it has finished ([`cancel_the_rest`]).
+    pub async fn lone_match(&mut self, pool: &PgPool) -> FirstMatch {
+        let first = self.first_match(pool).await;
+        cancel_the_rest(pool, first.competition_id, first.match_id).await;
+        first
     }
 
     /// Creates a No Thanks competition of every entrant through the form; its id.
@@ -339,6 +354,27 @@ pub async fn finish(pool: &PgPool, match_id: Uuid, seats: &[Result3], replay: Op
         .await
         .expect("the board takes the result");
     tx.commit().await.expect("commit");
+}
+
+/// Cancels the competition's queued matches but `keep`, as an organiser's *Cancel* would. A
+/// finished match's replay shows once no match dealt the same cards is still to play, and its
+/// seed once none of its competition's is (docs/competitions.md#what-is-hidden-and-from-whom):
+/// the tests of one match end the rest of its schedule so.
+pub async fn cancel_the_rest(pool: &PgPool, competition_id: Uuid, keep: Uuid) {
+    for sql in [
+        "update job set status = 'cancelled', finished_at = now()
+         where status = 'queued' and match_id in (select match_id from match
+               where competition_id = $1 and match_id <> $2 and status = 'queued')",
+        "update match set status = 'cancelled', finished_at = now()
+         where competition_id = $1 and match_id <> $2 and status = 'queued'",
+    ] {
+        sqlx::query(sql)
+            .bind(competition_id)
+            .bind(keep)
+            .execute(pool)
+            .await
+            .expect("cancelled");
+    }
 }
 
 /// Sets a match's status and its latest job's.

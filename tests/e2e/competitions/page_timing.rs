@@ -23,7 +23,7 @@ fn long_game(seed: u64) -> Replay {
 #[ignore = "a measurement, not a check: scripts/bench/match-page"]
 async fn the_largest_match_page_and_its_frames_timed(pool: sqlx::PgPool) {
     let mut league = League::with_teams(&pool, 3).await;
-    let match_id = league.first_match(&pool).await.match_id;
+    let match_id = league.lone_match(&pool).await.match_id;
     let mut games: Vec<Replay> = (1..=8).map(long_game).collect();
     games.sort_by_key(|r| std::cmp::Reverse(r.entries.len()));
     games.truncate(2);

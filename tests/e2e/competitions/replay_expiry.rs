@@ -6,7 +6,7 @@ use axum::http::{Method, StatusCode};
 use serde_json::json;
 use sqlx::PgPool;
 
-use super::{finish, schedule, League};
+use super::{cancel_the_rest, finish, schedule, League};
 
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]
 async fn an_expired_replay_is_said_to_have_expired_and_the_results_stay(pool: PgPool) {
@@ -15,6 +15,7 @@ async fn an_expired_replay_is_said_to_have_expired_and_the_results_stay(pool: Pg
     let competition_id = league.create("1").await;
     let matches = schedule(&pool, competition_id).await;
     let (match_id, _) = matches[0];
+    cancel_the_rest(&pool, competition_id, match_id).await;
     let doc = json!({ "format": 1, "players": ["a", "b", "c"], "games": [], "transcript": [],
                       "transcript_truncated": false, "wall_ms": 3 });
     finish(

@@ -25,7 +25,7 @@ async fn finished_match(pool: &sqlx::PgPool) -> (TestApp, Uuid, Value) {
     let mut league = League::with_teams(pool, 3).await;
     let FirstMatch {
         match_id, players, ..
-    } = league.first_match(pool).await;
+    } = league.lone_match(pool).await;
     let (doc, results) = played_replay(&players);
     finish(pool, match_id, &results, Some(&doc)).await;
     (TestApp::new(pool.clone()), match_id, doc)
@@ -110,7 +110,7 @@ async fn a_seats_frames_are_what_its_bot_was_sent_and_hide_what_the_engine_hides
 async fn an_unfinished_match_has_no_frames_yet(pool: sqlx::PgPool) {
     // Arrange: a scheduled match, not played
     let mut league = League::with_teams(&pool, 3).await;
-    let match_id = league.first_match(&pool).await.match_id;
+    let match_id = league.lone_match(&pool).await.match_id;
     let mut visitor = TestApp::new(pool.clone());
 
     // Act
@@ -193,7 +193,7 @@ async fn the_text_timeline_says_fault_in_words_not_only_in_red(pool: sqlx::PgPoo
 async fn the_page_of_a_huge_match_stays_under_150_kb(pool: sqlx::PgPool) {
     // Arrange: 5000 long entries and 3000 long log lines, more than any real match
     let mut league = League::with_teams(&pool, 3).await;
-    let match_id = league.first_match(&pool).await.match_id;
+    let match_id = league.lone_match(&pool).await.match_id;
     let long = "{\"cards\": [\"H2\", \"S3\"], \"type\": \"Pair\"} ".repeat(12);
     let entries: Vec<Value> = (0..5000)
         .map(|i| json!({ "entry": "fault", "seat": i % 3, "reason": long }))
@@ -238,7 +238,7 @@ async fn a_seats_own_moves_reach_its_team_with_its_view_and_nobody_else(pool: sq
         seats,
         players,
         ..
-    } = league.first_match(&pool).await;
+    } = league.lone_match(&pool).await;
     let (doc, results) = played_replay(&players);
     finish(&pool, match_id, &results, Some(&doc)).await;
     let owls = league.entrants[0].submission_id;

@@ -39,6 +39,7 @@ competition-rounds = { $n ->
        *[other] { $n } rounds
     }
 competition-base-seed = base seed
+competition-base-seed-hidden = hidden until every match has ended
 competition-move-time = Time per move
 competition-ms = { $ms } ms
 competition-default = the game's default

@@ -14,6 +14,7 @@ match-your-seat-play = : play your moves there.
 match-competition = Competition
 match-rules = Rules
 match-seed = seed
+match-seed-hidden = hidden until every match played on seeds drawn from the same base seed has ended
 match-started = Started
 match-ended = Ended
 match-why = Why
@@ -33,6 +34,7 @@ match-text-timeline = Text timeline
 match-no-replay = No replay was stored for this match.
 match-replay-expired = The replay of this match and its seats' logs expired on { $when } and are no longer kept (replay retention); its results stay.
 match-replay-later = The replay appears when the match is finished.
+match-replay-after-others = The replay appears when every match dealt the same cards has ended: some are still to play.
 match-log = Match log
 match-log-summary = Every message between the referee and the bots ({ $n ->
         [1] { $n } line
@@ -73,6 +75,7 @@ match-log-seat = seat { $n }
 match-log-bytes = { $n } bytes
 match-replay-not-yet = the match is { $status }: its replay is published once it has finished
 match-seat-logs-not-yet = the match is { $status }: its seat logs are kept once it has finished
+match-deal-not-out = matches dealt the same cards are still to play: what was dealt in this one is published once they have ended
 
 ## The text timeline
 timeline-entry = entry { $n }

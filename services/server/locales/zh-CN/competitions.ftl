@@ -31,6 +31,7 @@ competition-schedule = 赛程
 competition-entries = { $n } 个参赛机器人
 competition-rounds = { $n } 轮
 competition-base-seed = 基础种子
+competition-base-seed-hidden = 所有对局结束前隐藏
 competition-move-time = 每步时限
 competition-ms = { $ms } 毫秒
 competition-default = 游戏默认值

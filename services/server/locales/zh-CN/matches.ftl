@@ -12,6 +12,7 @@ match-your-seat-play = ：在那里走你的每一步。
 match-competition = 比赛
 match-rules = 规则
 match-seed = 种子
+match-seed-hidden = 在同一基础种子派生的所有对局结束前隐藏
 match-started = 开始
 match-ended = 结束
 match-why = 原因
@@ -31,6 +32,7 @@ match-text-timeline = 文字时间线
 match-no-replay = 这场对局没有保存回放。
 match-replay-expired = 这场对局的回放和各座位的日志已于 { $when } 过期，不再保存（回放保留期限）；对局结果仍然保留。
 match-replay-later = 对局结束后才会显示回放。
+match-replay-after-others = 发到同样牌的对局全部结束后才会显示回放：还有对局未完成。
 match-log = 对局日志
 match-log-summary = 裁判与机器人之间的每条消息（{ $n } 行；璀璨宝石为裁判日志）
 match-private-all = 所有座位的日志
@@ -59,6 +61,7 @@ match-log-seat = 座位 { $n }
 match-log-bytes = { $n } 字节
 match-replay-not-yet = 对局{ $status }：回放在对局结束后公开
 match-seat-logs-not-yet = 对局{ $status }：座位日志在对局结束后才会保存
+match-deal-not-out = 还有发到同样牌的对局未结束：这场对局的牌局内容在它们结束后公开
 
 ## 文字时间线
 timeline-entry = 第 { $n } 条

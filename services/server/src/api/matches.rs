@@ -1,24 +1,26 @@
-//! Matches over the API: the public lists and records of matches, the replay of a finished
-//! match, and a seat's log for its team. The access rules are `match_files`'s, shared with
-//! the match page's downloads.
+//! Matches over the API: the lists and records of matches, the replay of a finished match, and
+//! a seat's log for its team. Who sees which match, and when its seed and its deal are shown,
+//! is `crate::privacy`'s rule (a challenge's matches only to its team and admins, as if the
+//! others did not exist); the downloads' rules are `match_files`'s, shared with the match
+//! page's downloads.
 
 use axum::extract::State;
 
 use axum::response::Response;
 use axum::Json;
 use croupier_store::matches::listing::{self, ListedSeat, MatchFilter, SeatOutcome};
-use croupier_store::matches::{self, Match};
+use croupier_store::matches::Match;
 use croupier_store::{competitions, EndState};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use uuid::Uuid;
 
 use super::ApiRoute;
-use crate::auth::ApiUser;
+use crate::auth::{ApiUser, MaybeApiUser};
 use crate::error::{ApiResult, Error};
 use crate::extract::{ApiPath, ApiQuery};
 use crate::AppState;
-use crate::{download, match_files};
+use crate::{download, match_files, privacy};
 
 /// Matches per page when the request does not say.
 pub const PER_PAGE: u32 = 20;
@@ -44,11 +46,11 @@ struct ListQuery {
     per_page: Option<u32>,
 }
 
-/// A match as the lists and the record show it: public data only (the seed as the engines
-/// take it, unsigned).
+/// A match as the lists and the record show it: the seed as the engines take it (unsigned),
+/// `null` until it may be shown (`crate::privacy`).
 fn match_json(m: &Match, seats: &[&ListedSeat]) -> Value {
     let mut doc = serde_json::to_value(m).unwrap_or_else(|_| json!({}));
-    doc["seed"] = json!(m.seed_u64());
+    doc["seed"] = json!(m.shown_seed());
     doc["seats"] = json!(seats);
     doc["link"] = json!(format!("/matches/{}", m.match_id));
     doc["replay"] = json!(format!("{}/matches/{}/replay", super::PREFIX, m.match_id));
@@ -57,6 +59,7 @@ fn match_json(m: &Match, seats: &[&ListedSeat]) -> Value {
 
 async fn list(
     State(state): State<AppState>,
+    api: MaybeApiUser,
     ApiQuery(q): ApiQuery<ListQuery>,
 ) -> ApiResult<Json<Value>> {
     if q.competition.is_none() && q.submission.is_none() && q.team.is_none() {
@@ -84,6 +87,7 @@ async fn list(
         submission: q.submission,
         team: q.team,
         result: q.result,
+        viewer: privacy::viewer(api.user()),
     };
     let (found, total) = listing::page(
         &state.pool,
@@ -112,9 +116,10 @@ async fn list(
 
 async fn show(
     State(state): State<AppState>,
+    api: MaybeApiUser,
     ApiPath(match_id): ApiPath<Uuid>,
 ) -> ApiResult<Json<Value>> {
-    let m = matches::get(&state.pool, match_id).await?;
+    let m = privacy::match_for(&state, api.user(), match_id).await?;
     let seats = listing::seats_of(&state.pool, &[match_id]).await?;
     let competition = match m.competition_id {
         Some(id) => {
@@ -146,9 +151,10 @@ async fn show(
 
 async fn replay(
     State(state): State<AppState>,
+    api: MaybeApiUser,
     ApiPath(match_id): ApiPath<Uuid>,
 ) -> ApiResult<Response> {
-    let doc = match_files::replay(&state, match_id).await?;
+    let doc = match_files::replay(&state, api.user(), match_id).await?;
     let name = match_files::replay_filename(match_id);
     Ok(download::bytes(doc, "application/json", Some(&name)))
 }

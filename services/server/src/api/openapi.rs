@@ -31,6 +31,15 @@ fn op(summary: &str, auth: bool, ok: u16, extra: Value) -> Value {
     o
 }
 
+/// An operation anyone may call, and whose answer a bearer token widens: with one, also the
+/// private matches (a challenge's) of the caller's teams, or every one for an admin
+/// (`crate::privacy`); a token that is sent must be valid.
+fn op_token_widens(summary: &str, extra: Value) -> Value {
+    let mut o = op(summary, true, 200, extra);
+    o["security"] = json!([{}, { "bearer": [] }]);
+    o
+}
+
 /// The ids of every registered game (`croupier_games::registry`).
 fn game_ids() -> Vec<&'static str> {
     croupier_games::GameId::all()
@@ -144,8 +153,13 @@ fn error_response(description: &str) -> Value {
 /// The 4xx answers an operation can give because of its shape.
 fn error_responses(op: &Value) -> Vec<(u16, &'static str)> {
     let mut codes = Vec::new();
-    let public = op["security"].as_array().is_some_and(Vec::is_empty);
-    if !public {
+    let security = op["security"].as_array();
+    // `[]`: no token; `[{}, …]`: a token is optional (`op_token_widens`).
+    let public = security.is_some_and(Vec::is_empty);
+    let optional = security.is_some_and(|s| s.iter().any(|r| r == &json!({})));
+    if optional {
+        codes.push((401, "a bearer token was sent and it is not valid"));
+    } else if !public {
         codes.push((
             401,
             "no valid bearer token (`Authorization: Bearer <token>`)",
@@ -243,25 +257,28 @@ fn operations() -> Value {
                     "type": "object", "required": ["admin"], "properties": { "admin": { "type": "boolean" } } } } } } })) },
             "/admin/teams": { "get": op("Every team (admins only)", true, 200, none.clone()) },
             "/admin/workers": { "get": op("The worker fleet: every worker heard of in the last day, its last heartbeat and running job (admins only)", true, 200, none.clone()) },
-            "/competitions": { "get": op("Every competition, newest first, with its status and match counts", false, 200, none) },
+            "/competitions": { "get": op("Every competition, newest first, with its status and match counts; `settings` leaves `base_seed` out until every match drawn from it has ended (a ladder: once finished)", false, 200, none) },
             "/competitions/{competition_id}/leaderboard": { "get": op(
                 "A competition's leaderboard: standings by the game's scheme with 95% confidence intervals, and ratings",
                 false, 200, json!({ "parameters": [path_param("competition_id")] })) },
             "/competitions/{competition_id}/history": { "get": op(
                 "Each entry's rating history, in leaderboard order: its rating (or, unrated Hanabi, its mean score) after each of its matches",
                 false, 200, json!({ "parameters": [path_param("competition_id")], "description": HISTORY_DOC })) },
-            "/matches": { "get": op(
-                "Matches, newest first and paged: a competition's, a submission's (optionally only its wins, losses or faults) or a team's; at least one of competition, submission, team (400 otherwise)",
-                false, 200, json!({ "parameters": list_params() })) },
-            "/matches/{match_id}": { "get": op(
-                "One match: game, rules, seed, settings, competition, status, seats with outcome (rank, score, end state) and the number of faults",
-                false, 200, json!({ "parameters": [path_param("match_id")] })) },
-            "/matches/{match_id}/replay": { "get": op(
-                "The match's replay document (format 1, docs/replays.md) as a download, once the match has finished (409 before)",
-                false, 200, json!({ "parameters": [path_param("match_id")],
+            "/matches": { "get": op_token_widens(
+                "Matches, newest first and paged: a competition's, a submission's (optionally only its wins, losses or faults) or a team's; at least one of competition, submission, team (400 otherwise). A challenge's matches are listed (and counted) only for its team's members and admins; each match as GET /matches/{match_id} shows it",
+                json!({ "parameters": list_params() })) },
+            "/matches/{match_id}": { "get": op_token_widens(
+                "One match: game, rules, seed, settings, competition, challenge, status, seats with outcome (rank, score, end state) and the number of faults. `seed` is null until nothing more will be played on seeds drawn from the same base seed (every match of its competition or challenge has ended, a ladder is finished), for everyone, admins included. A challenge's match (a challenge, an A/B test, a table with a person) is a 404 to anyone but its team's members and admins",
+                json!({ "parameters": [path_param("match_id")],
+                        "responses": { "200": { "description": "the match",
+                                                "content": { "application/json": { "example": match_example() } } },
+                                       "default": error_response("error") } })) },
+            "/matches/{match_id}/replay": { "get": op_token_widens(
+                "The match's replay document (format 1, docs/replays.md) as a download, once the match has finished and no match dealt the same cards (its round, its duplicate set) is still to play (409 before); each game's seed is null while the match's is. A challenge's: its team and admins only (404)",
+                json!({ "parameters": [path_param("match_id")],
                                     "responses": { "200": { "description": "the replay document",
                                                             "content": { "application/json": {} } },
-                                                   "409": error_response("the match has not finished"),
+                                                   "409": error_response("the match, or another dealt the same cards, has not finished"),
                                                    "default": error_response("error") } })) },
             "/matches/{match_id}/seats/{seat}/log": { "get": op(
                 "A seat's stderr tail, fault detail, move timings and move records (`move_log`: each move's replay entry, time, memory peak and stderr; see docs/replays.md#move-by-move) — members of the seat's team and admins only; 404 otherwise; 409 before the match has finished",
@@ -279,7 +296,7 @@ fn operations() -> Value {
                 "Start an A/B test of two of the team's ready versions a and b (unrated): duplicate groups until a sequential test decides (95%, anytime-valid) or max_games groups are played",
                 true, 201, body_at("competition_id", ab_request())) },
             "/challenges/{challenge_id}": { "get": op(
-                "A challenge or A/B test and its report: match counts, per participant games, mean score with its 95% CI, wins and faults; an A/B test's mean difference, CI, anytime-valid interval and verdict (team members and admins)",
+                "A challenge or A/B test and its report: match counts, per participant games, mean score with its 95% CI, wins and faults; an A/B test's mean difference, CI, anytime-valid interval and verdict (team members and admins; 404 otherwise). `challenge.base_seed` is null until every match of it has ended (an A/B test: once stopped)",
                 true, 200, json!({ "parameters": [path_param("challenge_id")] })) },
             "/teams/{team_id}/challenges": { "get": op(
                 "The team's challenges and A/B tests, newest first (members)",
@@ -289,6 +306,30 @@ fn operations() -> Value {
                 true, 200, json!({ "parameters": [path_param("competition_id")] })) }
         }
     })
+}
+
+/// A running match as `GET /matches/{match_id}` answers: its seed hidden.
+fn match_example() -> Value {
+    json!({ "match": {
+        "match_id": "0b5c5f0e-7f43-4c3e-9a39-3f6c2c8d1e21",
+        "competition_id": "6a1d2f4b-1c9e-4b7a-8d3f-2e5b7c9a0d14",
+        "challenge_id": null,
+        "game": "hanabi", "rules": "standard", "seed": null, "settings": {},
+        "ordinal": 4, "status": "running", "failure_reason": null,
+        "started_at": "2026-11-26T10:00:00Z", "finished_at": null,
+        "seats": [
+            { "seat": 0, "submission_id": "9e0c7d1a-4b2f-4e8a-b6c5-1d3f5a7b9c2e", "builtin": null, "person": null,
+              "team_id": "3f2e1d0c-9b8a-4765-8432-10fedcba9876", "team_name": "Owls", "version": 3,
+              "rank": null, "score": null, "end_state": null, "end_detail": null },
+            { "seat": 1, "submission_id": null, "builtin": "random", "person": null, "team_id": null,
+              "team_name": null, "version": null, "rank": null, "score": null, "end_state": null, "end_detail": null }
+        ],
+        "link": "/matches/0b5c5f0e-7f43-4c3e-9a39-3f6c2c8d1e21",
+        "replay": "/api/v1/matches/0b5c5f0e-7f43-4c3e-9a39-3f6c2c8d1e21/replay",
+        "replay_expired_at": null,
+        "competition": { "competition_id": "6a1d2f4b-1c9e-4b7a-8d3f-2e5b7c9a0d14", "name": "Spring cup" },
+        "faults": 0
+    } })
 }
 
 fn ladder_request() -> Value {

@@ -132,6 +132,36 @@ impl FromRequestParts<AppState> for ApiUser {
     }
 }
 
+/// The owner of the request's bearer token when it has an `Authorization` header (a bad token
+/// is the same 401 as for [`ApiUser`]), `None` without one: for the public routes, whose
+/// answers leave out what the caller may not see (`crate::privacy`).
+pub struct MaybeApiUser(pub Option<ApiUser>);
+
+impl MaybeApiUser {
+    pub fn user(&self) -> Option<&User> {
+        self.0.as_ref().map(|api| &api.user)
+    }
+}
+
+impl FromRequestParts<AppState> for MaybeApiUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        if !parts
+            .headers
+            .contains_key(axum::http::header::AUTHORIZATION)
+        {
+            return Ok(MaybeApiUser(None));
+        }
+        Ok(MaybeApiUser(Some(
+            ApiUser::from_request_parts(parts, state).await?,
+        )))
+    }
+}
+
 /// The client's address: the socket peer, or the first `X-Forwarded-For` hop when the server
 /// is configured to trust its proxy.
 pub struct ClientIp(pub String);

@@ -8,7 +8,7 @@ pub mod rate_limit;
 pub mod session_store;
 pub mod token;
 
-pub use extract::{AdminUser, ApiUser, ClientIp, CurrentUser, MaybeUser};
+pub use extract::{AdminUser, ApiUser, ClientIp, CurrentUser, MaybeApiUser, MaybeUser};
 
 /// Session keys.
 pub(crate) const USER_KEY: &str = "user_id";

@@ -1,5 +1,7 @@
 //! The SSE endpoints: `GET /competitions/{id}/events` and `GET /matches/{id}/events`. Both are
-//! public, like the pages they serve (an unknown id is the 404 page).
+//! public, like the pages they serve (an unknown id is the 404 page, and so is a private
+//! match's stream to anyone but its team and admins: `crate::privacy`). They carry statuses
+//! and counts only, never a seed.
 //!
 //! A competition's stream sends `progress` (its counts, as `/competitions/{id}` shows them) at
 //! once, then for its matches' changes: `match` (`{"match_id", "status"}`, one per changed
@@ -31,6 +33,7 @@ use tokio::time::Instant;
 use uuid::Uuid;
 
 use super::Signal;
+use crate::auth::MaybeUser;
 use crate::error::Result;
 use crate::extract::PagePath;
 use crate::i18n::{self, Lang};
@@ -208,10 +211,13 @@ impl CompetitionFeed {
 
 async fn one_match(
     State(state): State<AppState>,
+    MaybeUser(user): MaybeUser,
     PagePath(match_id): PagePath<Uuid>,
 ) -> Result<Response> {
     let signals = state.live.subscribe(&state.pool).await;
-    let status = events::match_status(&state.pool, match_id).await?;
+    let status = crate::privacy::match_for(&state, user.as_ref(), match_id)
+        .await?
+        .status;
     let feed = MatchFeed {
         state,
         match_id,

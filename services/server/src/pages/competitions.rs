@@ -207,7 +207,8 @@ struct BoardTable<'a> {
 /// The settings, as shown.
 struct Facts {
     rounds: String,
-    base_seed: String,
+    /// `None` until it may be shown (`crate::privacy`).
+    base_seed: Option<String>,
     move_time: String,
     games_per_match: String,
 }
@@ -218,7 +219,7 @@ impl Facts {
         let default = || i18n::t("competition-default");
         Ok(Facts {
             rounds: i18n::t_with("competition-rounds", &[("n", &s.rounds)]),
-            base_seed: s.base_seed.to_string(),
+            base_seed: c.settings.seeds_out.then(|| s.base_seed.to_string()),
             move_time: s
                 .move_time_ms
                 .map_or_else(default, |ms| i18n::t_with("competition-ms", &[("ms", &ms)])),

@@ -1,5 +1,6 @@
-//! The match page's downloads: `/matches/{id}/replay.json` (the replay document, public once
-//! the match has finished) and `/matches/{id}/seats/{seat}/log.txt` (a seat's stderr tail and
+//! The match page's downloads: `/matches/{id}/replay.json` (the replay document, once the
+//! match and every match dealt the same cards have finished; a private match's only for its
+//! team and admins) and `/matches/{id}/seats/{seat}/log.txt` (a seat's stderr tail and
 //! fault detail, for the members of its team and admins; a 404 for anyone else). The same
 //! files and the same rules as the API's (`crate::match_files`).
 
@@ -28,9 +29,10 @@ fn attachment(filename: &str) -> String {
 
 async fn replay(
     State(state): State<AppState>,
+    MaybeUser(user): MaybeUser,
     PagePath(match_id): PagePath<Uuid>,
 ) -> Result<Response> {
-    let doc = match_files::replay(&state, match_id).await?;
+    let doc = match_files::replay(&state, user.as_ref(), match_id).await?;
     let name = match_files::replay_filename(match_id);
     Ok(download::bytes(doc, "application/json", Some(&name)))
 }

@@ -1,4 +1,6 @@
-//! A match page, public: the result table and the replay's timeline. The owning team of a seat
+//! A match page, public (a challenge's only to its team and admins, a 404 to anyone else:
+//! `crate::privacy`): the result table and the replay's timeline, once every match dealt the
+//! same cards has ended, and the seed once it may be shown. The owning team of a seat
 //! (members of the team whose submission sat there) and admins also see that seat's stderr
 //! tail, the fault detail and its per-move timings; nobody else ever gets them.
 
@@ -21,7 +23,7 @@ use crate::error::Result;
 use crate::extract::PagePath;
 use crate::i18n;
 use crate::templates::{game_name, render, Ctx};
-use crate::AppState;
+use crate::{privacy, AppState};
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/matches/{match_id}", get(show))
@@ -192,22 +194,20 @@ async fn show(
     ctx: Ctx,
     PagePath(match_id): PagePath<Uuid>,
 ) -> Result<Response> {
-    let m = matches::get(&state.pool, match_id).await?;
+    let m = privacy::match_for(&state, ctx.user.as_ref(), match_id).await?;
     let seats = matches::seats_with_results(&state.pool, match_id).await?;
     let full = match m.competition_id {
         Some(id) => Some(competitions::get(&state.pool, id).await?),
         None => None,
     };
     let competition = full.as_ref().map(|c| (c.competition_id, c.name.clone()));
-    let blob = match m.status {
-        MatchStatus::Finished => matches::replay(&state.pool, match_id).await?,
-        MatchStatus::Queued
-        | MatchStatus::Running
-        | MatchStatus::Failed
-        | MatchStatus::Cancelled => None,
+    let blob = if privacy::deal_shown(&m) {
+        matches::replay(&state.pool, match_id).await?
+    } else {
+        None
     };
     let replay_expired = match (&blob, m.status) {
-        (None, MatchStatus::Finished) => {
+        (None, MatchStatus::Finished) if m.deal_out => {
             croupier_store::retention::replay_expired_at(&state.pool, match_id).await?
         }
         _ => None,
@@ -222,7 +222,7 @@ async fn show(
             (Some(teams), Some(team_id)) => teams.contains(&team_id),
             (Some(_), None) => false,
         };
-        if !mine || seat.rank.is_none() {
+        if !mine || seat.rank.is_none() || !privacy::deal_shown(&m) {
             continue;
         }
         let stderr = match &seat.stderr_sha256 {

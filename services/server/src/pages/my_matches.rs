@@ -1,12 +1,15 @@
 //! "My matches": the list on a submission's page of the matches it sat in, newest first and
 //! paged, filtered by its result (`?result=wins`, `losses`, `faults`; plain links, so it works
 //! without JavaScript). A win is rank 1, a loss a lower rank, a fault any end but playing to
-//! the end (`croupier_store::matches::listing`).
+//! the end (`croupier_store::matches::listing`). A challenge's matches are listed only to its
+//! team and admins (`crate::privacy`): a bot entered in a competition may sit in another
+//! team's challenge, and that team's table is not its own team's to see.
 
 use std::collections::HashMap;
 
 use croupier_store::competitions;
 use croupier_store::matches::listing::{self, MatchFilter, SeatOutcome};
+use croupier_store::users::User;
 use serde::Deserialize;
 use uuid::Uuid;
 
@@ -25,9 +28,10 @@ pub struct MatchesQuery {
     page: Option<u32>,
 }
 
-/// One page of `submission_id`'s matches as the query asks.
+/// One page of `submission_id`'s matches as the query asks, those `viewer` may see.
 pub async fn of_submission(
     state: &AppState,
+    viewer: &User,
     submission_id: Uuid,
     query: &MatchesQuery,
 ) -> Result<SubmissionMatches> {
@@ -48,6 +52,7 @@ pub async fn of_submission(
     let filter = MatchFilter {
         submission: Some(submission_id),
         result,
+        viewer: crate::privacy::viewer(Some(viewer)),
         ..MatchFilter::default()
     };
     let (found, total) = listing::page(

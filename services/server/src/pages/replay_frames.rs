@@ -4,8 +4,9 @@
 //! the observation of the chosen viewer — for `seat:N` exactly what that seat's bot was sent —
 //! the entry just played (its events' texts with the players' names) and, at the end of each
 //! game, its outcome; `outcome` at the top is the match's (the result table's scores). Only
-//! once the match has finished (409 before: the hidden information of a running match never
-//! reaches a browser). `web/static/viewer/viewer.js` draws it.
+//! once the match has finished and no match dealt the same cards is still to play (409 before:
+//! the hidden information of a running match never reaches a browser), and a private match's
+//! only for its team and admins (404: `crate::privacy`). `web/static/viewer/viewer.js` draws it.
 //!
 //! For `seat:N` asked by a member of the team that sat there (or an admin), `moves` adds the
 //! seat's move records — each move's time, memory peak and stderr — which the viewer shows at
@@ -17,19 +18,20 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use croupier_games::{Frame, MoveRecord, Replay, Seat, Viewer};
+use croupier_store::matches;
 use croupier_store::users::User;
-use croupier_store::{matches, MatchStatus};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use uuid::Uuid;
 
 // A word of the viewer (`labels::script_word`), named `t` as every key is.
 use super::labels::script_word as t;
+use super::labels::tk;
 use super::timeline::{event_text, with_names};
 use crate::auth::MaybeUser;
 use crate::error::{Error, Result};
 use crate::extract::{PagePath, PageQuery};
-use crate::{match_files, AppState};
+use crate::{match_files, privacy, AppState};
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/matches/{match_id}/frames.json", get(frames))
@@ -277,12 +279,10 @@ async fn frames(
     PagePath(match_id): PagePath<Uuid>,
     PageQuery(query): PageQuery<Query>,
 ) -> Result<Response> {
-    let m = matches::get(&state.pool, match_id).await?;
-    if m.status != MatchStatus::Finished {
-        return Err(Error::Conflict(
-            "the replay can be watched once the match has finished".into(),
-        ));
-    }
+    let m = privacy::match_for(&state, user.as_ref(), match_id).await?;
+    privacy::dealt(&m, |status| {
+        tk("match-replay-not-yet", &[], &[("status", status)])
+    })?;
     let Some(blob) = matches::replay(&state.pool, match_id).await? else {
         return Err(crate::match_files::no_replay(&state, match_id).await);
     };

@@ -209,7 +209,7 @@ async fn show(
     let submission = submissions::visible_to(&state.pool, submission_id, user.user_id).await?;
     let files = submissions::files(&state.pool, submission_id).await?;
     let (history, history_omitted) = history_plots(&state, submission_id).await?;
-    let matches = super::my_matches::of_submission(&state, submission_id, &query).await?;
+    let matches = super::my_matches::of_submission(&state, &user, submission_id, &query).await?;
     Ok(render(&SubmissionPage {
         ctx,
         submission,

@@ -19,6 +19,9 @@ pub struct MatchFilter {
     /// Only the matches where the seat of `submission` had this result (ignored without
     /// `submission`).
     pub result: Option<SeatOutcome>,
+    /// Who asks (a user; `None`: signed out): only the matches they may see are listed and
+    /// counted (the `match_visible` rule: a challenge's matches are its team's and admins').
+    pub viewer: Option<Uuid>,
 }
 
 /// A seat's result, as a filter: a win is rank 1 (ties included), a loss any lower rank, a
@@ -87,11 +90,13 @@ pub async fn page(
           and ($3::uuid is null or exists (
                 select 1 from match_seat ms join submission s using (submission_id)
                 where ms.match_id = m.match_id and s.team_id = $3))
+          and match_visible(m.challenge_id, $5)
         "#,
         filter.competition,
         filter.submission,
         filter.team,
-        result
+        result,
+        filter.viewer
     )
     .fetch_one(db)
     .await?;
@@ -99,7 +104,9 @@ pub async fn page(
     let matches = sqlx::query_as!(
         Match,
         r#"
-        select m.match_id, m.competition_id, m.game, m.rules, m.seed, m.settings, m.ordinal,
+        select m.match_id, m.competition_id, m.challenge_id, m.game, m.rules, m.seed,
+               seeds_out(m.competition_id, m.challenge_id) as "seed_out!",
+               deal_out(m.game, m.seed) as "deal_out!", m.settings, m.ordinal,
                m.status as "status: MatchStatus", m.failure_reason, m.started_at, m.finished_at
         from match m
         where ($1::uuid is null or m.competition_id = $1)
@@ -113,6 +120,7 @@ pub async fn page(
           and ($3::uuid is null or exists (
                 select 1 from match_seat ms join submission s using (submission_id)
                 where ms.match_id = m.match_id and s.team_id = $3))
+          and match_visible(m.challenge_id, $7)
         order by m.created_at desc, m.ordinal desc, m.match_id desc
         limit $5 offset $6
         "#,
@@ -121,7 +129,8 @@ pub async fn page(
         filter.team,
         result,
         limit,
-        offset
+        offset,
+        filter.viewer
     )
     .fetch_all(db)
     .await?;
