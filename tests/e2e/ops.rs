@@ -52,6 +52,91 @@ async fn healthz_answers_503_within_a_second_when_the_database_does_not_answer()
     held.abort();
 }
 
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn slow_clients_are_cut_off_so_they_cannot_hold_the_servers_descriptors(pool: PgPool) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    // Arrange: the real server, with a 1 s bound for slow clients.
+    let timeout = Duration::from_secs(1);
+    let config = ServerConfig {
+        slow_client_timeout: timeout,
+        ..ServerConfig::default()
+    };
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(croupier_server::serve(
+        listener,
+        AppState::new(pool, config),
+        async move {
+            let _ = stopped.await;
+        },
+    ));
+
+    // Act: 1,000 clients that start a request and never finish its headers, one that trickles
+    // a header line a byte at a time, and one that sends half of a promised body.
+    let mut stalled = Vec::new();
+    for _ in 0..1000 {
+        let mut socket = tokio::net::TcpStream::connect(addr).await.unwrap();
+        socket
+            .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
+            .await
+            .unwrap();
+        stalled.push(socket);
+    }
+    let mut trickler = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let trickle = tokio::spawn(async move {
+        for &byte in
+            b"GET /healthz HTTP/1.1\r\nX-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+        {
+            if trickler.write_all(&[byte]).await.is_err() {
+                return true;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        false
+    });
+    let mut half_body = tokio::net::TcpStream::connect(addr).await.unwrap();
+    half_body
+        .write_all(b"POST /login HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\nuser=")
+        .await
+        .unwrap();
+
+    // Assert: the server closes every one of them (a read sees the end, or a reset).
+    let closed = |mut socket: tokio::net::TcpStream| async move {
+        let mut buf = [0_u8; 4096];
+        loop {
+            match tokio::time::timeout(Duration::from_secs(30), socket.read(&mut buf)).await {
+                Ok(Ok(0) | Err(_)) => return true,
+                Ok(Ok(_)) => continue,
+                Err(_) => return false,
+            }
+        }
+    };
+    let mut checks = tokio::task::JoinSet::new();
+    for socket in stalled {
+        checks.spawn(closed(socket));
+    }
+    let still_open = checks.join_all().await.into_iter().filter(|&c| !c).count();
+    assert_eq!(still_open, 0, "connections the server kept open");
+    assert!(closed(half_body).await, "a stalled body is cut off");
+    assert!(
+        trickle.await.unwrap(),
+        "a trickled header is cut off before it ends"
+    );
+    // And the server still serves.
+    let mut fresh = tokio::net::TcpStream::connect(addr).await.unwrap();
+    fresh
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .await
+        .unwrap();
+    let mut answer = String::new();
+    fresh.read_to_string(&mut answer).await.unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    stop.send(()).unwrap();
+    server.await.unwrap().unwrap();
+}
+
 const METRICS_TOKEN: &str = "operators-only-0123456789";
 
 /// The app with `/metrics` open to [`METRICS_TOKEN`].

@@ -43,6 +43,10 @@ pub struct ServerConfig {
     /// Replay retention ([`croupier_store::retention`]): expire the replays and seat logs of
     /// matches older than this many days, once an hour. `None`: keep them.
     pub replay_retention_days: Option<u32>,
+    /// A request's headers must arrive within this time, and its body may not stall longer
+    /// between two chunks; a slower client is disconnected, so slow connections cannot hold
+    /// the server's file descriptors.
+    pub slow_client_timeout: std::time::Duration,
 }
 
 impl Default for ServerConfig {
@@ -58,6 +62,7 @@ impl Default for ServerConfig {
             hashing: HashingLimits::default(),
             metrics_token: None,
             replay_retention_days: None,
+            slow_client_timeout: std::time::Duration::from_secs(15),
         }
     }
 }

@@ -55,7 +55,6 @@ pub mod templates;
 pub mod upload;
 pub mod validate;
 
-use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::extract::OriginalUri;
@@ -136,17 +135,69 @@ pub async fn serve(
         shutdown.await;
         live.close();
     };
-    let result = axum::serve(
-        listener,
-        app(state).into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(shutdown)
-    .await;
+    let timeout = state.config.slow_client_timeout;
+    let result = serve_connections(listener, app(state), timeout, shutdown).await;
     sweeper.abort();
     if let Some(expirer) = expirer {
         expirer.abort();
     }
     result
+}
+
+/// Accepts connections on `listener` and serves `router` on each (with its peer address as
+/// `ConnectInfo`) until `shutdown` resolves, then waits for open connections to finish. A
+/// client whose request headers take longer than `timeout`, or whose body stalls that long,
+/// is disconnected (axum's own `serve` waits for them for ever).
+async fn serve_connections(
+    listener: TcpListener,
+    router: Router,
+    timeout: std::time::Duration,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+    use tower::ServiceExt;
+
+    let router = router.layer(tower_http::timeout::RequestBodyTimeoutLayer::new(timeout));
+    let mut builder = hyper_util::server::conn::auto::Builder::new(TokioExecutor::new());
+    builder
+        .http1()
+        .timer(TokioTimer::new())
+        .header_read_timeout(timeout);
+    let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+    tokio::pin!(shutdown);
+    loop {
+        let (stream, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                // Out of descriptors or a connection reset before it was taken: go on.
+                Err(e) => {
+                    tracing::warn!(error = %e, "accepting a connection failed");
+                    tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        let router = router.clone();
+        let service = hyper::service::service_fn(move |mut request: hyper::Request<_>| {
+            request
+                .extensions_mut()
+                .insert(axum::extract::ConnectInfo(peer));
+            router.clone().oneshot(request)
+        });
+        let connection = builder
+            .serve_connection_with_upgrades(TokioIo::new(stream), service)
+            .into_owned();
+        let connection = graceful.watch(connection);
+        tokio::spawn(async move {
+            if let Err(e) = connection.await {
+                tracing::debug!(error = %e, %peer, "connection ended");
+            }
+        });
+    }
+    drop(listener);
+    graceful.shutdown().await;
+    Ok(())
 }
 
 /// Serves only `/metrics`, without a token, on `listener` (an operator-only address) until
