@@ -35,8 +35,8 @@
 //! Metrics (`metrics` crate): `jobs_completed_total{kind,outcome}`, `job_duration_seconds{kind}`,
 //! `job_panics_total{kind}`, `jobs_reaped_total`.
 
-mod abtest;
 mod artifact;
+mod challenges;
 mod compile;
 mod config;
 mod desk;
