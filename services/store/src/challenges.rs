@@ -179,10 +179,7 @@ pub async fn running(db: impl PgExecutor<'_>) -> Result<Vec<Uuid>, StoreError> {
 
 /// Holds a running challenge or A/B test for the transaction (`None`: another worker holds it,
 /// or it is over).
-pub async fn take(
-    conn: &mut PgConnection,
-    challenge_id: Uuid,
-) -> Result<Option<Uuid>, StoreError> {
+pub async fn take(conn: &mut PgConnection, challenge_id: Uuid) -> Result<Option<Uuid>, StoreError> {
     // language=PostgreSQL
     Ok(sqlx::query_scalar!(
         r#"

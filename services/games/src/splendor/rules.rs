@@ -108,17 +108,19 @@ impl Splendor {
                 }
             }
             Action::Reserve { .. } | Action::ReserveBlind { .. } => {
-                let present = match action {
-                    Action::Reserve { card, .. } => self.face_up().any(|c| c == *card),
-                    Action::ReserveBlind { level, .. } => match self.level(*level) {
-                        Some(l) if l.deck.is_empty() => {
-                            return refuse(format!("Invalid action. No more card for level {level}."));
+                let missing = match action {
+                    Action::Reserve { card, .. } => !self.face_up().any(|c| c == *card),
+                    Action::ReserveBlind { level, .. } => {
+                        let deck = self.level(*level).map(|l| l.deck.is_empty());
+                        if deck == Some(true) {
+                            let empty = format!("Invalid action. No more card for level {level}.");
+                            return refuse(empty);
                         }
-                        found => found.is_some(),
-                    },
-                    _ => false,
+                        deck.is_none()
+                    }
+                    _ => true,
                 };
-                if !present {
+                if missing {
                     return refuse("no such card to reserve");
                 }
                 if player.reserved.len() >= self.settings.max_reserved {

@@ -314,7 +314,12 @@ mod tests {
         // The amalgamation beside the bot.
         assert_eq!(
             cpp_command(
-                &["main.cpp", "jsoncpp.cpp", "json/json.h", "json/json-forwards.h"],
+                &[
+                    "main.cpp",
+                    "jsoncpp.cpp",
+                    "json/json.h",
+                    "json/json-forwards.h"
+                ],
                 ""
             ),
             "-O2 -std=c++17 -I. -o bot main.cpp jsoncpp.cpp -lm"
@@ -338,7 +343,12 @@ mod tests {
         // A chosen entry is compiled with the bundled library's sources.
         assert_eq!(
             cpp_command(
-                &["seat0.cpp", "seat1.cpp", "dist/jsoncpp.cpp", "dist/json/json.h"],
+                &[
+                    "seat0.cpp",
+                    "seat1.cpp",
+                    "dist/jsoncpp.cpp",
+                    "dist/json/json.h"
+                ],
                 "seat1.cpp"
             ),
             "-O2 -std=c++17 -Idist -o bot seat1.cpp dist/jsoncpp.cpp -lm"

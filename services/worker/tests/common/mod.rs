@@ -126,7 +126,12 @@ pub async fn upload_folder(
     ));
     let mut files = Vec::new();
     for path in paths {
-        let name = path.strip_prefix(&root).unwrap().to_str().unwrap().to_owned();
+        let name = path
+            .strip_prefix(&root)
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .to_owned();
         tar.append_path_with_name(&path, &name).unwrap();
         files.push(NewFile {
             size: std::fs::metadata(&path).unwrap().len(),
