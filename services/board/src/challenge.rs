@@ -124,7 +124,8 @@ pub struct Counts {
 pub struct Report {
     pub challenge: Challenge,
     pub matches: Counts,
-    /// Nothing queued or running any more (an A/B test: decided or out of games).
+    /// Over: `finished` (a challenge: its last match ended; an A/B test: decided or out of
+    /// games) and nothing queued or running any more.
     pub done: bool,
     pub participants: Vec<Participant>,
     /// Its matches in order, with the people at each table.
@@ -233,8 +234,7 @@ pub fn report(challenge: Challenge, seats: &[ChallengeSeat]) -> Report {
         };
         croupier_league::ab_test(&diffs, &ab_config(&challenge))
     });
-    let done = counts.queued + counts.running == 0
-        && (challenge.kind != "ab_test" || challenge.status == "finished");
+    let done = counts.queued + counts.running == 0 && challenge.status == "finished";
     Report {
         challenge,
         matches: counts,

@@ -27,7 +27,8 @@ pub enum Language {
     Python3,
     /// C: the sources are compiled with `gcc -O2`.
     C,
-    /// C++17: the sources are compiled with `g++ -O2`, with jsoncpp.
+    /// C++17: the sources are compiled with `g++ -O2`, with the system's jsoncpp or the copy the
+    /// upload brings (`docs/languages.md#how-a-bot-is-built`).
     Cpp,
     /// A ready Linux x86-64 program, run as it is.
     Binary,

@@ -3,8 +3,8 @@
 //! `data/splendor_judge_log_2p.txt` holds the first 14 rounds of a two-player game played on
 //! the Girl Hackathon V judge (published by a contestant), in the judge's own log format:
 //! `Starting table` with its JSON, then per turn the move and the judge's verdict. Every
-//! verdict must be the engine's: the moves the judge refused are refused (and the turn is
-//! lost), the moves it carried out are carried out — among them the one- and two-colour gem
+//! verdict must be the engine's: the moves the judge refused are refused with the judge's own
+//! line (and the turn is lost), the moves it carried out are carried out — among them the one- and two-colour gem
 //! takes with all five colours on the table that the seed document says are not allowed.
 //! The decks are rebuilt from the cards the log reveals (blind reserves show the deck's top).
 
@@ -122,11 +122,17 @@ fn start(items: &[Item], players: usize) -> Position {
     }
 }
 
-/// What one turn of the log did: the move and whether the judge carried it out.
+/// What one turn of the log did: the move and the judge's verdict on it.
 struct LoggedTurn {
     seat: Seat,
     action: Action,
-    accepted: bool,
+    verdict: String,
+}
+
+impl LoggedTurn {
+    fn accepted(&self) -> bool {
+        self.verdict.starts_with("Successfully")
+    }
 }
 
 fn turns(items: &[Item], names: &[&str]) -> Vec<(u32, u32, LoggedTurn)> {
@@ -151,20 +157,17 @@ fn turns(items: &[Item], names: &[&str]) -> Vec<(u32, u32, LoggedTurn)> {
                 Some(Item::Line(v)) => v.clone(),
                 other => panic!("expected a verdict, found {other:?}"),
             };
-            let accepted = verdict.starts_with("Successfully");
+            let turn = LoggedTurn {
+                seat,
+                action,
+                verdict,
+            };
             assert!(
-                accepted || verdict.starts_with("Invalid"),
-                "verdict {verdict:?}"
+                turn.accepted() || turn.verdict.starts_with("Invalid"),
+                "verdict {:?}",
+                turn.verdict
             );
-            out.push((
-                round,
-                highest,
-                LoggedTurn {
-                    seat,
-                    action,
-                    accepted,
-                },
-            ));
+            out.push((round, highest, turn));
             i = next;
         }
         i += 1;
@@ -241,7 +244,7 @@ fn a_real_judge_log_replays_move_by_move_from_its_starting_position() {
     assert_eq!(game.seats(), 2);
     let turns = turns(&items, &names);
     assert_eq!(turns.len(), 28, "14 rounds of 2 players");
-    let (mut accepted, mut few_colours) = (0, 0);
+    let (mut accepted, mut few_colours, mut refused) = (0, 0, 0);
     for (round, highest, turn) in turns {
         assert_eq!(game.round(), round);
         assert_eq!(
@@ -251,24 +254,31 @@ fn a_real_judge_log_replays_move_by_move_from_its_starting_position() {
         );
         assert_eq!(game.turn(), Turn::Seat(turn.seat), "round {round}");
         let result = game.apply(turn.seat, turn.action.clone());
+        let said = match &result {
+            Ok(_) => "accepted".to_owned(),
+            Err(reason) => reason.to_string(),
+        };
+        let judge = if turn.accepted() {
+            "accepted"
+        } else {
+            turn.verdict.as_str()
+        };
         assert_eq!(
-            result.is_ok(),
-            turn.accepted,
-            "round {round}, seat {}: the judge {} {:?}, the engine said {result:?}",
-            turn.seat.0,
-            if turn.accepted { "accepted" } else { "refused" },
-            turn.action
+            said, judge,
+            "round {round}, seat {}: the judge's verdict on {:?} and the engine's",
+            turn.seat.0, turn.action
         );
-        if turn.accepted {
+        if turn.accepted() {
             accepted += 1;
             if matches!(&turn.action, Action::TakeDifferent { colors, .. } if colors.len() < 3) {
                 few_colours += 1;
             }
         } else {
+            refused += 1;
             game.apply(turn.seat, Action::Pass).unwrap(); // the judge: turn lost
         }
     }
-    assert_eq!((accepted, few_colours), (14, 5));
+    assert_eq!((accepted, few_colours, refused), (14, 5, 14));
     // After round 14: "player" bought four level-1 cards (one worth a point), "main" nothing.
     let position = game.position();
     assert_eq!(position.round, 15);

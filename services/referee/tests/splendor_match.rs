@@ -276,14 +276,14 @@ async fn overspending_and_sleeping_past_the_limit_lose_the_turn() {
         &result,
         0,
         &EndState::IllegalAction,
-        "you cannot afford this card",
+        "Invalid Action. Doesn't have enough gems to purchase.",
     );
     assert_eq!(result.seats[0].moves, 2, "a refused move is an answer");
     assert_lost_every_turn(&result, 1, &EndState::TimeLimit, "time limit exceeded (1s)");
     assert_eq!(result.seats[1].moves, 0);
     assert_healthy(&result, 2, 2);
     let lines = log(&result);
-    assert!(lines.contains(&"Invalid action. You cannot afford this card."));
+    assert!(lines.contains(&"Invalid Action. Doesn't have enough gems to purchase."));
     assert!(lines.contains(&"Time limit exceeded (1s). Turn lost."));
     let refused = result.games[0].replay.entries.iter();
     assert_eq!(

@@ -1,7 +1,9 @@
 //! Challenges and A/B tests: unrated matches a team asks for in the setting of a competition
 //! (`challenge` rows; their matches name the challenge and no competition, so no board counts
 //! them). A challenge's matches are all queued when it is created; an A/B test's are queued a
-//! few groups at a time by the workers' tick until its verdict ([`take_ab`], [`finish`]).
+//! few groups at a time by the workers' tick until its verdict. The same tick ends both
+//! ([`running`], [`take`], [`finish`]): a challenge when its last match has ended, an A/B test
+//! when it is decided; `status` is then `finished`.
 
 use serde::Serialize;
 use sqlx::{PgConnection, PgExecutor};
@@ -176,27 +178,24 @@ pub async fn seats(
     .await?)
 }
 
-/// The running A/B tests.
-pub async fn running_ab(db: impl PgExecutor<'_>) -> Result<Vec<Uuid>, StoreError> {
+/// The running challenges and A/B tests, oldest first.
+pub async fn running(db: impl PgExecutor<'_>) -> Result<Vec<Uuid>, StoreError> {
     // language=PostgreSQL
     Ok(sqlx::query_scalar!(
-        r#"select challenge_id from challenge where kind = 'ab_test' and status = 'running' order by created_at"#
+        r#"select challenge_id from challenge where status = 'running' order by created_at"#
     )
     .fetch_all(db)
     .await?)
 }
 
-/// Holds a running A/B test for the transaction (`None`: another worker holds it, or it is
-/// over).
-pub async fn take_ab(
-    conn: &mut PgConnection,
-    challenge_id: Uuid,
-) -> Result<Option<Uuid>, StoreError> {
+/// Holds a running challenge or A/B test for the transaction (`None`: another worker holds it,
+/// or it is over).
+pub async fn take(conn: &mut PgConnection, challenge_id: Uuid) -> Result<Option<Uuid>, StoreError> {
     // language=PostgreSQL
     Ok(sqlx::query_scalar!(
         r#"
         select challenge_id from challenge
-        where challenge_id = $1 and kind = 'ab_test' and status = 'running'
+        where challenge_id = $1 and status = 'running'
         for no key update skip locked
         "#,
         challenge_id
@@ -225,7 +224,8 @@ pub async fn usage(
     Ok((row.pending, row.next_ordinal, row.next_set))
 }
 
-/// Ends a challenge with its report: its queued matches are cancelled (running ones finish).
+/// Ends a challenge or A/B test with its report: its queued matches are cancelled (running ones
+/// finish; a challenge ends with none left).
 pub async fn finish(
     conn: &mut PgConnection,
     challenge_id: Uuid,

@@ -15,10 +15,11 @@
 //! on drop, never left renewing a dead job) and the panic is a platform fault, retried. A bot's
 //! fault is never a job failure: it is a seat result, or the submission's `failed` status.
 //!
-//! * **compile**: unpack the upload, build it inside the sandbox (python3:
-//!   `py_compile` every file and pick the entry point; c: `gcc`; cpp: `g++` with jsoncpp; binary:
-//!   as is), store the build directory as a `.tar.gz` artifact with its `run_command`, then play
-//!   one **validation game** against built-in bots: `compiling` → `validating` → `ready` | `failed`.
+//! * **compile**: unpack the upload, build it inside the sandbox (python3: `py_compile` every
+//!   file and pick the entry point; c: `gcc`; cpp: `g++` with jsoncpp, the upload's own copy
+//!   when it brings one; binary: as is), store the build directory as a `.tar.gz` artifact with
+//!   its `run_command`, then play one **validation game** against built-in bots: `compiling` →
+//!   `validating` → `ready` | `failed`.
 //! * **match**: unpack each seat's artifact (cached by hash), play the match with
 //!   `croupier_referee::play`, write the seat results, the replay and `finished`.
 //!
@@ -34,8 +35,8 @@
 //! Metrics (`metrics` crate): `jobs_completed_total{kind,outcome}`, `job_duration_seconds{kind}`,
 //! `job_panics_total{kind}`, `jobs_reaped_total`.
 
-mod abtest;
 mod artifact;
+mod challenges;
 mod compile;
 mod config;
 mod desk;

@@ -159,7 +159,8 @@ async fn reap_loop(worker: Worker) {
     }
 }
 
-/// Keeps the running ladders and A/B tests fed (`crate::ladder::tick`, `crate::abtest::tick`).
+/// Keeps the running ladders and A/B tests fed and ends challenges and A/B tests
+/// (`crate::ladder::tick`, `crate::challenges::tick`).
 async fn ladder_loop(worker: Worker) {
     loop {
         match crate::ladder::tick(&worker.pool).await {
@@ -167,10 +168,10 @@ async fn ladder_loop(worker: Worker) {
             Ok(n) => tracing::debug!(matches = n, "ladder matches queued"),
             Err(e) => tracing::warn!(error = %e, "ladder tick failed"),
         }
-        match crate::abtest::tick(&worker.pool).await {
+        match crate::challenges::tick(&worker.pool).await {
             Ok(0) => {}
             Ok(n) => tracing::debug!(matches = n, "A/B test matches queued"),
-            Err(e) => tracing::warn!(error = %e, "A/B test tick failed"),
+            Err(e) => tracing::warn!(error = %e, "challenge tick failed"),
         }
         tokio::time::sleep(worker.cfg.ladder_every).await;
     }

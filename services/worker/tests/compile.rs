@@ -221,3 +221,46 @@ async fn a_cpp_bot_using_nlohmann_json_and_jsoncpp_is_compiled_with_gplusplus_an
         s.compile_log
     );
 }
+
+/// A Splendor bot that bundles its own JSON library as contestants bundled jsoncpp's
+/// amalgamation (`tests/data/bundled_json`: `json/json.h` and `jsoncpp.cpp` beside `main.cpp`,
+/// included as `<json/json.h>`) is built with that copy, not the system's jsoncpp: the folder
+/// first on the include path, its `jsoncpp.cpp` compiled in, no `-ljsoncpp`. Its header stops
+/// the build when the system's is used instead, and the moves of its validation game are
+/// written by its own library (its stderr says so).
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn a_cpp_bot_bundling_its_own_jsoncpp_is_built_with_its_copy_and_plays(pool: PgPool) {
+    let (worker, _scratch) = worker(&pool, |_| {}).await;
+    let id = upload_folder(
+        &pool,
+        team(&pool, "bundlers").await,
+        "splendor",
+        Language::Cpp,
+        "bundled_json",
+    )
+    .await;
+
+    drain(&worker).await;
+
+    let s = submission(&pool, id).await;
+    assert_eq!(
+        s.status,
+        SubmissionStatus::Ready,
+        "{:?}\n{}",
+        s.failure_reason,
+        s.compile_log
+    );
+    assert!(
+        s.compile_log
+            .starts_with("$ g++ -O2 -std=c++17 -I. -o bot jsoncpp.cpp main.cpp -lm\n"),
+        "{}",
+        s.compile_log
+    );
+    assert!(
+        s.compile_log.contains(
+            "written by the JSON library bundled with this bot: {\"get_different_color_gems\":["
+        ),
+        "{}",
+        s.compile_log
+    );
+}

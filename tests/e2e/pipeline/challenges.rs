@@ -1,6 +1,7 @@
 //! Challenges and A/B tests end to end through the API, with `croupier up`'s workers: a team
-//! challenges built-in bots with its bot on duplicate seeds and reads the results; then tests
-//! its new version against its old one, and the workers stop the test when it is decided.
+//! challenges built-in bots with its bot on duplicate seeds and reads the results once the
+//! workers have finished the challenge; then tests its new version against its old one, and the
+//! workers stop the test when it is decided.
 //! Neither changes the competition's board.
 
 use std::time::Duration;
@@ -60,7 +61,9 @@ async fn a_team_challenges_builtin_bots_and_ab_tests_two_of_its_versions() {
         .to_owned();
     let done = wait_done(&ann, &id, Duration::from_secs(300)).await;
 
-    // Assert: 2 seeds × 3 rotations, the kit in all 6 with a score and an interval, unrated.
+    // Assert: over once its last match ended, as an A/B test is once decided; 2 seeds × 3
+    // rotations, the kit in all 6 with a score and an interval, unrated.
+    assert_eq!(done["challenge"]["status"], "finished", "{done:#}");
     assert_eq!(done["matches"]["finished"], 6, "{done:#}");
     let parts = done["participants"].as_array().cloned().unwrap_or_default();
     let mine = parts

@@ -66,8 +66,18 @@ impl Splendor {
     pub(super) fn check(&self, player: &Player, action: &Action) -> Result<(), IllegalAction> {
         let limit = self.settings.token_limit;
         let tokens = player.gems.total();
+        // The judge's own words where its logs show them, its capitals included.
         let too_many = "Invalid action. Can't hold more than 10 gems.";
+        let too_poor = "Invalid Action. Doesn't have enough gems to purchase.";
         let over = |gain: u32| tokens + gain > limit;
+        let takes_gold = match action {
+            Action::TakeDifferent { colors, .. } => colors.contains(&Color::Gold),
+            Action::TakeTwo { color, .. } => *color == Color::Gold,
+            _ => false,
+        };
+        if takes_gold {
+            return refuse("gold cannot be taken: it comes only with a reservation");
+        }
         match action {
             Action::Pass => return Ok(()),
             Action::TakeDifferent { colors, .. } => {
@@ -76,10 +86,7 @@ impl Splendor {
                         "take each colour at most once, in the order white, blue, green, red, black",
                     );
                 }
-                if colors
-                    .iter()
-                    .any(|&c| c == Color::Gold || self.table.get(c) == 0)
-                {
+                if colors.iter().any(|&c| self.table.get(c) == 0) {
                     return refuse("a colour asked for is not on the table");
                 }
                 // The real judge takes one or two colours even when three or more are on
@@ -93,7 +100,7 @@ impl Splendor {
                 }
             }
             Action::TakeTwo { color, .. } => {
-                if *color == Color::Gold || self.table.get(*color) < 4 {
+                if self.table.get(*color) < 4 {
                     return refuse("two of a colour need at least 4 of it on the table");
                 }
                 if over(2) {
@@ -101,14 +108,19 @@ impl Splendor {
                 }
             }
             Action::Reserve { .. } | Action::ReserveBlind { .. } => {
-                let present = match action {
-                    Action::Reserve { card, .. } => self.face_up().any(|c| c == *card),
+                let missing = match action {
+                    Action::Reserve { card, .. } => !self.face_up().any(|c| c == *card),
                     Action::ReserveBlind { level, .. } => {
-                        self.level(*level).is_some_and(|l| !l.deck.is_empty())
+                        let deck = self.level(*level).map(|l| l.deck.is_empty());
+                        if deck == Some(true) {
+                            let empty = format!("Invalid action. No more card for level {level}.");
+                            return refuse(empty);
+                        }
+                        deck.is_none()
                     }
-                    _ => false,
+                    _ => true,
                 };
-                if !present {
+                if missing {
                     return refuse("no such card to reserve");
                 }
                 if player.reserved.len() >= self.settings.max_reserved {
@@ -127,7 +139,7 @@ impl Splendor {
                     return refuse("no such card to buy");
                 }
                 if payment(&card.cost, &player.gems, &player.bonuses()).is_none() {
-                    return refuse("you cannot afford this card");
+                    return refuse(too_poor);
                 }
             }
         }

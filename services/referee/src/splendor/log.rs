@@ -116,9 +116,14 @@ impl Log {
     }
 }
 
-/// A refusal's reason in the judge's words: `Invalid action. <Reason>.`
+/// A refusal's reason in the judge's words: `Invalid action. <Reason>.`, or the reason itself
+/// when the rules already give the judge's own line (which writes `Invalid Action.` at times).
 pub(crate) fn invalid_action(reason: &str) -> String {
-    if reason.starts_with("Invalid action.") {
+    const JUDGE: &str = "Invalid action.";
+    if reason
+        .get(..JUDGE.len())
+        .is_some_and(|start| start.eq_ignore_ascii_case(JUDGE))
+    {
         return reason.to_owned();
     }
     let mut chars = reason.chars();
@@ -142,8 +147,12 @@ mod tests {
             "Invalid action. Can't hold more than 10 gems."
         );
         assert_eq!(
-            invalid_action("you cannot afford this card"),
-            "Invalid action. You cannot afford this card."
+            invalid_action("Invalid Action. Doesn't have enough gems to purchase."),
+            "Invalid Action. Doesn't have enough gems to purchase."
+        );
+        assert_eq!(
+            invalid_action("no such card to buy"),
+            "Invalid action. No such card to buy."
         );
     }
 }

@@ -14,7 +14,7 @@
 //! | the bot | end state | log line |
 //! |---|---|---|
 //! | prints `{}` or no action key | — (a move) | `Pass, turn lost.` |
-//! | a move the rules refuse (overspends, >10 tokens, a card not on the table, both card and level to reserve, an unqualified noble) | `illegal_action` | `Invalid action. <reason>` |
+//! | a move the rules refuse (overspends, >10 tokens, a card not on the table, both card and level to reserve, an unqualified noble) | `illegal_action` | `Invalid action. <reason>`, or the judge's own line where its logs show one (`Invalid Action. Doesn't have enough gems to purchase.`, `Invalid action. No more card for level 1.`) |
 //! | prints nothing, not JSON, two objects, not an object, an unreadable action | `invalid_output` | `Invalid output: <reason>. Turn lost.` |
 //! | exits non-zero or is killed by a signal | `crashed` (its code/signal) | `Execution error (exit code 1). Turn lost.` |
 //! | runs past the move time | `time_limit` | `Time limit exceeded (2s). Turn lost.` |

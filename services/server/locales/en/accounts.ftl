@@ -160,6 +160,14 @@ upload-label = Label
 upload-label-hint = (optional, e.g. “greedy v2”)
 upload-file = File
 upload-choose-again = Browsers do not keep a chosen file: choose it again.
+# How each language is built, around the commands and file names it shows as code.
+upload-build-1 = How each language is built (Debian 12, in the upload's folder): Python 3.11 with numpy, checked with{" "}
+upload-build-2 = ; C with{" "}
+upload-build-3 = ; C++ with{" "}
+upload-build-4 = {" "}(jsoncpp 1.9.5 and the nlohmann-json 3.11.2 headers). A C++ upload that brings its own jsoncpp (a{" "}
+upload-build-5 = {" "}with{" "}
+upload-build-6 = {" "}or{" "}
+upload-build-7 = ) is built with its copy: the folder holding its json/ on the include path instead of the system's, its sources compiled in, no -ljsoncpp. A binary runs as it is.
 upload-entry = Entry point
 upload-optional = (optional)
 upload-entry-placeholder = client0.py  or  player.py:cautious(0.3)

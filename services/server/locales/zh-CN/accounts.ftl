@@ -150,6 +150,14 @@ upload-label = 标签
 upload-label-hint = （可选，例如“greedy v2”）
 upload-file = 文件
 upload-choose-again = 浏览器不会保留已选的文件，请重新选择。
+# 各语言的构建方式，穿插在以代码显示的命令和文件名之间。
+upload-build-1 = 各语言的构建方式（Debian 12，在上传的文件夹中）：Python 3.11（含 numpy），用{" "}
+upload-build-2 = {" "}检查；C 用{" "}
+upload-build-3 = ；C++ 用{" "}
+upload-build-4 = （jsoncpp 1.9.5 和 nlohmann-json 3.11.2 头文件）。自带 jsoncpp 的 C++ 上传（{" "}
+upload-build-5 = {" "}加上{" "}
+upload-build-6 = {" "}或{" "}
+upload-build-7 = ）使用它自己的副本构建：包含其 json/ 的文件夹代替系统的放在头文件搜索路径上，其源文件一起编译，不链接 -ljsoncpp。可执行文件按原样运行。
 upload-entry = 入口
 upload-optional = （可选）
 upload-entry-placeholder = client0.py  或  player.py:cautious(0.3)

@@ -8,6 +8,13 @@
 //!
 //! Debian's g++ links with `--as-needed` by default (checked with `readelf -d`: a program that
 //! uses no jsoncpp has no `NEEDED libjsoncpp`), so `-ljsoncpp` costs nothing to bots without it.
+//!
+//! A C++ upload that **bundles its own jsoncpp** ([`BundledJson`]: a `json/json.h` and the
+//! library's sources) is built with its copy, as the original Splendor judge built contestants'
+//! folders: the folder holding its `json/` is on the include path instead of the system's
+//! `/usr/include/jsoncpp`, its sources are compiled in, and the system's library is not linked.
+//! Mixing the two (the bot's code compiled against one version's headers, the library from
+//! another) builds a program that misbehaves quietly, e.g. prints `"color" : ,`.
 
 use croupier_bundle::{python_entry, EntryPoint, Language};
 
@@ -82,7 +89,8 @@ pub(crate) fn plan(language: Language, files: &[String], entry: &str) -> Result<
             Ok(compiled("/usr/bin/gcc", args))
         }
         Language::Cpp => {
-            let sources = match entry {
+            let bundled = BundledJson::find(files);
+            let mut sources = match entry {
                 Some(e) => vec![source_file(e, language)?],
                 None => all_sources(),
             };
@@ -92,9 +100,24 @@ pub(crate) fn plan(language: Language, files: &[String], entry: &str) -> Result<
                     files.join(", ")
                 ));
             }
-            let mut args = strings(&["-O2", "-std=c++17", "-I/usr/include/jsoncpp", "-o", "bot"]);
+            let mut args = strings(&["-O2", "-std=c++17"]);
+            match &bundled {
+                Some(json) => {
+                    args.extend(json.include_dirs.iter().map(|d| format!("-I{d}")));
+                    for source in &json.sources {
+                        if !sources.contains(source) {
+                            sources.push(source.clone());
+                        }
+                    }
+                }
+                None => args.push(format!("-I{SYSTEM_JSONCPP}")),
+            }
+            args.extend(strings(&["-o", "bot"]));
             args.extend(sources);
-            args.extend(strings(&["-ljsoncpp", "-lm"]));
+            if bundled.is_none() {
+                args.push("-ljsoncpp".into());
+            }
+            args.push("-lm".into());
             Ok(compiled("/usr/bin/g++", args))
         }
         Language::Binary => {
@@ -115,6 +138,54 @@ pub(crate) fn plan(language: Language, files: &[String], entry: &str) -> Result<
                 executable: Some(file),
             })
         }
+    }
+}
+
+/// Where Debian's `libjsoncpp-dev` puts the `json/` headers.
+const SYSTEM_JSONCPP: &str = "/usr/include/jsoncpp";
+
+/// jsoncpp's own sources: the amalgamation (`amalgamate.py`'s `jsoncpp.cpp`) or the library's
+/// three files (`src/lib_json/`).
+const JSONCPP_SOURCES: &[&str] = &[
+    "jsoncpp.cpp",
+    "json_reader.cpp",
+    "json_value.cpp",
+    "json_writer.cpp",
+];
+
+/// A copy of jsoncpp inside a C++ upload: a `json/json.h` (the amalgamation's `json/`, or the
+/// library's `include/json/`) and at least one of [`JSONCPP_SOURCES`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct BundledJson {
+    /// The folders holding a `json/json.h` (`.` for the top), shallowest first.
+    include_dirs: Vec<String>,
+    /// Its source files, as the upload names them.
+    sources: Vec<String>,
+}
+
+impl BundledJson {
+    /// The upload's own jsoncpp, if it has both its header and its sources.
+    fn find(files: &[String]) -> Option<BundledJson> {
+        let mut include_dirs: Vec<String> = files
+            .iter()
+            .filter_map(|f| match f.strip_suffix("json/json.h")? {
+                "" => Some(".".to_owned()),
+                dir => dir.strip_suffix('/').map(str::to_owned),
+            })
+            .collect();
+        include_dirs.sort_by_key(|d| (d.matches('/').count(), d.clone()));
+        let sources: Vec<String> = files
+            .iter()
+            .filter(|f| {
+                let name = f.rsplit('/').next().unwrap_or(f);
+                JSONCPP_SOURCES.contains(&name)
+            })
+            .cloned()
+            .collect();
+        (!include_dirs.is_empty() && !sources.is_empty()).then_some(BundledJson {
+            include_dirs,
+            sources,
+        })
     }
 }
 
@@ -223,7 +294,77 @@ mod tests {
         );
         assert_eq!(c.run_command, ["/bot/bot"]);
         let cpp = plan(Language::Cpp, &names(&["bot.cpp"]), "").unwrap();
-        assert!(cpp.build.unwrap().1.contains(&"-ljsoncpp".to_owned()));
+        assert_eq!(
+            cpp.build.unwrap().1.join(" "),
+            "-O2 -std=c++17 -I/usr/include/jsoncpp -o bot bot.cpp -ljsoncpp -lm"
+        );
+    }
+
+    fn cpp_command(files: &[&str], entry: &str) -> String {
+        let (cc, args) = plan(Language::Cpp, &names(files), entry)
+            .unwrap()
+            .build
+            .unwrap();
+        assert_eq!(cc, "/usr/bin/g++");
+        args.join(" ")
+    }
+
+    #[test]
+    fn a_bundled_jsoncpp_is_built_from_its_own_copy_not_the_systems() {
+        // The amalgamation beside the bot.
+        assert_eq!(
+            cpp_command(
+                &[
+                    "main.cpp",
+                    "jsoncpp.cpp",
+                    "json/json.h",
+                    "json/json-forwards.h"
+                ],
+                ""
+            ),
+            "-O2 -std=c++17 -I. -o bot main.cpp jsoncpp.cpp -lm"
+        );
+        // The library's own sources and headers, in a folder of their own.
+        let files = [
+            "bot/main.cpp",
+            "jsoncpp/include/json/json.h",
+            "jsoncpp/include/json/value.h",
+            "jsoncpp/src/lib_json/json_reader.cpp",
+            "jsoncpp/src/lib_json/json_value.cpp",
+            "jsoncpp/src/lib_json/json_valueiterator.inl",
+            "jsoncpp/src/lib_json/json_writer.cpp",
+        ];
+        assert_eq!(
+            cpp_command(&files, ""),
+            "-O2 -std=c++17 -Ijsoncpp/include -o bot bot/main.cpp \
+             jsoncpp/src/lib_json/json_reader.cpp jsoncpp/src/lib_json/json_value.cpp \
+             jsoncpp/src/lib_json/json_writer.cpp -lm"
+        );
+        // A chosen entry is compiled with the bundled library's sources.
+        assert_eq!(
+            cpp_command(
+                &[
+                    "seat0.cpp",
+                    "seat1.cpp",
+                    "dist/jsoncpp.cpp",
+                    "dist/json/json.h"
+                ],
+                "seat1.cpp"
+            ),
+            "-O2 -std=c++17 -Idist -o bot seat1.cpp dist/jsoncpp.cpp -lm"
+        );
+        // A header without the library's sources (or the reverse) is no copy of it: the
+        // system's jsoncpp is used.
+        for files in [
+            &["main.cpp", "json/json.h"][..],
+            &["main.cpp", "jsoncpp.cpp"][..],
+            &["main.cpp", "myjson/json.h", "jsoncpp.cpp"][..],
+        ] {
+            assert!(
+                cpp_command(files, "").contains("-I/usr/include/jsoncpp"),
+                "{files:?}"
+            );
+        }
     }
 
     #[test]

@@ -81,26 +81,90 @@ pub async fn team(pool: &PgPool, name: &str) -> (Uuid, Uuid) {
 /// Uploads one file as a No Thanks bot; returns the submission id (a compile job is queued).
 pub async fn upload(
     pool: &PgPool,
-    (user, team): (Uuid, Uuid),
+    who: (Uuid, Uuid),
     language: Language,
     filename: &str,
     text: &str,
 ) -> Uuid {
+    let files = vec![NewFile {
+        path: filename.into(),
+        size: text.len() as u64,
+        executable: false,
+    }];
+    let upload = (filename, BundleKind::File, text.as_bytes());
+    submit(pool, who, "nothanks", language, upload, files).await
+}
+
+/// Uploads the folder `tests/data/<folder>` as a `.tar.gz` bot of `game`; returns the
+/// submission id.
+pub async fn upload_folder(
+    pool: &PgPool,
+    who: (Uuid, Uuid),
+    game: &str,
+    language: Language,
+    folder: &str,
+) -> Uuid {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(folder);
+    let mut paths = Vec::new();
+    let mut dirs = vec![root.clone()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else {
+                paths.push(path);
+            }
+        }
+    }
+    paths.sort();
+    let mut tar = tar::Builder::new(flate2::write::GzEncoder::new(
+        Vec::new(),
+        flate2::Compression::default(),
+    ));
+    let mut files = Vec::new();
+    for path in paths {
+        let name = path
+            .strip_prefix(&root)
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .to_owned();
+        tar.append_path_with_name(&path, &name).unwrap();
+        files.push(NewFile {
+            size: std::fs::metadata(&path).unwrap().len(),
+            path: name,
+            executable: false,
+        });
+    }
+    let bytes = tar.into_inner().unwrap().finish().unwrap();
+    let filename = format!("{folder}.tar.gz");
+    let upload = (filename.as_str(), BundleKind::TarGz, bytes.as_slice());
+    submit(pool, who, game, language, upload, files).await
+}
+
+/// Stores an upload `(filename, kind, bytes)` of `files` as the team's new submission.
+async fn submit(
+    pool: &PgPool,
+    (user, team): (Uuid, Uuid),
+    game: &str,
+    language: Language,
+    (filename, bundle_kind, bytes): (&str, BundleKind, &[u8]),
+    files: Vec<NewFile>,
+) -> Uuid {
     let new = NewSubmission {
         team_id: team,
-        game: "nothanks",
+        game,
         language,
         label: "",
         filename,
         entry: "",
-        bundle_kind: BundleKind::File,
-        bytes: text.as_bytes(),
-        unpacked_size: text.len() as u64,
-        files: vec![NewFile {
-            path: filename.into(),
-            size: text.len() as u64,
-            executable: false,
-        }],
+        bundle_kind,
+        bytes,
+        unpacked_size: files.iter().map(|f| f.size).sum(),
+        files,
         submitted_by: user,
     };
     submissions::create(pool, &new).await.unwrap().submission_id

@@ -114,7 +114,10 @@ fn log_lines_read_like_the_judge() {
             },
         )
         .unwrap_err();
-    assert!(events.to_string().contains("not on the table"), "{events}");
+    assert!(
+        events.to_string().contains("gold cannot be taken"),
+        "{events}"
+    );
     let events = g
         .apply(
             Seat(0),

@@ -1,6 +1,8 @@
-//! The A/B-test tick, beside the ladder tick: each running A/B test is kept fed with a few
-//! duplicate groups at a time and stopped as soon as its sequential test decides (or its games
-//! run out): the verdict is stored and its queued matches are cancelled.
+//! The challenge tick, beside the ladder tick, ends challenges and A/B tests alike
+//! (`challenges::finish`, status `finished`): a challenge (all its matches queued at creation)
+//! once its last match has ended; an A/B test, kept fed with a few duplicate groups at a time, as
+//! soon as its sequential test decides (or its games run out): the verdict is stored and its
+//! queued matches are cancelled.
 
 use croupier_board::challenge::{ab_seatings, plan, report};
 use croupier_games::GameId;
@@ -12,12 +14,12 @@ use uuid::Uuid;
 /// Duplicate groups an A/B test keeps queued or running.
 const PENDING_GROUPS: i64 = 2;
 
-/// Runs one tick over every running A/B test; returns how many matches it queued.
+/// Runs one tick over every running challenge and A/B test; returns how many matches it queued.
 pub async fn tick(pool: &PgPool) -> Result<usize, StoreError> {
     let mut queued = 0;
-    for challenge_id in challenges::running_ab(pool).await? {
+    for challenge_id in challenges::running(pool).await? {
         let mut tx = pool.begin().await?;
-        if challenges::take_ab(&mut tx, challenge_id).await?.is_none() {
+        if challenges::take(&mut tx, challenge_id).await?.is_none() {
             continue;
         }
         queued += step(&mut tx, challenge_id).await?;
@@ -29,6 +31,14 @@ pub async fn tick(pool: &PgPool) -> Result<usize, StoreError> {
 async fn step(conn: &mut sqlx::PgConnection, challenge_id: Uuid) -> Result<usize, StoreError> {
     let challenge = challenges::get(&mut *conn, challenge_id).await?;
     let seats = challenges::seats(&mut *conn, challenge_id).await?;
+    if challenge.kind != "ab_test" {
+        let now = report(challenge, &seats);
+        if now.matches.queued + now.matches.running == 0 {
+            tracing::info!(%challenge_id, matches = now.match_list.len(), "challenge finished");
+            challenges::finish(conn, challenge_id, None).await?;
+        }
+        return Ok(0);
+    }
     let Ok(game) = challenge.game.parse::<GameId>() else {
         challenges::finish(conn, challenge_id, None).await?;
         return Ok(0);
