@@ -115,6 +115,9 @@ pub struct GameDef {
     pub private_events: bool,
 }
 
+/// The most players any table seats (the league's limit on a `players` override).
+pub const MAX_PLAYERS: usize = 16;
+
 /// A person's time per move at a table unless it sets its own, generous next to a bot's.
 pub const DEFAULT_HUMAN_MOVE_SECS: u64 = 90;
 
@@ -379,6 +382,32 @@ impl GameId {
     /// The default rule set's name.
     pub fn default_rules(self) -> &'static str {
         self.0.rule_sets.first().copied().unwrap_or("")
+    }
+
+    /// How many players `rules` seats: `players` when given (the `{"players": n}` override,
+    /// which the rule set must accept), else the rule set's own count. `None`: the rule set
+    /// is unknown or refuses that count.
+    pub fn seats_for(self, rules: &str, players: Option<usize>) -> Option<usize> {
+        let settings = match players {
+            Some(n) => serde_json::json!({ "players": n }),
+            None => Value::Null,
+        };
+        let built = (self.0.new_game)(rules, &settings, 0).ok()?;
+        Some(built.seats()).filter(|&n| players.is_none_or(|p| p == n))
+    }
+
+    /// The player counts `rules` accepts through a `players` override, fewest first, when it
+    /// accepts more than one (Hanabi: 2–5); empty when the count is fixed. Read by building the
+    /// game with each count up to [`MAX_PLAYERS`], so a game declares nothing extra.
+    pub fn player_choices(self, rules: &str) -> Vec<usize> {
+        let counts: Vec<usize> = (1..=MAX_PLAYERS)
+            .filter(|&n| self.seats_for(rules, Some(n)).is_some())
+            .collect();
+        if counts.len() > 1 {
+            counts
+        } else {
+            Vec::new()
+        }
     }
 }
 

@@ -81,27 +81,59 @@ pub async fn team(pool: &PgPool, name: &str) -> (Uuid, Uuid) {
 /// Uploads one file as a No Thanks bot; returns the submission id (a compile job is queued).
 pub async fn upload(
     pool: &PgPool,
-    (user, team): (Uuid, Uuid),
+    who: (Uuid, Uuid),
     language: Language,
     filename: &str,
     text: &str,
 ) -> Uuid {
+    let bot = Bot::new("nothanks", filename, text);
+    upload_bot(pool, who, language, &bot).await
+}
+
+/// One file to upload as a bot of `game`, for a table (`rules`, `players`: empty and `None`
+/// are the game's defaults) and with an entry point.
+pub struct Bot<'a> {
+    pub game: &'a str,
+    pub rules: &'a str,
+    pub players: Option<i32>,
+    pub entry: &'a str,
+    pub filename: &'a str,
+    pub text: &'a str,
+}
+
+impl<'a> Bot<'a> {
+    pub fn new(game: &'a str, filename: &'a str, text: &'a str) -> Self {
+        Bot {
+            game,
+            rules: "",
+            players: None,
+            entry: "",
+            filename,
+            text,
+        }
+    }
+}
+
+/// Uploads `bot`; returns the submission id (a compile job is queued).
+pub async fn upload_bot(pool: &PgPool, (user, team): (Uuid, Uuid), language: Language, bot: &Bot<'_>) -> Uuid {
     let new = NewSubmission {
         team_id: team,
-        game: "nothanks",
+        game: bot.game,
         language,
         label: "",
-        filename,
-        entry: "",
+        filename: bot.filename,
+        entry: bot.entry,
         bundle_kind: BundleKind::File,
-        bytes: text.as_bytes(),
-        unpacked_size: text.len() as u64,
+        bytes: bot.text.as_bytes(),
+        unpacked_size: bot.text.len() as u64,
         files: vec![NewFile {
-            path: filename.into(),
-            size: text.len() as u64,
+            path: bot.filename.into(),
+            size: bot.text.len() as u64,
             executable: false,
         }],
         submitted_by: user,
+        rules: bot.rules,
+        players: bot.players,
     };
     submissions::create(pool, &new).await.unwrap().submission_id
 }
