@@ -540,6 +540,24 @@ mod tests {
         }
     }
 
+    /// The tables an upload may choose come from the rule sets alone: a `players` range where
+    /// the rule set takes one, nothing where the count is fixed.
+    #[test]
+    fn player_choices_are_read_from_the_rule_sets() {
+        let range = |g: GameId, rules| g.player_choices(rules);
+        assert_eq!(range(GameId::HANABI, "rainbow"), [2, 3, 4, 5]);
+        assert_eq!(range(GameId::HANABI, "standard"), [2, 3, 4, 5]);
+        assert_eq!(range(GameId::NO_THANKS, "standard"), [3, 4, 5, 6, 7]);
+        for fixed in [GameId::SPLENDOR, GameId::GUANDAN, GameId::BRIDGE] {
+            assert_eq!(range(fixed, fixed.default_rules()), [0_usize; 0], "{fixed}");
+        }
+        assert_eq!(GameId::HANABI.seats_for("rainbow", Some(3)), Some(3));
+        assert_eq!(GameId::HANABI.seats_for("rainbow", None), Some(4));
+        assert_eq!(GameId::HANABI.seats_for("rainbow", Some(6)), None);
+        assert_eq!(GameId::HANABI.seats_for("nope", None), None);
+        assert_eq!(GameId::SPLENDOR.seats_for("hackathon", Some(3)), None);
+    }
+
     static EXTRA_GAME: GameDef = GameDef::new::<crate::nothanks::NoThanks>("extra-test", "Extra");
     static IMPOSTOR: GameDef = GameDef::new::<crate::nothanks::NoThanks>("nothanks", "Impostor");
     static BAD: GameDef = GameDef::new::<crate::nothanks::NoThanks>("Bad Id", "Bad");

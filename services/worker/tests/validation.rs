@@ -24,14 +24,15 @@ fn splendor_bot(when: &str) -> String {
 }
 
 /// The Hanabi kit's class bot, checked in `onStart`: it exits unless it sees 3 players and a
-/// colour enum with rainbow in it (what the runner hands a bot in a rainbow game).
+/// colour enum with rainbow in it. (It loads `gameRainbow` first, so in a rainbow game the
+/// runner hands it that module's colours; the kit's own `game` import is used otherwise.)
 fn hanabi_three_rainbow() -> String {
     let kit = include_str!("../../../kits/hanabi/python/player.py");
     format!(
-        r#"{kit}
+        r#"import sys
 
-import sys
-
+import gameRainbow
+{kit}
 
 class checked(player):
     def __init__(self):
@@ -41,9 +42,10 @@ class checked(player):
     def check(self, handStatus):
         colours = type(handStatus[0][0].color)
         if len(handStatus) != 3 or "rainbow" not in colours.__members__:
-            sys.exit("expected 3 players and rainbow colours, got %d players and %s"
-                     % (len(handStatus), ", ".join(colours.__members__)))
-        print("checked: 3 players, rainbow", file=sys.stderr)
+            print("expected 3 players and rainbow colours, got %d players and %s"
+                  % (len(handStatus), ", ".join(colours.__members__)), file=sys.stderr, flush=True)
+            sys.exit(1)
+        print("checked: 3 players, rainbow", file=sys.stderr, flush=True)
 "#
     )
 }
@@ -86,7 +88,10 @@ async fn a_splendor_bot_with_some_illegal_moves_is_ready_with_a_warning(pool: Pg
         }]
     );
     assert_eq!(reasons.len(), 3, "{reasons:?}");
-    assert!(reasons.iter().all(|r| r.contains("gold")), "{reasons:?}");
+    assert!(
+        reasons.iter().all(|r| r.contains("two of a colour need at least 4")),
+        "{reasons:?}"
+    );
     assert!(
         s.compile_log.contains("validation game (Splendor hackathon, 3 players"),
         "{}",
