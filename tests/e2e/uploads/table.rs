@@ -33,7 +33,7 @@ async fn a_hanabi_bot_for_three_rainbow_players_is_stored_and_shown_so(pool: PgP
     form.assert_shows(r#"<select name="rules""#);
     form.assert_shows(r#"<option value="rainbow">rainbow</option>"#);
     form.assert_shows(r#"<input name="players""#);
-    form.assert_shows("Hanabi 2–5, No Thanks! 3–7");
+    form.assert_shows("(No Thanks! 3–7, Hanabi 2–5)");
 
     // Act: the same bytes for 3 rainbow players twice, and for the usual table
     let three = hanabi().table("rainbow", "3");
@@ -49,7 +49,9 @@ async fn a_hanabi_bot_for_three_rainbow_players_is_stored_and_shown_so(pool: PgP
     assert_eq!((rules.as_str(), players), ("standard", Some(4)));
     assert_ne!(other, seed);
     let page = alice.get(&format!("/submissions/{first}")).await;
-    page.assert_shows(&format!("Validation game rainbow, 3 players · seed {seed}"));
+    page.assert_shows(&format!(
+        r#"<dt>Validation game</dt><dd>rainbow, 3 players · seed <span class="mono">{seed}</span>"#
+    ));
 }
 
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]

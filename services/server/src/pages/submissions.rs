@@ -125,6 +125,11 @@ impl SubmissionPage {
 }
 
 impl UploadPage {
+    /// Whether the form was sent with `rules` of `game` (to keep the choice after a refusal).
+    pub fn rules_chosen(&self, game: &str, rules: &str) -> bool {
+        self.chosen_game == game && self.chosen_rules == rules
+    }
+
     /// How the table is chosen, with the games' player counts (`Hanabi 2–5, No Thanks 3–7`).
     pub fn table_help(&self) -> String {
         let sep = self.ctx.t("upload-list-sep");
