@@ -6,7 +6,8 @@
 --   uploaded before keep `rules = ''`, read as the game's default rule set.
 -- * `validation_seed`: the seed of the validation game, which also picks the bot's seat;
 --   derived from the uploaded bytes and that choice, so the same upload always plays the same
---   game. Rows uploaded before get one from their bytes' hash.
+--   game. Rows uploaded before get one from their bytes' hash; rows written by hand (bench
+--   seeds) 0.
 -- * `validation_warning`: faults the bot made in a validation game it passed (`ready`), as
 --   `{"faults": n, "kinds": [{"kind", "count"}], "reasons": [..]}`; null when it made none.
 alter table submission
@@ -20,4 +21,5 @@ set validation_seed = ('x' || encode(substr(source_sha256, 1, 8), 'hex'))::bit(6
                       & ((1::bigint << 53) - 1);
 
 alter table submission
+    alter column validation_seed set default 0,
     alter column validation_seed set not null;

@@ -275,32 +275,30 @@ async fn table(
         }
     };
     let choices = game.player_choices(&rules);
-    let refuse = |key: &str| {
-        let seats = game.seats_for(&rules, None).unwrap_or_default();
-        let (least, most) = (choices.first(), choices.last());
-        let (least, most) = (least.unwrap_or(&seats), most.unwrap_or(&seats));
-        let args: [(&str, &dyn Display); 5] = [
-            ("game", &game.display_name()),
-            ("rules", &rules),
-            ("seats", &seats),
-            ("least", least),
-            ("most", most),
-        ];
-        at(UploadField::Players)(Error::BadRequest(i18n::t_with(key, &args)))
-    };
+    let seats = game.seats_for(&rules, None).unwrap_or_default();
+    let (least, most) = (choices.first(), choices.last());
+    let (least, most) = (least.unwrap_or(&seats), most.unwrap_or(&seats));
+    let args: [(&str, &dyn Display); 5] = [
+        ("game", &game.display_name()),
+        ("rules", &rules),
+        ("seats", &seats),
+        ("least", least),
+        ("most", most),
+    ];
+    let refuse = |message| at(UploadField::Players)(Error::BadRequest(message));
     let players = match (form.players.as_str(), choices.is_empty()) {
         ("", true) => None,
         ("", false) => {
-            let usual = open
+            let usual = (open.as_ref())
                 .filter(|(r, _)| *r == rules)
-                .and_then(|(_, p)| usize::try_from(p?).ok())
+                .and_then(|(_, p)| usize::try_from((*p)?).ok())
                 .filter(|p| choices.contains(p));
             usual.or_else(|| game.seats_for(&rules, None))
         }
-        (_, true) => return Err(refuse("upload-players-fixed")),
+        (_, true) => return Err(refuse(i18n::t_with("upload-players-fixed", &args))),
         (given, false) => match given.parse::<usize>() {
             Ok(n) if choices.contains(&n) => Some(n),
-            _ => return Err(refuse("upload-players-range")),
+            _ => return Err(refuse(i18n::t_with("upload-players-range", &args))),
         },
     };
     Ok((rules, players.and_then(|n| i32::try_from(n).ok())))
