@@ -198,7 +198,9 @@ fn verdict(sub: &Value) -> String {
             if faults == 1 { "" } else { "s" },
             kinds.join(", ")
         ));
-        for reason in (warning["reasons"].as_array().into_iter().flatten()).filter_map(Value::as_str) {
+        for reason in
+            (warning["reasons"].as_array().into_iter().flatten()).filter_map(Value::as_str)
+        {
             out.push_str(&format!("  {reason}\n"));
         }
     }

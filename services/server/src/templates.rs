@@ -275,7 +275,11 @@ pub fn table_choices() -> Vec<TableChoice> {
     croupier_games::GameId::all()
         .into_iter()
         .filter_map(|g| {
-            let rule_sets = if g.rule_sets().len() > 1 { g.rule_sets() } else { &[] };
+            let rule_sets = if g.rule_sets().len() > 1 {
+                g.rule_sets()
+            } else {
+                &[]
+            };
             let counts = g.player_choices(g.default_rules());
             let players = match (counts.first(), counts.last()) {
                 (Some(least), Some(most)) => format!("{least}–{most}"),

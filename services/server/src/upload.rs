@@ -268,8 +268,11 @@ async fn table(
         given if game.rule_sets().contains(&given) => given.to_owned(),
         given => {
             let known = game.rule_sets().join(", ");
-            let args: [(&str, &dyn Display); 3] =
-                [("rules", &given), ("game", &game.display_name()), ("known", &known)];
+            let args: [(&str, &dyn Display); 3] = [
+                ("rules", &given),
+                ("game", &game.display_name()),
+                ("known", &known),
+            ];
             let message = i18n::t_with("upload-rules-unknown", &args);
             return Err(at(UploadField::Rules)(Error::BadRequest(message)));
         }

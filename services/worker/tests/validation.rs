@@ -50,7 +50,12 @@ class checked(player):
     )
 }
 
-async fn validated(pool: &PgPool, language: Language, bot: &Bot<'_>, team_name: &str) -> submissions::Submission {
+async fn validated(
+    pool: &PgPool,
+    language: Language,
+    bot: &Bot<'_>,
+    team_name: &str,
+) -> submissions::Submission {
     let (worker, _scratch) = worker(pool, |_| {}).await;
     let id = upload_bot(pool, team(pool, team_name).await, language, bot).await;
     assert_eq!(drain(&worker).await, 1);
@@ -89,11 +94,14 @@ async fn a_splendor_bot_with_some_illegal_moves_is_ready_with_a_warning(pool: Pg
     );
     assert_eq!(reasons.len(), 3, "{reasons:?}");
     assert!(
-        reasons.iter().all(|r| r.contains("two of a colour need at least 4")),
+        reasons
+            .iter()
+            .all(|r| r.contains("two of a colour need at least 4")),
         "{reasons:?}"
     );
     assert!(
-        s.compile_log.contains("validation game (Splendor hackathon, 3 players"),
+        s.compile_log
+            .contains("validation game (Splendor hackathon, 3 players"),
         "{}",
         s.compile_log
     );
@@ -138,14 +146,22 @@ async fn a_three_player_rainbow_hanabi_bot_is_validated_at_its_table(pool: PgPoo
         mine.compile_log
     );
     assert!(
-        mine.compile_log.contains("validation game (Hanabi rainbow, 3 players")
+        mine.compile_log
+            .contains("validation game (Hanabi rainbow, 3 players")
             && mine.compile_log.contains("checked: 3 players, rainbow"),
         "{}",
         mine.compile_log
     );
-    assert_eq!(default.status, SubmissionStatus::Failed, "{}", default.compile_log);
+    assert_eq!(
+        default.status,
+        SubmissionStatus::Failed,
+        "{}",
+        default.compile_log
+    );
     assert!(
-        default.compile_log.contains("expected 3 players and rainbow colours, got 4 players"),
+        default
+            .compile_log
+            .contains("expected 3 players and rainbow colours, got 4 players"),
         "{}",
         default.compile_log
     );
@@ -163,16 +179,36 @@ async fn the_same_bytes_get_the_same_seed_and_verdict(pool: PgPool) {
     let other_a = Bot::new("nothanks", "bot.py", nothanks);
     let mut other_b = Bot::new("nothanks", "bot.py", nothanks);
     other_b.players = Some(5);
-    let a = upload_bot(&pool, team(&pool, "three").await, Language::Python3, &other_a).await;
-    let b = upload_bot(&pool, team(&pool, "five").await, Language::Python3, &other_b).await;
+    let a = upload_bot(
+        &pool,
+        team(&pool, "three").await,
+        Language::Python3,
+        &other_a,
+    )
+    .await;
+    let b = upload_bot(
+        &pool,
+        team(&pool, "five").await,
+        Language::Python3,
+        &other_b,
+    )
+    .await;
 
     // Act
     assert_eq!(drain(&worker).await, 4);
 
     // Assert: the same game (seed, seat, faults), the same verdict
-    let (first, again) = (submission(&pool, first).await, submission(&pool, again).await);
+    let (first, again) = (
+        submission(&pool, first).await,
+        submission(&pool, again).await,
+    );
     assert_eq!(first.validation_seed, again.validation_seed);
-    assert_eq!(first.status, SubmissionStatus::Ready, "{}", first.compile_log);
+    assert_eq!(
+        first.status,
+        SubmissionStatus::Ready,
+        "{}",
+        first.compile_log
+    );
     assert_eq!(first.status, again.status);
     assert_eq!(first.validation_warning, again.validation_warning);
     let game_line = |log: &str| {

@@ -51,7 +51,15 @@ async fn croupier_submit_waits_for_the_verdict_and_prints_the_warning() {
     std::fs::write(&hanabi, three_rainbow()).unwrap();
     let submit = |args: &[&str], file: &std::path::Path| {
         croupier()
-            .args(["submit", "--server", &base, "--token", api.token(), "--team", &team])
+            .args([
+                "submit",
+                "--server",
+                &base,
+                "--token",
+                api.token(),
+                "--team",
+                &team,
+            ])
             .args(["--lang", "python3", "--wait"])
             .args(args)
             .arg(file)
@@ -62,14 +70,30 @@ async fn croupier_submit_waits_for_the_verdict_and_prints_the_warning() {
     // Act
     let warned = submit(&["--game", "splendor"], &splendor);
     let rainbow = submit(
-        &["--game", "hanabi", "--rules", "rainbow", "--players", "3", "--entry", "checked.py:checked"],
+        &[
+            "--game",
+            "hanabi",
+            "--rules",
+            "rainbow",
+            "--players",
+            "3",
+            "--entry",
+            "checked.py:checked",
+        ],
         &hanabi,
     );
-    let four = submit(&["--game", "hanabi", "--entry", "checked.py:checked"], &hanabi);
+    let four = submit(
+        &["--game", "hanabi", "--entry", "checked.py:checked"],
+        &hanabi,
+    );
 
     // Assert: ready with the illegal moves listed; the Hanabi bot passes only at its table
     let out = |o: &std::process::Output| {
-        format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr))
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr)
+        )
     };
     assert!(warned.status.success(), "{}", out(&warned));
     let text = out(&warned);
@@ -81,10 +105,17 @@ async fn croupier_submit_waits_for_the_verdict_and_prints_the_warning() {
     );
     assert!(text.contains("two of a colour need at least 4"), "{text}");
     assert!(rainbow.status.success(), "{}", out(&rainbow));
-    assert!(out(&rainbow).contains("validation game: rainbow, 3 players, seed "), "{}", out(&rainbow));
+    assert!(
+        out(&rainbow).contains("validation game: rainbow, 3 players, seed "),
+        "{}",
+        out(&rainbow)
+    );
     assert!(!four.status.success(), "{}", out(&four));
     let text = out(&four);
-    assert!(text.contains("validation game: standard, 4 players"), "{text}");
+    assert!(
+        text.contains("validation game: standard, 4 players"),
+        "{text}"
+    );
     assert!(
         text.contains("status failed\nreason: validation game: ")
             && text.contains("never made a legal move"),

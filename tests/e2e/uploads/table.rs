@@ -14,11 +14,13 @@ use crate::helpers::{make_admin, Stored, TestApp, Upload, BOT_PY, PASSWORD};
 
 /// The stored table and seed of a submission.
 async fn table_of(pool: &PgPool, id: Uuid) -> (String, Option<i32>, i64) {
-    sqlx::query_as("select rules, players, validation_seed from submission where submission_id = $1")
-        .bind(id)
-        .fetch_one(pool)
-        .await
-        .unwrap()
+    sqlx::query_as(
+        "select rules, players, validation_seed from submission where submission_id = $1",
+    )
+    .bind(id)
+    .fetch_one(pool)
+    .await
+    .unwrap()
 }
 
 fn hanabi() -> Upload {
@@ -104,13 +106,20 @@ async fn an_api_upload_without_a_table_takes_the_newest_open_competitions(pool: 
             Method::POST,
             "/api/v1/admin/competitions",
             Some(&token),
-            Some(json!({ "name": "Rainbow three", "game": "hanabi", "kind": "ladder",
-                         "rules": "rainbow", "settings": { "players": 3 } })),
+            Some(
+                json!({ "name": "Rainbow three", "game": "hanabi", "kind": "ladder",
+                         "rules": "rainbow", "settings": { "players": 3 } }),
+            ),
         )
         .await;
     ladder.assert_status(StatusCode::CREATED);
     let team = app
-        .api(Method::POST, "/api/v1/teams", Some(&token), Some(json!({ "name": "Owls" })))
+        .api(
+            Method::POST,
+            "/api/v1/teams",
+            Some(&token),
+            Some(json!({ "name": "Owls" })),
+        )
         .await;
     let team_id = team.json["team"]["team_id"].as_str().unwrap().to_owned();
     let path = format!("/api/v1/teams/{team_id}/submissions");
@@ -141,26 +150,42 @@ async fn a_ready_bots_warning_is_on_its_page_its_teams_list_and_in_the_api(pool:
     let mut app = TestApp::new(pool.clone());
     let token = app.api_user("alice").await;
     let team = app
-        .api(Method::POST, "/api/v1/teams", Some(&token), Some(json!({ "name": "Owls" })))
+        .api(
+            Method::POST,
+            "/api/v1/teams",
+            Some(&token),
+            Some(json!({ "name": "Owls" })),
+        )
         .await;
     let team_id = team.json["team"]["team_id"].as_str().unwrap().to_owned();
     let upload = Upload::python("bot.py", BOT_PY);
     let path = format!("/api/v1/teams/{team_id}/submissions");
     let created = app.api_multipart(&path, &token, &upload.api_parts()).await;
-    let id: Uuid = created.json["submission"]["submission_id"].as_str().unwrap().parse().unwrap();
+    let id: Uuid = created.json["submission"]["submission_id"]
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap();
     let warning = json!({ "faults": 2,
         "kinds": [{ "kind": "illegal_action", "count": 2 }],
         "reasons": ["game 1, round 3 (call 3): two gold", "game 1, round 6 (call 6): two gold"] });
-    sqlx::query("update submission set status = 'ready', validation_warning = $2 where submission_id = $1")
-        .bind(id)
-        .bind(&warning)
-        .execute(&pool)
-        .await
-        .unwrap();
+    sqlx::query(
+        "update submission set status = 'ready', validation_warning = $2 where submission_id = $1",
+    )
+    .bind(id)
+    .bind(&warning)
+    .execute(&pool)
+    .await
+    .unwrap();
 
     // Act
     let shown = app
-        .api(Method::GET, &format!("/api/v1/submissions/{id}"), Some(&token), None)
+        .api(
+            Method::GET,
+            &format!("/api/v1/submissions/{id}"),
+            Some(&token),
+            None,
+        )
         .await;
     app.log_in("alice", PASSWORD).await;
     let page = app.get(&format!("/submissions/{id}")).await;
@@ -172,6 +197,10 @@ async fn a_ready_bots_warning_is_on_its_page_its_teams_list_and_in_the_api(pool:
         "2 faults in its validation game, which it played on after: tried a move the rules forbid × 2",
     );
     page.assert_shows("game 1, round 6 (call 6): two gold");
-    assert!(listed.body.contains(r#"class="status warned""#), "{}", listed.body);
+    assert!(
+        listed.body.contains(r#"class="status warned""#),
+        "{}",
+        listed.body
+    );
     listed.assert_shows("2 faults");
 }

@@ -68,7 +68,9 @@ impl SubmissionPage {
         };
         let players = match (s.players, game) {
             (Some(n), _) => n.to_string(),
-            (None, Some(g)) => g.seats_for(rules, None).map_or_else(String::new, |n| n.to_string()),
+            (None, Some(g)) => g
+                .seats_for(rules, None)
+                .map_or_else(String::new, |n| n.to_string()),
             (None, None) => String::new(),
         };
         let args: [(&str, &dyn Display); 2] = [("rules", &rules), ("players", &players)];
@@ -138,7 +140,9 @@ impl UploadPage {
             .map(|t| format!("{} {}", t.name, t.players))
             .collect();
         let counts = counts.join(&sep);
-        self.ctx.lang.t_with("upload-table-help", &[("choices", &counts)])
+        self.ctx
+            .lang
+            .t_with("upload-table-help", &[("choices", &counts)])
     }
 
     /// What the form accepts: the size and file-count limits.

@@ -29,9 +29,10 @@ pub(super) fn verdict(result: &MatchResult, mine: usize, limits: &MatchLimits) -
         return Verdict::Failed("validation game: no result for the submission's seat".into());
     };
     let seats = result.seats.len();
-    let played = result.games.iter().any(|g| {
-        participation(seats, &g.replay.entries).get(mine) == Some(&Participation::Played)
-    });
+    let played = result
+        .games
+        .iter()
+        .any(|g| participation(seats, &g.replay.entries).get(mine) == Some(&Participation::Played));
     let clean = me.end_state == EndState::Ok && me.faults.is_empty();
     if played || clean {
         return Verdict::Ready(warning(me));
@@ -92,7 +93,7 @@ fn warning(me: &SeatOutcome) -> Option<ValidationWarning> {
         }
     }
     // Most frequent first; equal counts keep the order they first happened in.
-    kinds.sort_by(|a, b| b.count.cmp(&a.count));
+    kinds.sort_by_key(|k| std::cmp::Reverse(k.count));
     let reasons = faults
         .iter()
         .map(|(_, detail)| tail(detail.trim(), REASON_BYTES).to_owned())

@@ -45,7 +45,10 @@ impl Table {
         let players = sub.players.and_then(|n| usize::try_from(n).ok());
         let seats = game.seats_for(&rules, players).ok_or_else(|| {
             let players = players.map_or_else(String::new, |n| format!(" with {n} players"));
-            format!("{} is not played under the rule set {rules}{players}", game.display_name())
+            format!(
+                "{} is not played under the rule set {rules}{players}",
+                game.display_name()
+            )
         })?;
         Ok(Table {
             game,
@@ -56,7 +59,8 @@ impl Table {
     }
 
     fn settings(&self) -> Value {
-        self.players.map_or(Value::Null, |n| json!({ "players": n }))
+        self.players
+            .map_or(Value::Null, |n| json!({ "players": n }))
     }
 }
 

@@ -115,7 +115,12 @@ impl<'a> Bot<'a> {
 }
 
 /// Uploads `bot`; returns the submission id (a compile job is queued).
-pub async fn upload_bot(pool: &PgPool, (user, team): (Uuid, Uuid), language: Language, bot: &Bot<'_>) -> Uuid {
+pub async fn upload_bot(
+    pool: &PgPool,
+    (user, team): (Uuid, Uuid),
+    language: Language,
+    bot: &Bot<'_>,
+) -> Uuid {
     let new = NewSubmission {
         team_id: team,
         game: bot.game,
