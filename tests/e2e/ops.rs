@@ -286,6 +286,8 @@ async fn metrics_count_the_queued_and_running_jobs_by_kind(pool: PgPool) {
             executable: false,
         }],
         submitted_by: user.user_id,
+        rules: "",
+        players: None,
     };
     croupier_store::submissions::create(&pool, &upload)
         .await

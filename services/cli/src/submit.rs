@@ -33,6 +33,18 @@ pub struct SubmitArgs {
     /// (Python literals): `player.py:cautious(0.3)`.
     #[arg(long, default_value = "")]
     pub entry: String,
+    /// The rule set the bot is for, which its validation game plays (`rainbow`); default: the
+    /// rule set of the game's newest open competition, else the game's first.
+    #[arg(long, default_value = "")]
+    pub rules: String,
+    /// The number of players the bot is for, where the rule set lets it be chosen (Hanabi
+    /// 2–5, No Thanks 3–7); default: the newest open competition's, else the rule set's own.
+    #[arg(long)]
+    pub players: Option<u32>,
+    /// Wait until the bot is built and validated, and print the verdict: `ready` (with any
+    /// faults its validation game saw) or `failed` and why. Exits non-zero when it failed.
+    #[arg(long)]
+    pub wait: bool,
     /// The bot: a single file, a .zip or a .tar.gz.
     pub path: PathBuf,
 }
@@ -93,6 +105,11 @@ pub async fn run(args: SubmitArgs) -> Result<()> {
         .text("language", args.language.as_str())
         .text("label", args.label)
         .text("entry", args.entry)
+        .text("rules", args.rules)
+        .text(
+            "players",
+            args.players.map_or_else(String::new, |n| n.to_string()),
+        )
         .part("file", Part::bytes(bytes).file_name(filename));
     let resp = client
         .post(format!("{base}/api/v1/teams/{team}/submissions"))
@@ -115,11 +132,79 @@ pub async fn run(args: SubmitArgs) -> Result<()> {
         if files == 1 { "" } else { "s" },
         sub["status"].as_str().unwrap_or("?"),
     );
-    println!(
-        "{base}/submissions/{}",
-        sub["submission_id"].as_str().unwrap_or("?")
-    );
+    println!("validation game: {}", table(sub));
+    let id = sub["submission_id"].as_str().unwrap_or("?").to_owned();
+    println!("{base}/submissions/{id}");
+    if !args.wait {
+        return Ok(());
+    }
+    let done = wait_validated(&client, &base, &args.token, &id).await?;
+    print!("{}", verdict(&done));
+    if done["status"] == "failed" {
+        bail!("the bot failed its build or validation game");
+    }
     Ok(())
+}
+
+/// `rainbow, 3 players, seed 123` (the players only where the upload chose them).
+fn table(sub: &Value) -> String {
+    let mut parts = vec![sub["rules"].as_str().unwrap_or("?").to_owned()];
+    if let Some(n) = sub["players"].as_i64() {
+        parts.push(format!("{n} players"));
+    }
+    parts.push(format!("seed {}", sub["validation_seed"]));
+    parts.join(", ")
+}
+
+/// Polls the submission until it is `ready` or `failed`.
+async fn wait_validated(
+    client: &reqwest::Client,
+    base: &str,
+    token: &str,
+    id: &str,
+) -> Result<Value> {
+    loop {
+        let resp = client
+            .get(format!("{base}/api/v1/submissions/{id}"))
+            .bearer_auth(token)
+            .send()
+            .await
+            .with_context(|| format!("cannot reach {base}"))?;
+        if !resp.status().is_success() {
+            return Err(api_error(resp).await);
+        }
+        let body: Value = resp.json().await?;
+        let sub = &body["submission"];
+        if matches!(sub["status"].as_str(), Some("ready" | "failed")) {
+            return Ok(sub.clone());
+        }
+        tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+    }
+}
+
+/// The verdict as printed: the status, then the failure's reason or the warning's faults.
+fn verdict(sub: &Value) -> String {
+    let mut out = format!("status {}\n", sub["status"].as_str().unwrap_or("?"));
+    if let Some(reason) = sub["failure_reason"].as_str() {
+        out.push_str(&format!("reason: {reason}\n"));
+    }
+    let warning = &sub["validation_warning"];
+    if let Some(faults) = warning["faults"].as_u64() {
+        let kinds: Vec<String> = (warning["kinds"].as_array().into_iter().flatten())
+            .map(|k| format!("{} × {}", k["kind"].as_str().unwrap_or("?"), k["count"]))
+            .collect();
+        out.push_str(&format!(
+            "warning: {faults} fault{} in the validation game, played on after: {}\n",
+            if faults == 1 { "" } else { "s" },
+            kinds.join(", ")
+        ));
+        for reason in
+            (warning["reasons"].as_array().into_iter().flatten()).filter_map(Value::as_str)
+        {
+            out.push_str(&format!("  {reason}\n"));
+        }
+    }
+    out
 }
 
 #[cfg(test)]

@@ -103,7 +103,7 @@ pub use error::{IllegalAction, SettingsError};
 pub use frames::{Frame, FrameEntry};
 pub use json_text::JsonText;
 pub use outcome::{Outcome, ScoreOrder, SeatResult};
-pub use registry::{GameDef, GameId, UnknownGame, DEFAULT_HUMAN_MOVE_SECS};
+pub use registry::{GameDef, GameId, UnknownGame, DEFAULT_HUMAN_MOVE_SECS, MAX_PLAYERS};
 pub use replay::{Entry, MoveRecord, Recorder, Replay, ReplayError};
 pub use rng::{GameRng, Stream};
 pub use settings::GameSettings;

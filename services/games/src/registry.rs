@@ -118,6 +118,9 @@ pub struct GameDef {
     pub private_events: bool,
 }
 
+/// The most players any table seats (the league's limit on a `players` override).
+pub const MAX_PLAYERS: usize = 16;
+
 /// A person's time per move at a table unless it sets its own, generous next to a bot's.
 pub const DEFAULT_HUMAN_MOVE_SECS: u64 = 90;
 
@@ -384,6 +387,32 @@ impl GameId {
     pub fn default_rules(self) -> &'static str {
         self.0.rule_sets.first().copied().unwrap_or("")
     }
+
+    /// How many players `rules` seats: `players` when given (the `{"players": n}` override,
+    /// which the rule set must accept), else the rule set's own count. `None`: the rule set
+    /// is unknown or refuses that count.
+    pub fn seats_for(self, rules: &str, players: Option<usize>) -> Option<usize> {
+        let settings = match players {
+            Some(n) => serde_json::json!({ "players": n }),
+            None => Value::Null,
+        };
+        let built = (self.0.new_game)(rules, &settings, 0).ok()?;
+        Some(built.seats()).filter(|&n| players.is_none_or(|p| p == n))
+    }
+
+    /// The player counts `rules` accepts through a `players` override, fewest first, when it
+    /// accepts more than one (Hanabi: 2–5); empty when the count is fixed. Read by building the
+    /// game with each count up to [`MAX_PLAYERS`], so a game declares nothing extra.
+    pub fn player_choices(self, rules: &str) -> Vec<usize> {
+        let counts: Vec<usize> = (1..=MAX_PLAYERS)
+            .filter(|&n| self.seats_for(rules, Some(n)).is_some())
+            .collect();
+        if counts.len() > 1 {
+            counts
+        } else {
+            Vec::new()
+        }
+    }
 }
 
 impl PartialEq for GameId {
@@ -513,6 +542,24 @@ mod tests {
                 .max_games_per_match
                 .is_none_or(|m| m >= def.games_per_match));
         }
+    }
+
+    /// The tables an upload may choose come from the rule sets alone: a `players` range where
+    /// the rule set takes one, nothing where the count is fixed.
+    #[test]
+    fn player_choices_are_read_from_the_rule_sets() {
+        let range = |g: GameId, rules| g.player_choices(rules);
+        assert_eq!(range(GameId::HANABI, "rainbow"), [2, 3, 4, 5]);
+        assert_eq!(range(GameId::HANABI, "standard"), [2, 3, 4, 5]);
+        assert_eq!(range(GameId::NO_THANKS, "standard"), [3, 4, 5, 6, 7]);
+        for fixed in [GameId::SPLENDOR, GameId::GUANDAN, GameId::BRIDGE] {
+            assert_eq!(range(fixed, fixed.default_rules()), [0_usize; 0], "{fixed}");
+        }
+        assert_eq!(GameId::HANABI.seats_for("rainbow", Some(3)), Some(3));
+        assert_eq!(GameId::HANABI.seats_for("rainbow", None), Some(4));
+        assert_eq!(GameId::HANABI.seats_for("rainbow", Some(6)), None);
+        assert_eq!(GameId::HANABI.seats_for("nope", None), None);
+        assert_eq!(GameId::SPLENDOR.seats_for("hackathon", Some(3)), None);
     }
 
     static EXTRA_GAME: GameDef = GameDef::new::<crate::nothanks::NoThanks>("extra-test", "Extra");

@@ -71,6 +71,7 @@ pub(crate) async fn assemble_with(
             score,
             end_state: state,
             detail,
+            faults: end.faults.all().to_vec(),
             moves: stats.moves,
             forced_moves: stats.forced,
             move_ms: stats.move_ms,

@@ -89,6 +89,7 @@ pub use spec::{
     default_games, default_move_time, HumanDesk, HumanTurn, MatchLimits, MatchSpec, SeatSpec,
 };
 pub use table::game_seeds;
+pub use verdict::{Fault, FaultKind};
 
 use std::path::Path;
 

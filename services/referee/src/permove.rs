@@ -336,6 +336,7 @@ mod tests {
             score: 0,
             end_state: EndState::Ok,
             detail: String::new(),
+            faults: Vec::new(),
             moves: 0,
             forced_moves: 0,
             move_ms: Vec::new(),

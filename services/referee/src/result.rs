@@ -5,6 +5,8 @@ use croupier_games::{MoveRecord, Outcome, Replay, Seat};
 use croupier_sandbox::EndState;
 use serde::{Deserialize, Serialize};
 
+use crate::verdict::Fault;
+
 /// The result of a match that ran to its end. Bot faults are in the seats' end states.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct MatchResult {
@@ -74,6 +76,9 @@ pub struct SeatOutcome {
     pub end_state: EndState,
     /// Human-readable account of the faults (empty when none), shown to the owning team.
     pub detail: String,
+    /// Every fault of the seat, first first (the end state is the first's, or a hard limit's).
+    #[serde(default)]
+    pub faults: Vec<Fault>,
     /// Answers the bot gave to requests (refused ones included; built-in bots: their moves).
     pub moves: u32,
     /// Moves the referee made for the seat after a fault (No Thanks: `pick`).

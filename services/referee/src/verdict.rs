@@ -2,10 +2,12 @@
 //! the seat's end state. Protocol-independent: every adapter records faults the same way.
 
 use croupier_sandbox::{EndState, RunReport};
+use serde::{Deserialize, Serialize};
 
 /// What a seat did wrong, as the protocol adapter saw it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum FaultKind {
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FaultKind {
     /// No answer within the move time, or never joined within the join time.
     TimeLimit,
     /// Not JSON, not an object, an unknown message type, a missing field, an over-long line,
@@ -20,8 +22,9 @@ pub(crate) enum FaultKind {
     Left,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Fault {
+/// One fault of a seat: its kind and the reason shown to the seat's team.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fault {
     pub kind: FaultKind,
     pub detail: String,
 }
@@ -48,6 +51,11 @@ impl Faults {
 
     pub fn first(&self) -> Option<&Fault> {
         self.faults.first()
+    }
+
+    /// Every fault, first first.
+    pub fn all(&self) -> &[Fault] {
+        &self.faults
     }
 
     /// The faults' details, then the notes, one per line.

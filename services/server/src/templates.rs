@@ -258,6 +258,43 @@ pub struct TeamPage {
     pub new_token: Option<String>,
 }
 
+/// A game's tables for the upload form: its rule sets (when it has several) and the player
+/// counts of its default rule set (when they can be chosen).
+pub struct TableChoice {
+    pub game: &'static str,
+    pub name: String,
+    /// Empty when the game has one rule set.
+    pub rule_sets: &'static [&'static str],
+    /// `2–5`, or empty when the number of players is fixed.
+    pub players: String,
+}
+
+/// Every game whose table an upload can choose, from the registry.
+pub fn table_choices() -> Vec<TableChoice> {
+    let lang = crate::i18n::current();
+    croupier_games::GameId::all()
+        .into_iter()
+        .filter_map(|g| {
+            let rule_sets = if g.rule_sets().len() > 1 {
+                g.rule_sets()
+            } else {
+                &[]
+            };
+            let counts = g.player_choices(g.default_rules());
+            let players = match (counts.first(), counts.last()) {
+                (Some(least), Some(most)) => format!("{least}–{most}"),
+                _ => String::new(),
+            };
+            (!rule_sets.is_empty() || !players.is_empty()).then(|| TableChoice {
+                game: g.as_str(),
+                name: game_name_in(g, lang),
+                rule_sets,
+                players,
+            })
+        })
+        .collect()
+}
+
 #[derive(Template)]
 #[template(path = "upload.html")]
 pub struct UploadPage {
@@ -273,7 +310,12 @@ pub struct UploadPage {
     pub chosen_language: String,
     pub label: String,
     pub entry: String,
-    /// The field the error is about (`game`, `language`, `label`, `file`, `entry`), or `form`.
+    pub chosen_rules: String,
+    pub players: String,
+    /// The games whose table can be chosen (several rule sets, or a range of players).
+    pub tables: Vec<TableChoice>,
+    /// The field the error is about (`game`, `language`, `label`, `file`, `entry`, `rules`,
+    /// `players`), or `form`.
     pub error_field: &'static str,
     pub error: Option<String>,
 }

@@ -3,6 +3,9 @@
 //! and store it as a new submission version with a queued compile job. Anything invalid is
 //! refused with a clear message before a single row is written. A refusal names the field it
 //! is about ([`FieldError`]), so the form can show it there.
+//!
+//! An upload may also name the table its bot is for (`rules`, `players`): its validation game
+//! is played there ([`table`]).
 
 use std::fmt::Display;
 
@@ -28,6 +31,11 @@ pub struct UploadForm {
     pub label: String,
     /// The entry point (`bot/client0.py`, `player.py:cautious(0.3)`); empty: the build chooses.
     pub entry: String,
+    /// The rule set the bot is for (`rainbow`); empty: [`table`] chooses.
+    pub rules: String,
+    /// The number of players the bot is for, where the rule set lets it be chosen; empty:
+    /// [`table`] chooses.
+    pub players: String,
     pub csrf: String,
     pub filename: String,
     pub bytes: Vec<u8>,
@@ -41,6 +49,8 @@ pub enum UploadField {
     Label,
     File,
     Entry,
+    Rules,
+    Players,
     /// The form as a whole (its token, a body that cannot be read).
     Form,
 }
@@ -54,6 +64,8 @@ impl UploadField {
             UploadField::Label => "label",
             UploadField::File => "file",
             UploadField::Entry => "entry",
+            UploadField::Rules => "rules",
+            UploadField::Players => "players",
             UploadField::Form => "form",
         }
     }
@@ -94,8 +106,8 @@ async fn read_text(field: Field<'_>, cap: u64) -> Result<String, Error> {
     Ok(text.trim().to_owned())
 }
 
-/// Reads the form fields (`game`, `language`, `label`, `entry`, `csrf`, `file`), stopping as soon as
-/// the file passes `cap` bytes.
+/// Reads the form fields (`game`, `language`, `label`, `entry`, `rules`, `players`, `csrf`,
+/// `file`), stopping as soon as the file passes `cap` bytes.
 pub async fn read(multipart: Multipart, cap: u64) -> Result<UploadForm, Error> {
     let mut form = UploadForm::default();
     read_into(multipart, cap, &mut form).await?;
@@ -133,6 +145,16 @@ pub async fn read_into(
                 form.entry = read_text(field, cap)
                     .await
                     .map_err(at(UploadField::Entry))?;
+            }
+            "rules" => {
+                form.rules = read_text(field, cap)
+                    .await
+                    .map_err(at(UploadField::Rules))?;
+            }
+            "players" => {
+                form.players = read_text(field, cap)
+                    .await
+                    .map_err(at(UploadField::Players))?;
             }
             "csrf" => form.csrf = read_text(field, cap).await.map_err(at(UploadField::Form))?,
             "file" => {
@@ -226,6 +248,65 @@ fn check_entry(
     Ok(entry.to_string())
 }
 
+/// The table a bot is validated at: `(rule set, players)`, `players` only where the rule set
+/// lets it be chosen ([`GameId::player_choices`]). What the form leaves empty comes from the
+/// game's newest open competition (the table a new bot most likely meets next), else from
+/// the registry: the game's default rule set and that rule set's own number of players.
+async fn table(
+    state: &AppState,
+    game: GameId,
+    form: &UploadForm,
+) -> Result<(String, Option<i32>), FieldError> {
+    let open = submissions::open_table(&state.pool, game.as_str())
+        .await
+        .map_err(|e| at(UploadField::Form)(e.into()))?
+        .filter(|(rules, _)| game.rule_sets().contains(&rules.as_str()));
+    let rules = match form.rules.as_str() {
+        "" => open
+            .as_ref()
+            .map_or_else(|| game.default_rules().to_owned(), |(r, _)| r.clone()),
+        given if game.rule_sets().contains(&given) => given.to_owned(),
+        given => {
+            let known = game.rule_sets().join(", ");
+            let args: [(&str, &dyn Display); 3] = [
+                ("rules", &given),
+                ("game", &game.display_name()),
+                ("known", &known),
+            ];
+            let message = i18n::t_with("upload-rules-unknown", &args);
+            return Err(at(UploadField::Rules)(Error::BadRequest(message)));
+        }
+    };
+    let choices = game.player_choices(&rules);
+    let seats = game.seats_for(&rules, None).unwrap_or_default();
+    let (least, most) = (choices.first(), choices.last());
+    let (least, most) = (least.unwrap_or(&seats), most.unwrap_or(&seats));
+    let args: [(&str, &dyn Display); 5] = [
+        ("game", &game.display_name()),
+        ("rules", &rules),
+        ("seats", &seats),
+        ("least", least),
+        ("most", most),
+    ];
+    let refuse = |message| at(UploadField::Players)(Error::BadRequest(message));
+    let players = match (form.players.as_str(), choices.is_empty()) {
+        ("", true) => None,
+        ("", false) => {
+            let usual = (open.as_ref())
+                .filter(|(r, _)| *r == rules)
+                .and_then(|(_, p)| usize::try_from((*p)?).ok())
+                .filter(|p| choices.contains(p));
+            usual.or_else(|| game.seats_for(&rules, None))
+        }
+        (_, true) => return Err(refuse(i18n::t_with("upload-players-fixed", &args))),
+        (given, false) => match given.parse::<usize>() {
+            Ok(n) if choices.contains(&n) => Some(n),
+            _ => return Err(refuse(i18n::t_with("upload-players-range", &args))),
+        },
+    };
+    Ok((rules, players.and_then(|n| i32::try_from(n).ok())))
+}
+
 /// Validates `form` and stores it as the next version of the team's bot for that game.
 pub async fn store(
     state: &AppState,
@@ -280,6 +361,7 @@ pub async fn store_checked(
         .collect();
     check_language(language, &files).map_err(at(UploadField::Language))?;
     let entry = check_entry(form, game, language, &files).map_err(at(UploadField::Entry))?;
+    let (rules, players) = table(state, game, form).await?;
     let new = NewSubmission {
         team_id,
         game: game.as_str(),
@@ -292,6 +374,8 @@ pub async fn store_checked(
         unpacked_size: manifest.total_bytes,
         files,
         submitted_by: user_id,
+        rules: &rules,
+        players,
     };
     let created = submissions::create(&state.pool, &new)
         .await

@@ -7,7 +7,10 @@
 use sqlx::{PgExecutor, PgPool, Postgres, Transaction};
 use uuid::Uuid;
 
+use sqlx::types::Json;
+
 use crate::state::SubmissionStatus;
+use crate::submissions::ValidationWarning;
 use crate::{blobs, StoreError};
 
 /// The compile job a write belongs to.
@@ -28,7 +31,8 @@ pub struct Artifact {
 /// The end of a compile job.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Verdict {
-    Ready,
+    /// Usable; with the faults it made in its validation game, if any.
+    Ready(Option<ValidationWarning>),
     /// The reason is shown to the team.
     Failed(String),
 }
@@ -48,7 +52,7 @@ pub async fn mark_validating(
     let done = sqlx::query!(
         r#"
         update submission set status = 'validating', artifact_sha256 = $3, run_command = $4,
-                              compile_log = $5, failure_reason = null
+                              compile_log = $5, failure_reason = null, validation_warning = null
         where submission_id = (select submission_id from job
                                where job_id = $1 and attempt = $2 and status = 'running')
         "#,
@@ -76,14 +80,15 @@ pub async fn finish(
     verdict: &Verdict,
     compile_log: &str,
 ) -> Result<bool, StoreError> {
-    let (status, reason) = match verdict {
-        Verdict::Ready => (SubmissionStatus::Ready, None),
-        Verdict::Failed(reason) => (SubmissionStatus::Failed, Some(reason.as_str())),
+    let (status, reason, warning) = match verdict {
+        Verdict::Ready(warning) => (SubmissionStatus::Ready, None, warning.as_ref()),
+        Verdict::Failed(reason) => (SubmissionStatus::Failed, Some(reason.as_str()), None),
     };
     // language=PostgreSQL
     let done = sqlx::query!(
         r#"
-        update submission set status = $3, failure_reason = $4, compile_log = $5
+        update submission set status = $3, failure_reason = $4, compile_log = $5,
+                              validation_warning = $6
         where submission_id = (select submission_id from job
                                where job_id = $1 and attempt = $2 and status = 'running')
         "#,
@@ -91,7 +96,8 @@ pub async fn finish(
         fence.attempt,
         status as SubmissionStatus,
         reason,
-        compile_log
+        compile_log,
+        warning.map(Json) as Option<Json<&ValidationWarning>>
     )
     .execute(&mut **tx)
     .await?;

@@ -56,6 +56,9 @@ pub struct Upload {
     pub label: String,
     /// The entry point field (empty: none chosen).
     pub entry: String,
+    /// The table fields (empty: the usual table).
+    pub rules: String,
+    pub players: String,
     pub filename: String,
     pub bytes: Vec<u8>,
 }
@@ -68,6 +71,8 @@ impl Upload {
             language: "python3".into(),
             label: String::new(),
             entry: String::new(),
+            rules: String::new(),
+            players: String::new(),
             filename: filename.into(),
             bytes: bytes.to_vec(),
         }
@@ -88,6 +93,13 @@ impl Upload {
         self
     }
 
+    /// The table the bot is for: a rule set and a number of players (empty: the usual).
+    pub fn table(mut self, rules: &str, players: &str) -> Self {
+        self.rules = rules.into();
+        self.players = players.into();
+        self
+    }
+
     /// The form's fields, with `csrf` first as the page has it.
     pub fn parts<'a>(&'a self, csrf: &'a str) -> Vec<Part<'a>> {
         let mut parts = vec![Part::Text("csrf", csrf)];
@@ -102,6 +114,8 @@ impl Upload {
             Part::Text("language", &self.language),
             Part::Text("label", &self.label),
             Part::Text("entry", &self.entry),
+            Part::Text("rules", &self.rules),
+            Part::Text("players", &self.players),
             Part::File {
                 name: "file",
                 filename: &self.filename,

@@ -18,3 +18,4 @@ mod moto;
 pub mod procs;
 mod round_robin;
 mod supervision;
+mod validation;

@@ -3,6 +3,7 @@
 mod accepted;
 mod entry;
 mod refused;
+mod table;
 
 use sqlx::PgPool;
 use uuid::Uuid;

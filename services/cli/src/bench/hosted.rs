@@ -379,6 +379,8 @@ async fn upload(pool: &PgPool, team: Uuid, user: Uuid, n: usize) -> Result<Uuid>
             executable: false,
         }],
         submitted_by: user,
+        rules: "",
+        players: None,
     };
     Ok(submissions::create(pool, &new).await?.submission_id)
 }

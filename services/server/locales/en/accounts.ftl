@@ -195,6 +195,13 @@ upload-label-too-long = the label may have at most 80 characters
 upload-needs-source = a { $language } bot needs a { $endings } file, and the upload has none
 upload-class-entry = the entry names a class ({ $class }): { $game } bots are programs, give just the file (class bots are for Python bots of games whose framework loads a class, like Hanabi)
 upload-entry-not-language = the entry file { $file } is not a { $language } file ({ $endings })
+upload-rules = Rule set
+upload-table-usual = the usual table
+upload-players = Players
+upload-table-help = The validation game is played at this table: a rule set and, where the game lets it be chosen, the number of players ({ $choices }). Left empty: the table of the game's newest open competition, else the game's default.
+upload-rules-unknown = { $game } has no rule set { $rules }: choose one of { $known }
+upload-players-fixed = { $game } ({ $rules }) is always played by { $seats } players: leave the number of players empty
+upload-players-range = { $game } ({ $rules }) takes { $least } to { $most } players
 
 ## A submission's page
 # A submission's state.
@@ -217,6 +224,18 @@ submission-unpacked-size = { $size } in { $files ->
 }
 submission-uploaded = Uploaded
 submission-failure = Failure
+submission-table = Validation game
+submission-table-value = { $rules }, { $players } players
+submission-seed = seed
+submission-warning = Warning
+submission-warning-summary = { $faults ->
+    [one] 1 fault
+   *[other] { $faults } faults
+} in its validation game, which it played on after: { $kinds }. In a competition each costs what the game makes it cost (a lost turn, a refused move, the rest of the game played for it). The build log below shows the game.
+team-warned = { $faults ->
+    [one] 1 fault
+   *[other] { $faults } faults
+}
 submission-files = Files
 submission-col-path = Path
 submission-col-size = Size

@@ -181,6 +181,13 @@ upload-label-too-long = 标签最多 80 个字符
 upload-needs-source = { $language } 机器人需要一个 { $endings } 文件，但上传中没有
 upload-class-entry = 入口写了类名（{ $class }）：{ $game } 的机器人是独立程序，只需给出文件（类机器人仅适用于框架加载类的游戏的 Python 机器人，例如花火）
 upload-entry-not-language = 入口文件 { $file } 不是 { $language } 文件（{ $endings }）
+upload-rules = 规则集
+upload-table-usual = 常用牌桌
+upload-players = 玩家人数
+upload-table-help = 测试对局按这张牌桌进行：规则集，以及游戏允许选择时的玩家人数（{ $choices }）。留空时使用该游戏最新一场开放比赛的牌桌，没有则使用游戏的默认设置。
+upload-rules-unknown = { $game } 没有规则集 { $rules }：请从 { $known } 中选择
+upload-players-fixed = { $game }（{ $rules }）固定为 { $seats } 名玩家：玩家人数请留空
+upload-players-range = { $game }（{ $rules }）允许 { $least } 到 { $most } 名玩家
 
 ## 提交详情页
 submission-status-pending = 等待中
@@ -199,6 +206,12 @@ submission-unpacked = 解压后
 submission-unpacked-size = { $size }，共 { $files } 个文件
 submission-uploaded = 上传时间
 submission-failure = 失败原因
+submission-table = 测试对局
+submission-table-value = { $rules }，{ $players } 名玩家
+submission-seed = 种子
+submission-warning = 警告
+submission-warning-summary = 测试对局中有 { $faults } 次违规，之后它继续进行了游戏：{ $kinds }。在比赛中，每次违规按游戏的规则付出代价（失去一回合、动作被拒绝、或由裁判代打余下的对局）。下方的构建日志记录了这局游戏。
+team-warned = { $faults } 次违规
 submission-files = 文件
 submission-col-path = 路径
 submission-col-size = 大小

@@ -121,11 +121,18 @@ async fn games() -> Json<serde_json::Value> {
     let games: Vec<_> = croupier_games::GameId::all()
         .iter()
         .map(|g| {
+            // The player counts an upload may name, per rule set that lets them be chosen.
+            let players: serde_json::Map<String, serde_json::Value> = (g.rule_sets().iter())
+                .map(|r| (r.to_string(), g.player_choices(r)))
+                .filter(|(_, counts)| !counts.is_empty())
+                .map(|(r, counts)| (r, serde_json::json!(counts)))
+                .collect();
             serde_json::json!({
                 "id": g.as_str(),
                 "name": g.display_name(),
                 "seats": g.default_seats(),
                 "rule_sets": g.rule_sets(),
+                "players": players,
                 "protocol": g.protocol_summary(),
             })
         })

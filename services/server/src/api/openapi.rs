@@ -243,6 +243,8 @@ fn operations() -> Value {
                             "language": { "type": "string", "enum": croupier_bundle::Language::ALL },
                             "label": { "type": "string", "maxLength": 80 },
                             "entry": { "type": "string", "maxLength": 512, "description": ENTRY_DOC, "example": "player.py:cautious(0.3)" },
+                            "rules": { "type": "string", "description": RULES_DOC, "example": "rainbow" },
+                            "players": { "type": "integer", "description": PLAYERS_DOC, "example": 3 },
                             "file": { "type": "string", "format": "binary" } } } } } }
                 }))
             },
@@ -355,6 +357,14 @@ fn ab_request() -> Value {
 }
 
 /// What `GET /competitions/{id}/history` answers.
+const RULES_DOC: &str = "the rule set the bot is for (its validation game plays it): one of the game's \
+rule sets (GET /api/v1/games); default: the rule set of the game's newest open competition, else the game's first";
+const PLAYERS_DOC: &str = "the number of players the bot is for, only for a rule set that lets it be \
+chosen (Hanabi 2–5, No Thanks 3–7); default: the newest open competition's, else the rule set's own. \
+The submission object says what was chosen (`rules`, `players`), its validation game's `validation_seed` \
+(from the uploaded bytes and that table: the same upload gets the same game) and, once `ready`, \
+`validation_warning`: null, or the faults the bot made and played on after, \
+`{faults, kinds: [{kind, count}], reasons}`";
 const HISTORY_DOC: &str = "`{competition_id, game, kind, entries: [{submission_id, team_id, team_name, version, label, \
 points}]}`. `kind` is `rating` or `score`. Each point is the entry's standing right after one of its matches, in match \
 order: `ordinal` (the match's place in the schedule; Bridge: the duplicate set's second table) and, for `rating`, \

@@ -5,7 +5,7 @@ use axum::extract::State;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 use axum::Router;
-use croupier_store::submissions::Submission;
+use croupier_store::submissions::{Submission, ValidationWarning};
 use croupier_store::{blobs, competitions, submissions, teams, Language, SubmissionStatus};
 use std::fmt::Display;
 
@@ -17,7 +17,7 @@ use crate::auth::{csrf, CurrentUser};
 use crate::error::{human_bytes, Error, Result};
 use crate::extract::{PageMultipart, PagePath, PageQuery};
 use crate::history::{self, HistoryPlot};
-use crate::templates::{games, render, Ctx, Lang, SubmissionPage, UploadPage};
+use crate::templates::{games, render, table_choices, Ctx, Lang, SubmissionPage, UploadPage};
 use crate::upload::{self, FieldError, UploadField};
 use crate::{download, i18n, leaderboard, AppState};
 
@@ -49,7 +49,41 @@ pub(super) fn uploaded(lang: Lang, s: &Submission) -> String {
     lang.t_with("submission-when-by", &args)
 }
 
+/// A warning's kinds in words: `illegal move × 2, did not answer in time × 1`.
+pub(super) fn warning_kinds(w: &ValidationWarning) -> String {
+    let kinds: Vec<String> = (w.kinds.iter())
+        .map(|k| format!("{} × {}", super::labels::end_state(&k.kind), k.count))
+        .collect();
+    kinds.join(&i18n::t("upload-list-sep"))
+}
+
 impl SubmissionPage {
+    /// The validation game's table: `rainbow, 3 players`.
+    pub fn table(&self) -> String {
+        let s = &self.submission;
+        let game = s.game.parse::<croupier_games::GameId>().ok();
+        let rules = match (s.rules.as_str(), game) {
+            ("", Some(g)) => g.default_rules(),
+            (rules, _) => rules,
+        };
+        let players = match (s.players, game) {
+            (Some(n), _) => n.to_string(),
+            (None, Some(g)) => g
+                .seats_for(rules, None)
+                .map_or_else(String::new, |n| n.to_string()),
+            (None, None) => String::new(),
+        };
+        let args: [(&str, &dyn Display); 2] = [("rules", &rules), ("players", &players)];
+        self.ctx.lang.t_with("submission-table-value", &args)
+    }
+
+    /// The warning's first line: how many faults, of which kinds, what they cost.
+    pub fn warning_summary(&self, w: &ValidationWarning) -> String {
+        let kinds = warning_kinds(w);
+        let args: [(&str, &dyn Display); 2] = [("faults", &w.faults), ("kinds", &kinds)];
+        self.ctx.lang.t_with("submission-warning-summary", &args)
+    }
+
     pub fn status_word(&self, status: &SubmissionStatus) -> String {
         status_word(self.ctx.lang, status)
     }
@@ -93,6 +127,24 @@ impl SubmissionPage {
 }
 
 impl UploadPage {
+    /// Whether the form was sent with `rules` of `game` (to keep the choice after a refusal).
+    pub fn rules_chosen(&self, game: &str, rules: &str) -> bool {
+        self.chosen_game == game && self.chosen_rules == rules
+    }
+
+    /// How the table is chosen, with the games' player counts (`Hanabi 2–5, No Thanks 3–7`).
+    pub fn table_help(&self) -> String {
+        let sep = self.ctx.t("upload-list-sep");
+        let counts: Vec<String> = (self.tables.iter())
+            .filter(|t| !t.players.is_empty())
+            .map(|t| format!("{} {}", t.name, t.players))
+            .collect();
+        let counts = counts.join(&sep);
+        self.ctx
+            .lang
+            .t_with("upload-table-help", &[("choices", &counts)])
+    }
+
     /// What the form accepts: the size and file-count limits.
     pub fn limits(&self) -> String {
         let args: [(&str, &dyn Display); 3] = [
@@ -128,6 +180,9 @@ async fn upload_form(
         chosen_language: form.language,
         label: form.label,
         entry: form.entry,
+        chosen_rules: form.rules,
+        players: form.players,
+        tables: table_choices(),
         error_field,
         error,
     })

@@ -76,6 +76,11 @@ impl TeamPage {
         role_word(self.ctx.lang, role)
     }
 
+    /// A ready bot's validation warning in words, for the list's hint.
+    pub fn warning_kinds(&self, w: &croupier_store::submissions::ValidationWarning) -> String {
+        super::submissions::warning_kinds(w)
+    }
+
     pub fn status_word(&self, status: &SubmissionStatus) -> String {
         super::submissions::status_word(self.ctx.lang, status)
     }

@@ -48,6 +48,8 @@ pub async fn a_team_with_a_submission(pool: &PgPool, n: usize) -> Entrant {
                 executable: false,
             }],
             submitted_by: user.user_id,
+            rules: "",
+            players: None,
         },
     )
     .await

@@ -223,7 +223,7 @@ async fn finish(
         tracing::info!(%reason, "submission failed");
     }
     Ok(Done::Completed(match verdict {
-        Verdict::Ready => Outcome::Ready,
+        Verdict::Ready(_) => Outcome::Ready,
         Verdict::Failed(_) => Outcome::Failed,
     }))
 }

@@ -86,13 +86,48 @@ pub async fn upload(
     filename: &str,
     text: &str,
 ) -> Uuid {
+    let bot = Bot::new("nothanks", filename, text);
+    upload_bot(pool, who, language, &bot).await
+}
+
+/// One file to upload as a bot of `game`, for a table (`rules`, `players`: empty and `None`
+/// are the game's defaults) and with an entry point.
+pub struct Bot<'a> {
+    pub game: &'a str,
+    pub rules: &'a str,
+    pub players: Option<i32>,
+    pub entry: &'a str,
+    pub filename: &'a str,
+    pub text: &'a str,
+}
+
+impl<'a> Bot<'a> {
+    pub fn new(game: &'a str, filename: &'a str, text: &'a str) -> Self {
+        Bot {
+            game,
+            rules: "",
+            players: None,
+            entry: "",
+            filename,
+            text,
+        }
+    }
+}
+
+/// Uploads `bot`; returns the submission id (a compile job is queued).
+pub async fn upload_bot(
+    pool: &PgPool,
+    who: (Uuid, Uuid),
+    language: Language,
+    bot: &Bot<'_>,
+) -> Uuid {
     let files = vec![NewFile {
-        path: filename.into(),
-        size: text.len() as u64,
+        path: bot.filename.into(),
+        size: bot.text.len() as u64,
         executable: false,
     }];
-    let upload = (filename, BundleKind::File, text.as_bytes());
-    submit(pool, who, "nothanks", language, upload, files).await
+    let upload = (BundleKind::File, bot.text.as_bytes());
+    submit(pool, who, bot, language, upload, files).await
 }
 
 /// Uploads the folder `tests/data/<folder>` as a `.tar.gz` bot of `game`; returns the
@@ -141,31 +176,42 @@ pub async fn upload_folder(
     }
     let bytes = tar.into_inner().unwrap().finish().unwrap();
     let filename = format!("{folder}.tar.gz");
-    let upload = (filename.as_str(), BundleKind::TarGz, bytes.as_slice());
-    submit(pool, who, game, language, upload, files).await
+    let bot = Bot::new(game, &filename, "");
+    submit(
+        pool,
+        who,
+        &bot,
+        language,
+        (BundleKind::TarGz, &bytes),
+        files,
+    )
+    .await
 }
 
-/// Stores an upload `(filename, kind, bytes)` of `files` as the team's new submission.
+/// Stores an upload `(kind, bytes)` of `files` as the team's new submission, named and for the
+/// table `bot` says.
 async fn submit(
     pool: &PgPool,
     (user, team): (Uuid, Uuid),
-    game: &str,
+    bot: &Bot<'_>,
     language: Language,
-    (filename, bundle_kind, bytes): (&str, BundleKind, &[u8]),
+    (bundle_kind, bytes): (BundleKind, &[u8]),
     files: Vec<NewFile>,
 ) -> Uuid {
     let new = NewSubmission {
         team_id: team,
-        game,
+        game: bot.game,
         language,
         label: "",
-        filename,
-        entry: "",
+        filename: bot.filename,
+        entry: bot.entry,
         bundle_kind,
         bytes,
         unpacked_size: files.iter().map(|f| f.size).sum(),
         files,
         submitted_by: user,
+        rules: bot.rules,
+        players: bot.players,
     };
     submissions::create(pool, &new).await.unwrap().submission_id
 }
