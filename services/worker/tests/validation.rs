@@ -96,7 +96,7 @@ async fn a_splendor_bot_with_some_illegal_moves_is_ready_with_a_warning(pool: Pg
     assert!(
         reasons
             .iter()
-            .all(|r| r.contains("two of a colour need at least 4")),
+            .all(|r| r.contains("gold cannot be taken: it comes only with a reservation")),
         "{reasons:?}"
     );
     assert!(

@@ -103,7 +103,10 @@ async fn croupier_submit_waits_for_the_verdict_and_prints_the_warning() {
         text.contains("in the validation game, played on after: illegal_action × "),
         "{text}"
     );
-    assert!(text.contains("two of a colour need at least 4"), "{text}");
+    assert!(
+        text.contains("gold cannot be taken: it comes only with a reservation"),
+        "{text}"
+    );
     assert!(rainbow.status.success(), "{}", out(&rainbow));
     assert!(
         out(&rainbow).contains("validation game: rainbow, 3 players, seed "),
