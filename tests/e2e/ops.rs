@@ -137,6 +137,65 @@ async fn slow_clients_are_cut_off_so_they_cannot_hold_the_servers_descriptors(po
     server.await.unwrap().unwrap();
 }
 
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn every_answer_carries_the_security_headers_and_https_adds_hsts(pool: PgPool) {
+    // Arrange
+    let mut plain = TestApp::new(pool.clone());
+    let mut https = TestApp::with_config(
+        pool,
+        ServerConfig {
+            secure_cookies: true,
+            ..ServerConfig::default()
+        },
+    );
+
+    for path in ["/", "/login", "/admin", "/no-such-page", "/api/v1/games", "/static/croupier.css"] {
+        // Act
+        let page = plain.get(path).await;
+
+        // Assert
+        let header = |name: &str| {
+            page.headers
+                .get(name)
+                .map(|v| v.to_str().unwrap().to_owned())
+                .unwrap_or_else(|| panic!("{path}: no {name}"))
+        };
+        let csp = header("content-security-policy");
+        assert!(csp.contains("frame-ancestors 'none'"), "{path}: {csp}");
+        assert!(csp.contains("script-src 'self'") && !csp.contains("script-src 'self' 'unsafe-inline'"), "{path}: {csp}");
+        assert_eq!(header("x-content-type-options"), "nosniff", "{path}");
+        assert_eq!(header("referrer-policy"), "same-origin", "{path}");
+        assert_eq!(header("x-frame-options"), "DENY", "{path}");
+        assert!(page.headers.get("strict-transport-security").is_none(), "{path}: HSTS over HTTP");
+        let secure = https.get(path).await;
+        assert!(
+            secure.headers.get("strict-transport-security").is_some_and(|v| v.to_str().unwrap().starts_with("max-age=31536000")),
+            "{path}: no HSTS over HTTPS"
+        );
+    }
+}
+
+#[test]
+fn no_page_template_has_an_inline_script_or_event_handler() {
+    let templates = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../web/templates");
+    for entry in std::fs::read_dir(&templates).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            let inline_script = line.contains("<script") && !line.contains("src=");
+            let handler = [" onclick=", " onload=", " onchange=", " onsubmit=", " oninput=", "javascript:"]
+                .iter()
+                .any(|h| line.contains(h));
+            assert!(
+                !inline_script && !handler,
+                "{}:{}: the content security policy refuses inline script: {line}",
+                path.display(),
+                n + 1
+            );
+        }
+    }
+}
+
 const METRICS_TOKEN: &str = "operators-only-0123456789";
 
 /// The app with `/metrics` open to [`METRICS_TOKEN`].

@@ -75,7 +75,8 @@ pub struct WebArgs {
     /// Largest upload accepted, in MiB.
     #[arg(long, env = "CROUPIER_MAX_UPLOAD_MIB", default_value = "10")]
     pub max_upload_mib: String,
-    /// Mark the session cookie Secure (set this when serving over HTTPS).
+    /// Mark the session cookie Secure and send Strict-Transport-Security (set this when serving
+    /// over HTTPS).
     #[arg(long, env = "CROUPIER_SECURE_COOKIES", default_value = "false")]
     pub secure_cookies: String,
     /// Trust X-Forwarded-For for the client address (only behind your own reverse proxy).

@@ -28,7 +28,8 @@ pub struct ServerConfig {
     pub max_upload_bytes: u64,
     /// Archive limits: files, unpacked bytes, path length.
     pub bundle_limits: croupier_bundle::Limits,
-    /// Mark the session cookie `Secure` (set when served over HTTPS).
+    /// Mark the session cookie `Secure` and send `Strict-Transport-Security` (set when served
+    /// over HTTPS).
     pub secure_cookies: bool,
     /// Take the client address from `X-Forwarded-For` (only behind a trusted proxy).
     pub trust_proxy_headers: bool,

@@ -48,6 +48,7 @@ pub mod live;
 pub mod match_files;
 pub mod ops;
 pub mod pages;
+pub mod headers;
 pub mod plot;
 pub mod privacy;
 pub mod retention;
@@ -91,6 +92,7 @@ impl AppState {
 /// The whole application.
 pub fn app(state: AppState) -> Router {
     let sessions = auth::session_store::layer(&state);
+    let https = state.config.secure_cookies;
     let router = Router::new()
         .merge(pages::router(&state))
         .merge(live::streams::router())
@@ -103,7 +105,7 @@ pub fn app(state: AppState) -> Router {
         // server-sent events or images, tower-http's default predicate).
         .layer(tower_http::compression::CompressionLayer::new())
         .with_state(state);
-    ops::instrument(router)
+    ops::instrument(headers::secure(router, https))
 }
 
 /// What no route serves: under `/api/v1` the API's JSON 404 (axum leaves `/api/v1/` itself to
