@@ -149,7 +149,14 @@ async fn every_answer_carries_the_security_headers_and_https_adds_hsts(pool: PgP
         },
     );
 
-    for path in ["/", "/login", "/admin", "/no-such-page", "/api/v1/games", "/static/croupier.css"] {
+    for path in [
+        "/",
+        "/login",
+        "/admin",
+        "/no-such-page",
+        "/api/v1/games",
+        "/static/croupier.css",
+    ] {
         // Act
         let page = plain.get(path).await;
 
@@ -162,14 +169,23 @@ async fn every_answer_carries_the_security_headers_and_https_adds_hsts(pool: PgP
         };
         let csp = header("content-security-policy");
         assert!(csp.contains("frame-ancestors 'none'"), "{path}: {csp}");
-        assert!(csp.contains("script-src 'self'") && !csp.contains("script-src 'self' 'unsafe-inline'"), "{path}: {csp}");
+        assert!(
+            csp.contains("script-src 'self'") && !csp.contains("script-src 'self' 'unsafe-inline'"),
+            "{path}: {csp}"
+        );
         assert_eq!(header("x-content-type-options"), "nosniff", "{path}");
         assert_eq!(header("referrer-policy"), "same-origin", "{path}");
         assert_eq!(header("x-frame-options"), "DENY", "{path}");
-        assert!(page.headers.get("strict-transport-security").is_none(), "{path}: HSTS over HTTP");
+        assert!(
+            page.headers.get("strict-transport-security").is_none(),
+            "{path}: HSTS over HTTP"
+        );
         let secure = https.get(path).await;
         assert!(
-            secure.headers.get("strict-transport-security").is_some_and(|v| v.to_str().unwrap().starts_with("max-age=31536000")),
+            secure
+                .headers
+                .get("strict-transport-security")
+                .is_some_and(|v| v.to_str().unwrap().starts_with("max-age=31536000")),
             "{path}: no HSTS over HTTPS"
         );
     }
@@ -183,9 +199,16 @@ fn no_page_template_has_an_inline_script_or_event_handler() {
         let text = std::fs::read_to_string(&path).unwrap();
         for (n, line) in text.lines().enumerate() {
             let inline_script = line.contains("<script") && !line.contains("src=");
-            let handler = [" onclick=", " onload=", " onchange=", " onsubmit=", " oninput=", "javascript:"]
-                .iter()
-                .any(|h| line.contains(h));
+            let handler = [
+                " onclick=",
+                " onload=",
+                " onchange=",
+                " onsubmit=",
+                " oninput=",
+                "javascript:",
+            ]
+            .iter()
+            .any(|h| line.contains(h));
             assert!(
                 !inline_script && !handler,
                 "{}:{}: the content security policy refuses inline script: {line}",

@@ -25,7 +25,10 @@ fn set(name: HeaderName, value: &'static str) -> SetResponseHeaderLayer<HeaderVa
 /// `router` with the security headers on every answer; `https` adds HSTS.
 pub fn secure(router: Router, https: bool) -> Router {
     let router = router
-        .layer(set(header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY))
+        .layer(set(
+            header::CONTENT_SECURITY_POLICY,
+            CONTENT_SECURITY_POLICY,
+        ))
         .layer(set(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .layer(set(header::REFERRER_POLICY, "same-origin"))
         .layer(set(header::X_FRAME_OPTIONS, "DENY"));
