@@ -20,13 +20,7 @@ async fn a_correct_python_bot_is_compiled_validated_and_ready(pool: PgPool) {
     assert_eq!(drain(&worker).await, 1);
 
     let s = submission(&pool, id).await;
-    assert_eq!(
-        s.status,
-        SubmissionStatus::Ready,
-        "{:?}\n{}",
-        s.failure_reason,
-        s.compile_log
-    );
+    assert_ready(&s);
     let cmd: Vec<String> =
         sqlx::query_scalar("select run_command from submission where submission_id = $1")
             .bind(id)
@@ -56,13 +50,7 @@ async fn a_correct_c_bot_is_compiled_with_gcc_and_ready(pool: PgPool) {
     drain(&worker).await;
 
     let s = submission(&pool, id).await;
-    assert_eq!(
-        s.status,
-        SubmissionStatus::Ready,
-        "{:?}\n{}",
-        s.failure_reason,
-        s.compile_log
-    );
+    assert_ready(&s);
     assert!(
         s.compile_log
             .contains("$ gcc -O2 -std=gnu11 -o bot main.c -lm"),
@@ -208,13 +196,7 @@ async fn a_cpp_bot_using_nlohmann_json_and_jsoncpp_is_compiled_with_gplusplus_an
     drain(&worker).await;
 
     let s = submission(&pool, id).await;
-    assert_eq!(
-        s.status,
-        SubmissionStatus::Ready,
-        "{:?}\n{}",
-        s.failure_reason,
-        s.compile_log
-    );
+    assert_ready(&s);
     assert!(
         s.compile_log.contains("g++ -O2 -std=c++17"),
         "{}",
@@ -243,13 +225,7 @@ async fn a_cpp_bot_bundling_its_own_jsoncpp_is_built_with_its_copy_and_plays(poo
     drain(&worker).await;
 
     let s = submission(&pool, id).await;
-    assert_eq!(
-        s.status,
-        SubmissionStatus::Ready,
-        "{:?}\n{}",
-        s.failure_reason,
-        s.compile_log
-    );
+    assert_ready(&s);
     assert!(
         s.compile_log
             .starts_with("$ g++ -O2 -std=c++17 -I. -o bot jsoncpp.cpp main.cpp -lm\n"),

@@ -72,13 +72,7 @@ async fn a_splendor_bot_with_some_illegal_moves_is_ready_with_a_warning(pool: Pg
     let s = validated(&pool, Language::Python3, &bot, "sometimes").await;
 
     // Assert: usable, with the illegal moves listed (kind, count, first reasons)
-    assert_eq!(
-        s.status,
-        SubmissionStatus::Ready,
-        "{:?}\n{}",
-        s.failure_reason,
-        s.compile_log
-    );
+    assert_ready(&s);
     let ValidationWarning {
         faults,
         kinds,
@@ -138,13 +132,7 @@ async fn a_three_player_rainbow_hanabi_bot_is_validated_at_its_table(pool: PgPoo
     let default = validated(&pool, Language::Python3, &standard, "standards").await;
 
     // Assert
-    assert_eq!(
-        mine.status,
-        SubmissionStatus::Ready,
-        "{:?}\n{}",
-        mine.failure_reason,
-        mine.compile_log
-    );
+    assert_ready(&mine);
     assert!(
         mine.compile_log
             .contains("validation game (Hanabi rainbow, 3 players")

@@ -229,6 +229,17 @@ pub async fn submission(pool: &PgPool, id: Uuid) -> submissions::Submission {
     submissions::get(pool, id).await.unwrap()
 }
 
+/// The submission, checked `ready` (else the test fails with its failure reason and log).
+pub fn assert_ready(s: &submissions::Submission) {
+    assert_eq!(
+        s.status,
+        SubmissionStatus::Ready,
+        "{:?}\n{}",
+        s.failure_reason,
+        s.compile_log
+    );
+}
+
 /// Polls until `sql` (one bool) is true, for at most a minute.
 pub async fn until(pool: &PgPool, sql: &str, id: Uuid) {
     let deadline = Instant::now() + Duration::from_secs(60);
