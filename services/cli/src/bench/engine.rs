@@ -305,7 +305,7 @@ pub async fn run(budget: Duration, only: Option<GameId>) -> Result<()> {
 }
 
 /// OpenSpiel's figures for the same variants in the same run, and ours as multiples of theirs
-/// (issue #17's goal: the referee's rate 10× OpenSpiel's C++ loop); a note when `pyspiel` is not
+/// (the goal: the referee's rate 10× OpenSpiel's C++ loop); a note when `pyspiel` is not
 /// installed.
 async fn compare_with_open_spiel(budget: Duration, ours: &[OurRates]) -> Result<()> {
     let wanted: Vec<_> = OPEN_SPIEL

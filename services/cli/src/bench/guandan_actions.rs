@@ -1,7 +1,7 @@
 //! `croupier bench guandan-actions`: the Guandan legal-action list in the worst case, timed
 //! through the path a hosted match takes for every `act`: the seat's observation (whose
 //! `actionList` is the engine's `legal_actions`) and the referee's `act` message text
-//! ([`croupier_referee::guandan::act_message`]), against issue #17's goal of 100 µs.
+//! ([`croupier_referee::guandan::act_message`]), against the goal of 100 µs.
 //!
 //! Two hands are measured, each leading (a lead lists every play; a follower's list is a
 //! subset): the longest list over `--deals` seeded deals (each seat of each deal, the level
@@ -21,7 +21,7 @@ use croupier_referee::guandan::act_message;
 /// Untimed runs before each measurement.
 const WARM_UP: usize = 3;
 
-/// The goal of issue #17 for one list, in microseconds.
+/// The goal for one list, in microseconds.
 const GOAL_US: f64 = 100.0;
 
 /// The longest list found by the hill climb: 16,897 plays at level 2.

@@ -111,7 +111,7 @@ pub async fn run(sandbox: &Sandbox, runs: usize) -> Result<()> {
     );
     println!("  bare spawn                   {}", summary(&mut bare));
     println!(
-        "  sandboxed, a seat's move     {}  = {:.2}x bare (issue #17: <= 1.5x)",
+        "  sandboxed, a seat's move     {}  = {:.2}x bare (goal: <= 1.5x)",
         summary(&mut seat_move),
         ratio(median(&mut seat_move), bare_median)
     );
