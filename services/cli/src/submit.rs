@@ -111,17 +111,10 @@ pub async fn run(args: SubmitArgs) -> Result<()> {
             args.players.map_or_else(String::new, |n| n.to_string()),
         )
         .part("file", Part::bytes(bytes).file_name(filename));
-    let resp = client
+    let request = client
         .post(format!("{base}/api/v1/teams/{team}/submissions"))
-        .bearer_auth(&args.token)
-        .multipart(form)
-        .send()
-        .await
-        .with_context(|| format!("cannot reach {base}"))?;
-    if !resp.status().is_success() {
-        return Err(api_error(resp).await);
-    }
-    let body: Value = resp.json().await?;
+        .multipart(form);
+    let body = send_json(request, &base, &args.token).await?;
     let sub = &body["submission"];
     let files = body["files"].as_array().map_or(0, Vec::len);
     println!(
@@ -157,6 +150,19 @@ fn table(sub: &Value) -> String {
 }
 
 /// Polls the submission until it is `ready` or `failed`.
+/// Sends `request` with the bearer `token` and reads the JSON answer, or the API's error.
+async fn send_json(request: reqwest::RequestBuilder, base: &str, token: &str) -> Result<Value> {
+    let resp = request
+        .bearer_auth(token)
+        .send()
+        .await
+        .with_context(|| format!("cannot reach {base}"))?;
+    if !resp.status().is_success() {
+        return Err(api_error(resp).await);
+    }
+    Ok(resp.json().await?)
+}
+
 async fn wait_validated(
     client: &reqwest::Client,
     base: &str,
@@ -164,16 +170,8 @@ async fn wait_validated(
     id: &str,
 ) -> Result<Value> {
     loop {
-        let resp = client
-            .get(format!("{base}/api/v1/submissions/{id}"))
-            .bearer_auth(token)
-            .send()
-            .await
-            .with_context(|| format!("cannot reach {base}"))?;
-        if !resp.status().is_success() {
-            return Err(api_error(resp).await);
-        }
-        let body: Value = resp.json().await?;
+        let request = client.get(format!("{base}/api/v1/submissions/{id}"));
+        let body = send_json(request, base, token).await?;
         let sub = &body["submission"];
         if matches!(sub["status"].as_str(), Some("ready" | "failed")) {
             return Ok(sub.clone());

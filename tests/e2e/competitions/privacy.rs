@@ -76,11 +76,7 @@ async fn a_challenges_matches_are_its_teams_and_the_admins_on_every_route(pool: 
     let started = alice
         .post_form(&format!("/competitions/{c}/play"), &fields)
         .await;
-    let table: Uuid = (started.location().expect("to the seat"))
-        .trim_start_matches("/matches/")
-        .trim_end_matches("/play")
-        .parse()
-        .expect("a match");
+    let table = started.seat_match();
     // … and asks for a plain challenge of Owls' and Bats' bots and a built-in (3 rotations)
     let alice_token = token_of(alice, "alice").await;
     let asked = alice

@@ -329,11 +329,7 @@ async fn a_tables_seed_and_its_challenges_base_seed_show_once_it_has_ended(pool:
             ],
         )
         .await;
-    let table: Uuid = (started.location().expect("to the seat"))
-        .trim_start_matches("/matches/")
-        .trim_end_matches("/play")
-        .parse()
-        .expect("a match");
+    let table = started.seat_match();
     let token = token_of(alice, "alice").await;
     let admin_token = token_of(&league.admin, "root").await;
     let challenges = format!("/api/v1/teams/{owls}/challenges");

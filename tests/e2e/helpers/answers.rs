@@ -37,6 +37,15 @@ impl Page {
             .and_then(|v| v.to_str().ok())
     }
 
+    /// The match of a redirect to a person's seat (`/matches/{id}/play`).
+    pub fn seat_match(&self) -> uuid::Uuid {
+        (self.location().expect("to the seat"))
+            .trim_start_matches("/matches/")
+            .trim_end_matches("/play")
+            .parse()
+            .expect("a match")
+    }
+
     /// The body with askama's HTML escapes undone, for assertions on what the user reads.
     pub fn text(&self) -> String {
         unescape(&self.body)
