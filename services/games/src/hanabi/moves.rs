@@ -17,22 +17,25 @@ impl Hanabi {
         slot: usize,
     ) -> Result<(Card, Option<Card>), IllegalAction> {
         let fresh = self.next_knowledge();
-        let drew = self.deck.pop();
-        let (Some(hand), Some(knowledge)) = (
-            self.hands.get_mut(seat.index()),
-            self.knowledge.get_mut(seat.index()),
-        ) else {
+        let Hanabi {
+            deck,
+            hands,
+            knowledge,
+            settings,
+            ..
+        } = self;
+        let (Some(hand), Some(knowledge)) =
+            (hands.get_mut(seat.index()), knowledge.get_mut(seat.index()))
+        else {
             return Err(IllegalAction::against_rules(format!("no seat {seat}")));
         };
         let (Some(held), Some(known)) = (hand.get_mut(slot), knowledge.get_mut(slot)) else {
-            if let Some(card) = drew {
-                self.deck.push(card);
-            }
             return Err(IllegalAction::against_rules(format!(
                 "you have no card {slot}"
             )));
         };
-        let card = match (drew, self.settings.draw_into) {
+        let drew = deck.pop();
+        let card = match (drew, settings.draw_into) {
             (Some(new), DrawInto::PlayedSlot) => {
                 *known = fresh;
                 std::mem::replace(held, new)
