@@ -1,4 +1,4 @@
-//! What a game's leaderboard is made of, as its [`GameDef`](crate::registry::GameDef) declares
+//! What a game's leaderboard is made of, as its [`GameDef`](crate::game_def::GameDef) declares
 //! it: how matches are seated ([`Format`]), how finished matches become standings ([`Scoring`])
 //! and ratings ([`RatingForm`]), and which way scores point. The league crate does the
 //! arithmetic (`docs/rules.md#leaderboards`).

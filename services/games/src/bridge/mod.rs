@@ -49,8 +49,8 @@ pub use settings::{board_dealer_vulnerability, FaultPenalty, Settings, Vulnerabi
 pub use state::{Action, Bridge};
 
 use crate::bots::{BridgeHeuristic, BridgeRobot, Typed};
+use crate::game_def::{BuiltinBot, GameDef, Protocol};
 use crate::leaderboard::{Format, Leaderboard, RatingForm, Scoring};
-use crate::registry::{BuiltinBot, GameDef, Protocol};
 use crate::ScoreOrder;
 use std::time::Duration;
 

@@ -4,8 +4,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::api::Seat;
+use crate::game_def::GameId;
 use crate::settings::GameSettings;
-use crate::GameId;
 
 /// Dealer and vulnerability of boards 1–16 (Law 2), repeating every 16 boards.
 const BOARDS_CSV: &str = include_str!("../../data/bridge/board_dealer_vulnerability.csv");
@@ -105,7 +105,7 @@ pub fn board_dealer_vulnerability(board: u32) -> Option<(Seat, Vulnerability)> {
 }
 
 impl GameSettings for Settings {
-    const GAME: GameId = GameId::BRIDGE;
+    const GAME: GameId = GameId::of(&super::GAME);
 
     fn preset(rules: &str) -> Option<Self> {
         (rules == "duplicate").then(|| Settings::duplicate(1))

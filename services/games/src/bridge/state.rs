@@ -11,10 +11,10 @@ use super::observation::{
 use super::settings::{Settings, Vulnerability};
 use crate::api::{Game, Seat, Turn, Viewer};
 use crate::error::{IllegalAction, SettingsError};
+use crate::game_def::GameId;
 use crate::outcome::{Outcome, ScoreOrder};
 use crate::rng::GameRng;
 use crate::settings::GameSettings;
-use crate::GameId;
 
 /// A move: `{"call": "H-2"}`, `{"call": "pass"}` or `{"play": "S-1"}` (the ace of spades).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -100,7 +100,7 @@ impl Bridge {
 }
 
 impl Game for Bridge {
-    const ID: GameId = GameId::BRIDGE;
+    const ID: GameId = GameId::of(&super::GAME);
     type Settings = Settings;
     type Action = Action;
     type Observation = Observation;

@@ -49,8 +49,8 @@ pub use state::{Area, Guandan, Stage};
 pub use tribute::{back_cards, tribute_cards};
 
 use crate::bots::{GuandanHeuristic, Typed};
+use crate::game_def::{BuiltinBot, GameDef, Protocol};
 use crate::leaderboard::{Format, Leaderboard, RatingForm, Scoring};
-use crate::registry::{BuiltinBot, GameDef, Protocol};
 use crate::ScoreOrder;
 
 /// Guandan 掼蛋 in the game registry (`docs/rules.md`).

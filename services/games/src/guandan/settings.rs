@@ -2,8 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::game_def::GameId;
 use crate::settings::GameSettings;
-use crate::GameId;
 
 /// What a team at A must achieve, in a deal played at its own A, to win the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -74,7 +74,7 @@ impl Settings {
 }
 
 impl GameSettings for Settings {
-    const GAME: GameId = GameId::GUANDAN;
+    const GAME: GameId = GameId::of(&super::GAME);
 
     fn preset(rules: &str) -> Option<Self> {
         (rules == "platform").then(Settings::platform)

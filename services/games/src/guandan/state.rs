@@ -10,10 +10,10 @@ use super::events::Event;
 use super::settings::Settings;
 use crate::api::{Game, Seat, Turn, Viewer};
 use crate::error::{IllegalAction, SettingsError};
+use crate::game_def::GameId;
 use crate::outcome::{Outcome, ScoreOrder};
 use crate::rng::GameRng;
 use crate::settings::GameSettings;
-use crate::GameId;
 
 /// What the table shows in front of a seat (the protocol's `playArea`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -202,7 +202,7 @@ impl Guandan {
 }
 
 impl Game for Guandan {
-    const ID: GameId = GameId::GUANDAN;
+    const ID: GameId = GameId::of(&super::GAME);
     type Settings = Settings;
     type Action = Action;
     type Observation = super::observation::Observation;

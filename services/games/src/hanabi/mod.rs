@@ -51,8 +51,8 @@ pub use settings::{DrawInto, FinalRound, FiveReturnsToken, OnIllegal, Settings, 
 pub use state::{Hanabi, MAX_ERRORS, MAX_HINT_TOKENS};
 
 use crate::bots::{HanabiConvention, Typed};
+use crate::game_def::{BuiltinBot, GameDef, Protocol};
 use crate::leaderboard::{Format, Leaderboard, RatingForm, Scoring};
-use crate::registry::{BuiltinBot, GameDef, Protocol};
 use crate::ScoreOrder;
 
 /// Hanabi in the game registry (`docs/rules.md`).

@@ -2,8 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::game_def::GameId;
 use crate::settings::GameSettings;
-use crate::GameId;
 
 /// The score of a game lost to the third error: the **\[choose\]** `score_on_strikeout`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -147,7 +147,7 @@ impl Settings {
 }
 
 impl GameSettings for Settings {
-    const GAME: GameId = GameId::HANABI;
+    const GAME: GameId = GameId::of(&super::GAME);
 
     fn preset(rules: &str) -> Option<Self> {
         match rules {

@@ -7,10 +7,10 @@ use super::rules::hints_oneself;
 use super::settings::{FinalRound, OnIllegal, Settings, StrikeoutScore};
 use crate::api::{Game, Seat, Turn, Viewer};
 use crate::error::{IllegalAction, SettingsError};
+use crate::game_def::GameId;
 use crate::outcome::{Outcome, ScoreOrder};
 use crate::rng::GameRng;
 use crate::settings::GameSettings;
-use crate::GameId;
 
 pub const MAX_HINT_TOKENS: u8 = 8;
 pub const MAX_ERRORS: u8 = 3;
@@ -156,7 +156,7 @@ impl Hanabi {
 }
 
 impl Game for Hanabi {
-    const ID: GameId = GameId::HANABI;
+    const ID: GameId = GameId::of(&super::GAME);
     type Settings = Settings;
     type Action = Action;
     type Observation = Observation;

@@ -32,8 +32,8 @@ pub use settings::{AfterPick, Settings};
 pub use state::{Action, Event, NoThanks};
 
 use crate::bots::{NoThanksHeuristic, Typed};
+use crate::game_def::{BuiltinBot, GameDef, Protocol};
 use crate::leaderboard::Leaderboard;
-use crate::registry::{BuiltinBot, GameDef, Protocol};
 use crate::ScoreOrder;
 
 /// No Thanks! in the game registry (`docs/rules.md`).

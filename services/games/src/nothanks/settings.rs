@@ -2,8 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::game_def::GameId;
 use crate::settings::GameSettings;
-use crate::GameId;
 
 /// Who acts after a pick: the **\[choose\]** point between the two rule sets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -73,7 +73,7 @@ impl Settings {
 }
 
 impl GameSettings for Settings {
-    const GAME: GameId = GameId::NO_THANKS;
+    const GAME: GameId = GameId::of(&super::GAME);
 
     fn preset(rules: &str) -> Option<Self> {
         match rules {

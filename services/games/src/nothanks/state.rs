@@ -9,11 +9,11 @@ use super::score::points;
 use super::settings::{AfterPick, Settings};
 use crate::api::{Game, Seat, Turn, Viewer};
 use crate::error::{IllegalAction, SettingsError};
+use crate::game_def::GameId;
 use crate::outcome::{Outcome, ScoreOrder};
 use crate::plural::count;
 use crate::rng::GameRng;
 use crate::settings::GameSettings;
-use crate::GameId;
 
 /// A move: the protocol's `action_type`, serialized as `"pick"` / `"pass"`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -121,7 +121,7 @@ impl NoThanks {
 }
 
 impl Game for NoThanks {
-    const ID: GameId = GameId::NO_THANKS;
+    const ID: GameId = GameId::of(&super::GAME);
     type Settings = Settings;
     type Action = Action;
     type Observation = Observation;

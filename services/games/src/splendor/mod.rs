@@ -48,8 +48,8 @@ pub use settings::Settings;
 pub use state::{Splendor, PLAYERS};
 
 use crate::bots::{SplendorGreedy, Typed};
+use crate::game_def::{BuiltinBot, GameDef, Protocol};
 use crate::leaderboard::{Leaderboard, Scoring};
-use crate::registry::{BuiltinBot, GameDef, Protocol};
 use std::time::Duration;
 
 /// Splendor in the game registry (`docs/rules.md`).

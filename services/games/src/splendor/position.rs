@@ -11,8 +11,8 @@ use super::settings::Settings;
 use super::state::{Level, Player, Splendor};
 use crate::api::Seat;
 use crate::error::SettingsError;
+use crate::game_def::GameId;
 use crate::settings::GameSettings;
-use crate::GameId;
 
 /// Largest table a position may describe (the judge's `Players:` line lists up to 4).
 pub const MAX_PLAYERS: usize = 4;
@@ -107,7 +107,7 @@ impl Splendor {
         position
             .check(&settings)
             .map_err(|reason| SettingsError::Invalid {
-                game: GameId::SPLENDOR,
+                game: GameId::of(&super::GAME),
                 reason: format!("impossible position: {reason}"),
             })?;
         let levels = position

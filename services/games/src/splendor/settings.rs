@@ -2,8 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::game_def::GameId;
 use crate::settings::GameSettings;
-use crate::GameId;
 
 /// Resolved Splendor settings. Override any field by name, e.g. `{"max_rounds": 60}`.
 /// The table itself (3 players, 5 gems per colour, 5 gold, 4 nobles, 4 cards per level) is fixed
@@ -41,7 +41,7 @@ impl Default for Settings {
 }
 
 impl GameSettings for Settings {
-    const GAME: GameId = GameId::SPLENDOR;
+    const GAME: GameId = GameId::of(&super::GAME);
 
     fn preset(rules: &str) -> Option<Self> {
         match rules {

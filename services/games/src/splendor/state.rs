@@ -6,10 +6,10 @@ use super::observation::{Hidden, Observation, PlayerView, TableView};
 use super::settings::Settings;
 use crate::api::{Game, Seat, Turn, Viewer};
 use crate::error::{IllegalAction, SettingsError};
+use crate::game_def::GameId;
 use crate::outcome::{Outcome, ScoreOrder};
 use crate::rng::GameRng;
 use crate::settings::GameSettings;
-use crate::GameId;
 
 /// The hackathon deals to 3 players (a position given with [`Splendor::from_position`] may
 /// have 2 to 4, as the judge's own games do).
@@ -117,7 +117,7 @@ impl Splendor {
 }
 
 impl Game for Splendor {
-    const ID: GameId = GameId::SPLENDOR;
+    const ID: GameId = GameId::of(&super::GAME);
     type Settings = Settings;
     type Action = Action;
     type Observation = Observation;
