@@ -176,14 +176,15 @@ async fn a_person_changes_their_password_with_the_current_one(pool: PgPool) {
     // Arrange: alice, signed in
     let mut alice = TestApp::new(pool.clone());
     alice.sign_up("alice").await;
-    let form = "/account/password";
+    let form = "/account";
+    let change = "/account/password";
     let new = "a new and long passphrase";
 
     // Act: a wrong current password, then two new ones that differ
     let wrong = alice
         .submit_form(
             form,
-            form,
+            change,
             &[
                 ("current", "not it at all"),
                 ("password", new),
@@ -194,7 +195,7 @@ async fn a_person_changes_their_password_with_the_current_one(pool: PgPool) {
     let differ = alice
         .submit_form(
             form,
-            form,
+            change,
             &[
                 ("current", PASSWORD),
                 ("password", new),
@@ -213,7 +214,7 @@ async fn a_person_changes_their_password_with_the_current_one(pool: PgPool) {
     let changed = alice
         .submit_form(
             form,
-            form,
+            change,
             &[
                 ("current", PASSWORD),
                 ("password", new),
@@ -223,7 +224,7 @@ async fn a_person_changes_their_password_with_the_current_one(pool: PgPool) {
         .await;
 
     // Assert: changed; the new password logs in, the old one no longer does
-    changed.assert_redirect("/teams");
+    changed.assert_redirect("/account");
     let mut later = TestApp::new(pool.clone());
     later
         .log_in("alice", PASSWORD)
@@ -236,7 +237,7 @@ async fn a_person_changes_their_password_with_the_current_one(pool: PgPool) {
 }
 
 /// The reset link the admin page shows once after "Reset link".
-fn shown_link(page: &crate::helpers::Page) -> String {
+pub(crate) fn shown_link(page: &crate::helpers::Page) -> String {
     let at = page
         .body
         .find("/account/reset/")

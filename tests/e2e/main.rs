@@ -16,6 +16,7 @@ mod languages;
 mod logins;
 mod ops;
 mod pipeline;
+mod sessions;
 mod tables;
 mod team_manage;
 mod teams;

@@ -54,6 +54,7 @@ pub mod privacy;
 pub mod retention;
 pub mod templates;
 pub mod upload;
+pub mod user_agent;
 pub mod validate;
 
 use std::sync::Arc;

@@ -60,7 +60,8 @@ pub async fn holder(
     Ok(row.map(|r| (r.user_id, r.username)))
 }
 
-/// Uses a live link: sets the person's password hash and marks the link used, in one
+/// Uses a live link: sets the person's password hash (ending their sessions, as
+/// [`crate::users::set_password`] does) and marks the link used, in one
 /// statement (a link used twice at once sets it once). [`StoreError::NotFound`] when the link is
 /// not live.
 pub async fn redeem(
@@ -76,7 +77,7 @@ pub async fn redeem(
             where token_hash = $1 and used_at is null and expires_at > now()
             returning user_id
         )
-        update app_user u set password_hash = $2
+        update app_user u set password_hash = $2, session_epoch = u.session_epoch + 1
         from used where u.user_id = used.user_id
         returning u.user_id
         "#,

@@ -44,6 +44,7 @@ pub async fn create(
 /// Who a bearer token acts as.
 #[derive(Debug, Clone, Copy)]
 pub struct TokenOwner {
+    pub api_token_id: Uuid,
     pub user_id: Uuid,
     /// The team the token was made for, if any.
     pub team_id: Option<Uuid>,
@@ -63,7 +64,7 @@ pub async fn authenticate(
         where token_hash = $1 and revoked_at is null
           and (team_id is null
                or exists (select 1 from team_member m where m.team_id = t.team_id and m.user_id = t.user_id))
-        returning user_id, team_id
+        returning api_token_id, user_id, team_id
         "#,
         token_hash
     )
@@ -110,4 +111,36 @@ pub async fn revoke(
         return Err(StoreError::NotFound);
     }
     Ok(())
+}
+
+/// How many live tokens the user has (for every team).
+pub async fn count_live(db: impl PgExecutor<'_>, user_id: Uuid) -> Result<i64, StoreError> {
+    // language=PostgreSQL
+    Ok(sqlx::query_scalar!(
+        r#"select count(*) as "n!" from api_token where user_id = $1 and revoked_at is null"#,
+        user_id
+    )
+    .fetch_one(db)
+    .await?)
+}
+
+/// Revokes every live token of the user but `except` (the token making the request, when a
+/// password is changed through the API); returns how many.
+pub async fn revoke_all(
+    db: impl PgExecutor<'_>,
+    user_id: Uuid,
+    except: Option<Uuid>,
+) -> Result<u64, StoreError> {
+    // language=PostgreSQL
+    let done = sqlx::query!(
+        r#"
+        update api_token set revoked_at = now()
+        where user_id = $1 and revoked_at is null and api_token_id is distinct from $2
+        "#,
+        user_id,
+        except
+    )
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected())
 }

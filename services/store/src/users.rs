@@ -15,6 +15,10 @@ pub struct User {
     pub is_admin: bool,
     #[serde(with = "time::serde::rfc3339")]
     pub created_at: OffsetDateTime,
+    /// Which sessions are still good: a session begun in an earlier epoch is signed out
+    /// ([`set_password`] and [`end_sessions`] move it on).
+    #[serde(skip)]
+    pub session_epoch: i32,
 }
 
 /// What a login needs.
@@ -38,7 +42,7 @@ pub async fn create(
         r#"
         insert into app_user (username, email, password_hash, is_admin)
         values ($1, $2, $3, $4)
-        returning user_id, username, email, is_admin, created_at
+        returning user_id, username, email, is_admin, created_at, session_epoch
         "#,
         username,
         email,
@@ -56,7 +60,7 @@ pub async fn get(db: impl PgExecutor<'_>, user_id: Uuid) -> Result<User, StoreEr
     // language=PostgreSQL
     sqlx::query_as!(
         User,
-        r#"select user_id, username, email, is_admin, created_at from app_user where user_id = $1"#,
+        r#"select user_id, username, email, is_admin, created_at, session_epoch from app_user where user_id = $1"#,
         user_id
     )
     .fetch_optional(db)
@@ -83,7 +87,7 @@ pub async fn list(db: impl PgExecutor<'_>) -> Result<Vec<User>, StoreError> {
     // language=PostgreSQL
     Ok(sqlx::query_as!(
         User,
-        r#"select user_id, username, email, is_admin, created_at from app_user order by created_at"#
+        r#"select user_id, username, email, is_admin, created_at, session_epoch from app_user order by created_at"#
     )
     .fetch_all(db)
     .await?)
@@ -108,20 +112,38 @@ pub async fn set_admin(
     Ok(())
 }
 
+/// Stores a new password hash and moves the person's session epoch on (their sessions end);
+/// returns the new epoch.
 pub async fn set_password(
     db: impl PgExecutor<'_>,
     user_id: Uuid,
     password_hash: &str,
-) -> Result<(), StoreError> {
+) -> Result<i32, StoreError> {
     // language=PostgreSQL
-    sqlx::query!(
-        r#"update app_user set password_hash = $2 where user_id = $1"#,
+    sqlx::query_scalar!(
+        r#"
+        update app_user set password_hash = $2, session_epoch = session_epoch + 1
+        where user_id = $1 returning session_epoch
+        "#,
         user_id,
         password_hash
     )
-    .execute(db)
-    .await?;
-    Ok(())
+    .fetch_optional(db)
+    .await?
+    .ok_or(StoreError::NotFound)
+}
+
+/// Moves the person's session epoch on, so every session begun before ends; returns the new
+/// epoch.
+pub async fn end_sessions(db: impl PgExecutor<'_>, user_id: Uuid) -> Result<i32, StoreError> {
+    // language=PostgreSQL
+    sqlx::query_scalar!(
+        r#"update app_user set session_epoch = session_epoch + 1 where user_id = $1 returning session_epoch"#,
+        user_id
+    )
+    .fetch_optional(db)
+    .await?
+    .ok_or(StoreError::NotFound)
 }
 
 /// How many administrators exist (0 on a fresh install: `croupier up` then creates one).

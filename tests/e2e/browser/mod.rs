@@ -377,7 +377,7 @@ async fn the_pages_of_finished_competitions_work_in_chromium_on_a_desktop_and_a_
         ("teams", "all", "/teams".to_owned()),
         ("team", "all", format!("/teams/{team}")),
         ("upload", "all", format!("/teams/{team}/upload")),
-        ("password", "all", "/account/password".to_owned()),
+        ("account", "all", "/account".to_owned()),
         ("games", "all", "/games".to_owned()),
     ];
     for p in &played {

@@ -104,6 +104,11 @@ impl TestApp {
         }
     }
 
+    /// Sets a cookie as if the server had (a session id from the database, say).
+    pub fn set_cookie(&mut self, name: &str, value: &str) {
+        self.jar.insert(name.to_owned(), value.to_owned());
+    }
+
     /// Forgets every cookie (as if the browser were closed and its cookies cleared).
     pub fn clear_cookies(&mut self) {
         self.jar.clear();

@@ -54,7 +54,15 @@ password-new-again = New password again
 password-change = Change password
 password-new-differ = the two new passwords differ
 password-not-current = That is not your current password.
-password-changed = Your password is changed.
+password-changed = Your password is changed. { $sessions ->
+        [0] No other browser was signed in
+        [one] 1 other browser is signed out
+       *[other] { $sessions } other browsers are signed out
+    }; { $tokens ->
+        [0] no API token was revoked
+        [one] 1 API token is revoked
+       *[other] { $tokens } API tokens are revoked
+    }.
 password-too-short = the password must have at least { $n } characters
 password-too-long = the password must have at most { $n } characters
 password-too-easy = this password is too easy to guess
@@ -62,6 +70,27 @@ password-add-words = add a few uncommon words
 # The reasons a password is refused, joined: “too easy to guess: add a few uncommon words.”
 password-why-sep = :{" "}
 password-why = { $why }.
+password-keep-tokens = Keep my API tokens working ({ $n } live)
+password-keep-tokens-help = Left unticked, the new password revokes them: scripts and the command line then need a new token from a team page.
+account-title = Your account
+account-sessions = Signed-in browsers
+account-sessions-help = Every browser signed in as you. Sign out one you do not recognise, then change your password.
+account-col-browser = Browser
+account-col-address = Address
+account-col-signed-in = Signed in
+account-col-last-seen = Last seen
+account-col-action = Action
+account-this-browser = this browser
+account-sign-out = Sign out
+account-sign-out-label = Sign out the browser last seen { $when }
+account-sign-out-others = Sign out everywhere else
+account-session-ended = That browser is signed out.
+account-others-ended = { $sessions ->
+        [one] 1 other browser is signed out.
+       *[other] { $sessions } other browsers are signed out.
+    }
+account-browser-on = { $browser } on { $system }
+account-browser-unknown = unknown browser
 reset-title = Set a new password
 reset-for-before = This link sets a new password for{" "}
 reset-for-after = . It works once.
@@ -70,7 +99,7 @@ reset-expired = This link has expired or was already used.
 reset-ask-before = Ask an administrator for a new one, or{" "}
 reset-log-in = log in
 reset-ask-after = {" "}if you know your password.
-reset-done = The password of { $user } is set: log in with it.
+reset-done = The password of { $user } is set: log in with it. Every browser signed in as { $user } was signed out.
 
 ## The teams page
 teams-title = Teams

@@ -77,6 +77,21 @@ fn team_management() -> Value {
     })
 }
 
+/// Changing one's password and one's browser sessions, merged into the paths like
+/// [`team_management`].
+fn my_account() -> Value {
+    json!({
+            "/me/password": { "post": op("Change my password with the current one: every browser session ends, and every other API token is revoked unless keep_tokens (this token keeps working)", true, 200, json_body(json!({
+                "type": "object", "required": ["current", "new"],
+                "properties": { "current": { "type": "string" }, "new": { "type": "string", "minLength": 8 },
+                                "keep_tokens": { "type": "boolean", "default": false } } }))) },
+            "/me/sessions": {
+                "get": op("My signed-in browsers: when each signed in and was last seen, browser and address", true, 200, json!({})),
+                "delete": op("Sign every browser of mine out (API tokens keep working)", true, 200, json!({}))
+            }
+    })
+}
+
 /// An organiser's controls on a competition (admins only), merged into the paths like
 /// [`team_management`].
 fn organiser() -> Value {
@@ -123,7 +138,7 @@ pub fn document() -> Value {
         200,
         json!({ "parameters": [path_param("team_id")] }),
     );
-    for more in [team_management(), organiser()] {
+    for more in [my_account(), team_management(), organiser()] {
         if let (Some(paths), Some(more)) = (doc["paths"].as_object_mut(), more.as_object()) {
             paths.extend(more.clone());
         }

@@ -6,11 +6,11 @@ use std::net::SocketAddr;
 use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
 use croupier_store::users::{self, User};
-use croupier_store::{tokens, StoreError};
+use croupier_store::{sessions as store_sessions, tokens, StoreError};
 use tower_sessions::Session;
 use uuid::Uuid;
 
-use super::USER_KEY;
+use super::{sessions, USER_KEY};
 use crate::error::{ApiError, Error};
 use crate::AppState;
 
@@ -39,9 +39,13 @@ impl FromRequestParts<AppState> for MaybeUser {
         let user = match session.get::<Uuid>(USER_KEY).await? {
             None => None,
             Some(user_id) => match users::get(&state.pool, user_id).await {
-                Ok(user) => Some(user),
-                // The account is gone: forget the session.
-                Err(StoreError::NotFound) => {
+                Ok(user) if sessions::is_current(&session, &user).await? => {
+                    seen(parts, state, &session).await?;
+                    Some(user)
+                }
+                // The password changed since (or the person signed out everywhere), or the
+                // account is gone: forget the session.
+                Ok(_) | Err(StoreError::NotFound) => {
                     session.flush().await?;
                     None
                 }
@@ -51,6 +55,21 @@ impl FromRequestParts<AppState> for MaybeUser {
         parts.extensions.insert(MaybeUser(user.clone()));
         Ok(MaybeUser(user))
     }
+}
+
+/// Notes the session's use (browser and address) for the account page's list.
+async fn seen(parts: &mut Parts, state: &AppState, session: &Session) -> Result<(), Error> {
+    let Some(id) = session.id() else {
+        return Ok(());
+    };
+    let ClientIp(address) = ClientIp::from_request_parts(parts, state).await?;
+    let agent = parts
+        .headers
+        .get(axum::http::header::USER_AGENT)
+        .and_then(|v| v.to_str().ok())
+        .map(|agent| agent.chars().take(400).collect::<String>());
+    store_sessions::touch(&state.pool, &id.to_string(), agent.as_deref(), &address).await?;
+    Ok(())
 }
 
 /// A logged-in user; pages redirect to `/login` otherwise.
@@ -91,6 +110,8 @@ impl FromRequestParts<AppState> for AdminUser {
 pub struct ApiUser {
     pub user: User,
     pub team_id: Option<Uuid>,
+    /// The token itself (kept working when it changes its owner's password).
+    pub token_id: Uuid,
 }
 
 impl ApiUser {
@@ -128,6 +149,7 @@ impl FromRequestParts<AppState> for ApiUser {
         Ok(ApiUser {
             user,
             team_id: owner.team_id,
+            token_id: owner.api_token_id,
         })
     }
 }

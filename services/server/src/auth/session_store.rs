@@ -25,6 +25,14 @@ fn encode(record: &Record) -> session_store::Result<Vec<u8>> {
     serde_json::to_vec(record).map_err(|e| session_store::Error::Encode(e.to_string()))
 }
 
+/// Whose session this is (kept beside the data, so a person's sessions can be listed and ended).
+fn owner(record: &Record) -> Option<uuid::Uuid> {
+    record
+        .data
+        .get(super::USER_KEY)
+        .and_then(|id| serde_json::from_value(id.clone()).ok())
+}
+
 #[async_trait]
 impl SessionStore for PgSessionStore {
     async fn create(&self, record: &mut Record) -> session_store::Result<()> {
@@ -34,6 +42,7 @@ impl SessionStore for PgSessionStore {
             if sessions::insert(
                 &self.pool,
                 &record.id.to_string(),
+                owner(record),
                 &data,
                 record.expiry_date,
             )
@@ -46,11 +55,14 @@ impl SessionStore for PgSessionStore {
         }
     }
 
+    /// Saves a session loaded from the store; one deleted meanwhile stays deleted (see
+    /// [`sessions::update`]).
     async fn save(&self, record: &Record) -> session_store::Result<()> {
         let data = encode(record)?;
-        sessions::upsert(
+        sessions::update(
             &self.pool,
             &record.id.to_string(),
+            owner(record),
             &data,
             record.expiry_date,
         )

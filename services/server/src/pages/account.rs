@@ -8,7 +8,7 @@ use croupier_store::{users, StoreError};
 use serde::Deserialize;
 
 use crate::auth::csrf::CsrfForm;
-use crate::auth::{login, password, ClientIp, USER_KEY};
+use crate::auth::{login, password, sessions, ClientIp};
 use crate::error::{Error, Result};
 use crate::templates::{render, Ctx, LoginPage, SignupPage};
 use crate::validate::{check_email, check_username};
@@ -88,8 +88,7 @@ async fn signup(
     .await;
     match result {
         Ok(user) => {
-            ctx.session.cycle_id().await?;
-            ctx.session.insert(USER_KEY, user.user_id).await?;
+            sessions::sign_in(&ctx.session, &user).await?;
             let welcome = i18n::t_with("signup-welcome", &[("user", &user.username)]);
             ctx.flash(welcome).await?;
             tracing::info!(user_id = %user.user_id, "user signed up");
@@ -141,9 +140,8 @@ async fn login(
         }
         Err(e) => return Err(e),
     };
-    // A new session id on login defeats session fixation.
-    ctx.session.cycle_id().await?;
-    ctx.session.insert(USER_KEY, user_id).await?;
+    let user = users::get(&state.pool, user_id).await?;
+    sessions::sign_in(&ctx.session, &user).await?;
     Ok(Redirect::to("/teams").into_response())
 }
 

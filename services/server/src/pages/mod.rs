@@ -16,11 +16,11 @@ mod match_downloads;
 mod match_log;
 mod matches;
 mod my_matches;
-mod password;
 mod password_reset;
 mod play;
 mod play_new;
 mod replay_frames;
+mod settings;
 mod submissions;
 mod team_manage;
 mod teams;
@@ -57,7 +57,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .merge(matches::router())
         .merge(play::router())
         .merge(play_new::router())
-        .merge(password::router())
+        .merge(settings::router())
         .merge(password_reset::router())
         .merge(replay_frames::router())
         .merge(match_downloads::router())

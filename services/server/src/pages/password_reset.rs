@@ -2,7 +2,8 @@
 //! needed: the admin passes the link on). `POST /admin/users/{id}/reset` makes one (valid
 //! 24 hours, works once, replaces the person's earlier links) and shows it on the admin page
 //! once; `GET /account/reset/{secret}` is the form for the new password, `POST` sets it (its
-//! strength checked as at sign-up) and sends the person to log in.
+//! strength checked as at sign-up), signs every browser of the person out, revokes their API
+//! tokens unless they tick "keep", and sends them to log in.
 
 use askama::Template;
 use axum::extract::State;
@@ -10,11 +11,12 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use axum::Router;
-use croupier_store::{resets, users};
+use croupier_store::{resets, tokens, users};
 use serde::Deserialize;
 use uuid::Uuid;
 
 use crate::auth::csrf::CsrfForm;
+use crate::auth::sessions::{self, Tokens};
 use crate::auth::{password, token, AdminUser};
 use crate::error::{Error, Result};
 use crate::extract::PagePath;
@@ -40,6 +42,13 @@ struct ResetPage {
     /// `None`: the link is not live.
     username: Option<String>,
     error: Option<String>,
+    /// The "keep my API tokens" checkbox's label, when the person has live tokens.
+    keep_tokens_label: Option<String>,
+}
+
+/// The "keep my API tokens" label for a person with `live` tokens (`None` without any).
+pub(super) fn keep_tokens_label(live: i64) -> Option<String> {
+    (live > 0).then(|| i18n::t_with("password-keep-tokens", &[("n", &live)]))
 }
 
 #[derive(Deserialize)]
@@ -52,6 +61,8 @@ struct ResetForm {
     csrf: String,
     password: String,
     password_again: String,
+    /// The checkbox "keep my API tokens": present when ticked.
+    keep_tokens: Option<String>,
 }
 has_csrf!(PlainForm, ResetForm);
 
@@ -107,11 +118,16 @@ async fn show(
     PagePath(secret): PagePath<String>,
 ) -> Result<Response> {
     let holder = resets::holder(&state.pool, &token::hash(&secret)).await?;
+    let live = match &holder {
+        Some((user_id, _)) => tokens::count_live(&state.pool, *user_id).await?,
+        None => 0,
+    };
     let page = ResetPage {
         ctx: ctx.with_csrf().await?,
         secret,
         username: holder.map(|(_, name)| name),
         error: None,
+        keep_tokens_label: keep_tokens_label(live),
     };
     let status = if page.username.is_some() {
         StatusCode::OK
@@ -145,6 +161,9 @@ async fn set(
     .await;
     match set {
         Ok(()) => {
+            // Whoever else is signed in as the person, or holds their tokens, is out.
+            let api = Tokens::asked(form.keep_tokens.is_some(), None);
+            sessions::end_other_access(&state.pool, user_id, None, api).await?;
             tracing::info!(user_id = %user_id, "password set with a reset link");
             let done = i18n::t_with("reset-done", &[("user", &username)]);
             ctx.flash(done).await?;
@@ -153,11 +172,13 @@ async fn set(
         Err(Error::NotFound) => show(State(state), ctx, PagePath(secret)).await,
         Err(e @ (Error::BadRequest(_) | Error::Busy(_))) => {
             let status = e.status();
+            let live = tokens::count_live(&state.pool, user_id).await?;
             let page = ResetPage {
                 ctx: ctx.with_csrf().await?,
                 secret,
                 username: Some(username),
                 error: Some(super::account::page_message(&e)),
+                keep_tokens_label: keep_tokens_label(live),
             };
             Ok(e.with_retry_after((status, render(&page)).into_response()))
         }
