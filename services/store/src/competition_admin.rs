@@ -9,6 +9,7 @@
 use sqlx::{PgExecutor, PgPool};
 use uuid::Uuid;
 
+use crate::competitions::{has_matches_to_play, FINISHED};
 use crate::state::{CompetitionKind, CompetitionStatus};
 use crate::StoreError;
 
@@ -81,7 +82,7 @@ async fn played(conn: &mut sqlx::PgConnection, competition_id: Uuid) -> Result<i
 }
 
 /// The competition's kind and stored status, its row locked for the change.
-async fn lock(
+pub(crate) async fn lock(
     conn: &mut sqlx::PgConnection,
     competition_id: Uuid,
 ) -> Result<(CompetitionKind, CompetitionStatus), StoreError> {
@@ -122,6 +123,10 @@ async fn hold(pool: &PgPool, competition_id: Uuid, pause: bool) -> Result<u64, S
         ((_, CompetitionStatus::Cancelled), true) => Some("the competition is cancelled"),
         ((_, CompetitionStatus::Paused), false) | (_, true) => None,
         (_, false) => Some("the competition is not paused"),
+    };
+    let refusal = match refusal {
+        None if pause && !has_matches_to_play(&mut tx, competition_id).await? => Some(FINISHED),
+        refusal => refusal,
     };
     if let Some(reason) = refusal {
         tx.rollback().await?;

@@ -414,6 +414,7 @@ mod control;
 mod results;
 
 pub use control::{cancel, cancel_queued, rerun_failed};
+pub(crate) use control::{has_matches_to_play, FINISHED};
 pub use results::{match_lines, seat_scores, MatchLine, SeatLine, SeatScore};
 
 #[cfg(test)]

@@ -134,3 +134,63 @@ async fn re_running_failed_matches_queues_them_again_each_with_a_fresh_job(pool:
     shown.assert_shows("2 failed matches are queued again.");
     shown.assert_shows(r#"<span class="status scheduled big">scheduled</span>"#);
 }
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn a_finished_round_robin_refuses_pause_and_cancel_on_the_page_and_in_the_api(pool: PgPool) {
+    // Arrange: every match of a round-robin played
+    let mut league = League::with_teams(&pool, 3).await;
+    let competition_id = league.create("1").await;
+    for (match_id, _) in schedule(&pool, competition_id).await {
+        set_status(&pool, match_id, "finished", "done").await;
+    }
+    let progress = format!("/competitions/{competition_id}");
+    let token = league.admin_token().await;
+
+    // Act: buttons left on a page opened before the end, and the API
+    let paused = league
+        .admin
+        .submit_form(
+            &progress,
+            &format!("/admin/competitions/{competition_id}/pause"),
+            &[],
+        )
+        .await;
+    let cancelled = league
+        .admin
+        .submit_form(
+            &progress,
+            &format!("/admin/competitions/{competition_id}/cancel"),
+            &[],
+        )
+        .await;
+    let api = |action: &'static str| {
+        let path = format!("/api/v1/admin/competitions/{competition_id}/{action}");
+        let app = &league.admin;
+        let token = token.clone();
+        async move {
+            app.api(axum::http::Method::POST, &path, Some(&token), None)
+                .await
+        }
+    };
+    let api_pause = api("pause").await;
+    let api_cancel = api("cancel").await;
+
+    // Assert: refused with the reason; the competition still reads finished
+    paused.assert_redirect(&progress);
+    cancelled.assert_redirect(&progress);
+    api_pause.assert_error(StatusCode::CONFLICT, "the competition has finished");
+    api_cancel.assert_error(StatusCode::CONFLICT, "the competition has finished");
+    let shown = league.admin.get(&progress).await;
+    shown.assert_shows("Nothing changed: the competition has finished: every match is played.");
+    shown.assert_shows(r#"<span class="status finished big">finished</span>"#);
+    let stored: String =
+        sqlx::query_scalar("select status from competition where competition_id = $1")
+            .bind(competition_id)
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    assert!(
+        stored != "paused" && stored != "cancelled",
+        "stored status {stored}"
+    );
+}

@@ -91,6 +91,21 @@ const TEAMS: [(&str, &str); 4] = [
 ];
 
 impl League {
+    /// An API token of the admin, root.
+    pub async fn admin_token(&self) -> String {
+        let login = serde_json::json!({ "username": "root", "password": crate::helpers::PASSWORD });
+        let reply = self
+            .admin
+            .api(
+                axum::http::Method::POST,
+                "/api/v1/tokens",
+                None,
+                Some(login),
+            )
+            .await;
+        reply.json["token"].as_str().expect("a token").to_owned()
+    }
+
     pub async fn with_teams(pool: &PgPool, n: usize) -> League {
         League::of_game(pool, "nothanks", n).await
     }

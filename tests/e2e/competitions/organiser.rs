@@ -221,15 +221,7 @@ async fn the_api_pauses_resumes_renames_archives_cancels_and_deletes_for_an_admi
     let mut league = League::with_teams(&pool, 3).await;
     let id = league.create("2").await;
     let other = league.create("2").await;
-    let login = json!({ "username": "root", "password": crate::helpers::PASSWORD });
-    let root = league
-        .admin
-        .api(Method::POST, "/api/v1/tokens", None, Some(login))
-        .await
-        .json["token"]
-        .as_str()
-        .expect("a token")
-        .to_owned();
+    let root = league.admin_token().await;
     let alice = league.admin.api_user("mallory").await;
     let at = |what: &str| format!("/api/v1/admin/competitions/{id}{what}");
     let app = &league.admin;

@@ -121,12 +121,12 @@
         onTurn: obs.to_act === seat,
         turnText: t("viewer-to-play", "\u25b6 to play") + (dummy ? " " + t("viewer-bridge-dummy-cards", "({seat}'s cards)", { seat: SEATS[obs.playing_hand] }) : "")
       }, [
-        el("div", { class: "muted", text: t("viewer-bridge-tricks", "{tricks} tricks", { tricks: won[seat] || 0 }) + ((obs.robot || [])[seat] ? " \u00b7 " + t("viewer-bridge-robot", "played by the Robot") : "") })
+        el("div", { class: "muted", text: t("viewer-bridge-tricks", "{n} tricks", { n: won[seat] || 0 }) + ((obs.robot || [])[seat] ? " \u00b7 " + t("viewer-bridge-robot", "played by the Robot") : "") })
       ]));
     }
     box.appendChild(list);
     if (obs.result) {
-      box.appendChild(el("p", { class: "br-result", text: t("viewer-bridge-result", "Result: declarer took {tricks} tricks; North-South score {score}", { tricks: obs.result.declarer_tricks, score: obs.result.ns_score }) }));
+      box.appendChild(el("p", { class: "br-result", text: t("viewer-bridge-result", "Result: declarer took {n} tricks; North-South score {score}", { n: obs.result.declarer_tricks, score: obs.result.ns_score }) }));
     }
   }
 

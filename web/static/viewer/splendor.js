@@ -43,7 +43,7 @@
       ]);
     }
     var letter = (GEMS.filter(function (g) { return g[0] === c.color; })[0] || ["", "?"])[1];
-    return el("div", { class: "sp-card", title: t("viewer-splendor-card", "level {level} {color} card, {points} points", { level: c.level, color: colorName(c.color), points: c.points || 0 }) }, [
+    return el("div", { class: "sp-card", title: t("viewer-splendor-card", "level {level} {color} card, {n} points", { level: c.level, color: colorName(c.color), n: c.points || 0 }) }, [
       el("div", { class: "sp-card-top sp-" + c.color }, [
         el("b", { text: c.points ? String(c.points) : "" }),
         el("span", { text: letter })
@@ -53,7 +53,7 @@
   }
 
   function noble(n) {
-    return el("div", { class: "sp-noble", title: t("viewer-splendor-noble", "noble, {points} points", { points: n.points || 0 }) }, [
+    return el("div", { class: "sp-noble", title: t("viewer-splendor-noble", "noble, {n} points", { n: n.points || 0 }) }, [
       el("b", { text: t("viewer-splendor-pts", "{points} pts", { points: n.points || 0 }) }), gems(n.requires, false, t("viewer-splendor-requires", "requires"))
     ]);
   }

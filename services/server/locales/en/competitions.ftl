@@ -119,6 +119,7 @@ manage-nothing-changed = Nothing changed: { $reason }.
 manage-refused-ladder-pause = a ladder is paused with its own Pause (it stops making matches)
 manage-refused-ladder-resume = a ladder is resumed with its own Resume
 manage-refused-cancelled = the competition is cancelled
+manage-refused-finished = the competition has finished: every match is played
 manage-refused-not-paused = the competition is not paused
 manage-refused-played = { $n } of its matches { $n ->
         [one] was

@@ -97,7 +97,10 @@ label-seat-west = W
 label-game-title = Game { $n }
 label-board-title = Board { $n }
 label-point = { $score } point
-label-points = { $score } points
+label-points = { $score ->
+        [1] { $score } point
+       *[other] { $score } points
+    }
 label-progress-played = { $finished } of { $total ->
         [1] { $total } match
        *[other] { $total } matches
@@ -151,9 +154,15 @@ viewer-bridge-no-trick = No trick yet
 viewer-bridge-auction = Auction
 viewer-to-play = ▶ to play
 viewer-bridge-dummy-cards = ({ $seat }'s cards)
-viewer-bridge-tricks = { $tricks } tricks
+viewer-bridge-tricks = { $n ->
+        [one] { $n } trick
+       *[other] { $n } tricks
+    }
 viewer-bridge-robot = played by the Robot
-viewer-bridge-result = Result: declarer took { $tricks } tricks; North-South score { $score }
+viewer-bridge-result = Result: declarer took { $n ->
+        [one] { $n } trick
+       *[other] { $n } tricks
+    }; North-South score { $score }
 viewer-guandan-small-joker = small
 viewer-guandan-big-joker = BIG
 viewer-guandan-pass = pass
@@ -247,9 +256,15 @@ viewer-splendor-red = red
 viewer-splendor-black = black
 viewer-splendor-gold = gold
 viewer-splendor-level = level { $level }
-viewer-splendor-card = level { $level } { $color } card, { $points } points
+viewer-splendor-card = level { $level } { $color } card, { $n ->
+        [one] { $n } point
+       *[other] { $n } points
+    }
 viewer-splendor-cost = cost
-viewer-splendor-noble = noble, { $points } points
+viewer-splendor-noble = noble, { $n ->
+        [one] { $n } point
+       *[other] { $n } points
+    }
 viewer-splendor-pts = { $points } pts
 viewer-splendor-requires = requires
 viewer-splendor-bank = Bank
@@ -398,11 +413,17 @@ timeline-hb-white = white
 timeline-hb-rainbow = rainbow
 timeline-hb-number = { $n }
 timeline-hb-card = { $color } { $number }
-timeline-hb-hinted = seat { $seat } tells seat { $target } about their { $hint }s: slots [{ $slots }] ({ $tokens } hint tokens left)
+timeline-hb-hinted = seat { $seat } tells seat { $target } about their { $hint }s: slots [{ $slots }] ({ $tokens ->
+        [one] 1 hint token
+       *[other] { $tokens } hint tokens
+    } left)
 timeline-hb-played = seat { $seat } plays { $card } from slot { $slot }
 timeline-hb-regains = {" "}and regains a hint token
 timeline-hb-misplayed = seat { $seat } misplays { $card } from slot { $slot } (error { $errors } of 3)
-timeline-hb-discarded = seat { $seat } discards { $card } from slot { $slot } ({ $tokens } hint tokens)
+timeline-hb-discarded = seat { $seat } discards { $card } from slot { $slot } ({ $tokens ->
+        [one] 1 hint token
+       *[other] { $tokens } hint tokens
+    })
 timeline-hb-drew-last = seat { $seat } draws the last card: every player takes one more turn
 timeline-hb-drew = seat { $seat } draws a card ({ $left } left)
 timeline-hb-ended = game over ({ $why }); score { $score }

@@ -102,6 +102,7 @@ manage-nothing-changed = 未做任何更改：{ $reason }。
 manage-refused-ladder-pause = 天梯赛请用它自己的“暂停”按钮暂停（停止安排新对局）
 manage-refused-ladder-resume = 天梯赛请用它自己的“继续”按钮继续
 manage-refused-cancelled = 比赛已取消
+manage-refused-finished = 比赛已结束：所有对局均已完成
 manage-refused-not-paused = 比赛没有暂停
 manage-refused-played = 其中 { $n } 场对局已进行或正在进行；有成绩的比赛只能归档，不能删除
 manage-renamed = 已重命名为 { $name }。

@@ -101,7 +101,7 @@ fn page(id: Uuid) -> Redirect {
 }
 
 /// Flashes `done` and returns to the page; a refusal flashes its reason instead.
-async fn answer<T>(
+pub(super) async fn answer<T>(
     ctx: &Ctx,
     id: Uuid,
     outcome: std::result::Result<T, StoreError>,
@@ -127,6 +127,8 @@ fn refusal(ctx: &Ctx, reason: &str) -> String {
         ctx.t("manage-refused-ladder-resume")
     } else if reason == "the competition is cancelled" {
         ctx.t("manage-refused-cancelled")
+    } else if reason.starts_with("the competition has finished") {
+        ctx.t("manage-refused-finished")
     } else if reason == "the competition is not paused" {
         ctx.t("manage-refused-not-paused")
     } else if let Some(n) = reason

@@ -361,10 +361,14 @@ async fn cancel(
     PagePath(competition_id): PagePath<Uuid>,
     CsrfForm(_): CsrfForm<PlainForm>,
 ) -> Result<Redirect> {
-    let n = competitions::cancel(&state.pool, competition_id).await?;
-    tracing::info!(%competition_id, by = %admin.user_id, matches = n, "competition cancelled");
-    ctx.flash(ctx.t1("competition-cancelled", "n", &n)).await?;
-    Ok(Redirect::to(&format!("/competitions/{competition_id}")))
+    let cancelled = competitions::cancel(&state.pool, competition_id).await;
+    if let Ok(n) = cancelled {
+        tracing::info!(%competition_id, by = %admin.user_id, matches = n, "competition cancelled");
+    }
+    super::competition_manage::answer(&ctx, competition_id, cancelled, |n| {
+        ctx.t1("competition-cancelled", "n", &n)
+    })
+    .await
 }
 
 async fn rerun(

@@ -3,6 +3,7 @@
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
+use crate::state::CompetitionKind;
 use crate::StoreError;
 
 /// Cancels the queued matches and their queued jobs, and records the competition as
@@ -12,6 +13,10 @@ use crate::StoreError;
 /// the same claim transaction), so it is skipped, and no match is cancelled under a worker.
 pub async fn cancel(pool: &PgPool, competition_id: Uuid) -> Result<u64, StoreError> {
     let mut tx = pool.begin().await?;
+    let (kind, _) = crate::competition_admin::lock(&mut tx, competition_id).await?;
+    if kind != CompetitionKind::Ladder && !has_matches_to_play(&mut tx, competition_id).await? {
+        return Err(StoreError::Conflict(FINISHED.into()));
+    }
     // language=PostgreSQL
     let stored = sqlx::query!(
         r#"update competition set status = 'cancelled' where competition_id = $1"#,
@@ -25,6 +30,26 @@ pub async fn cancel(pool: &PgPool, competition_id: Uuid) -> Result<u64, StoreErr
     let cancelled = cancel_queued(&mut tx, competition_id).await?;
     tx.commit().await?;
     Ok(cancelled)
+}
+
+/// Why a finished round-robin refuses to be paused or cancelled (a button left on an open page
+/// must not turn a finished competition into a paused or cancelled one).
+pub(crate) const FINISHED: &str = "the competition has finished: every match is played";
+
+/// Whether any of the competition's matches is still queued (held ones included) or running.
+pub(crate) async fn has_matches_to_play(
+    conn: &mut PgConnection,
+    competition_id: Uuid,
+) -> Result<bool, StoreError> {
+    // language=PostgreSQL
+    Ok(sqlx::query_scalar!(
+        r#"
+        select exists(select 1 from match where competition_id = $1 and status in ('queued', 'running')) as "active!"
+        "#,
+        competition_id
+    )
+    .fetch_one(&mut *conn)
+    .await?)
 }
 
 /// Cancels the competition's queued matches and their queued jobs (see [`cancel`] for why
