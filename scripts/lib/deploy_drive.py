@@ -28,15 +28,16 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 PASSWORD = "correct horse battery staple"
 
-# Per game: the kit each of the three teams uploads (language, file in kits/<game>/, entry),
-# and the round-robin's body beyond name, game and submissions. The C and C++ kits make the
-# workers compile too. Enough rounds that the round-robins outlast a worker's kill.
+# Per game: the kit each of the three teams uploads (language, file in kits/<game>/, the name
+# it is uploaded under), as the end-to-end tests upload them; and the round-robin's body beyond
+# name, game and submissions. The C and C++ kits make the workers compile too. Enough rounds
+# that the round-robins outlast a worker's kill.
 KITS = {
-    "nothanks": [("python3", "python/bot.py"), ("c", "c/bot.c"), ("python3", "python/bot.py")],
-    "splendor": [("cpp", "cpp/bot.cpp"), ("python3", "python/bot.py"), ("python3", "python/bot.py")],
-    "hanabi": [("python3", "python/player.py"), ("python3", "python/ws_bot.py"), ("python3", "python/player.py")],
-    "bridge": [("c", "c/bot.c"), ("python3", "python/bot.py"), ("python3", "python/bot.py")],
-    "guandan": [("python3", "python/client.py")] * 3,
+    "nothanks": [("python3", "python/bot.py", "bot.py"), ("c", "c/bot.c", "bot.c"), ("python3", "python/bot.py", "bot.py")],
+    "splendor": [("cpp", "cpp/bot.cpp", "bot.cpp"), ("python3", "python/bot.py", "bot.py"), ("python3", "python/bot.py", "bot.py")],
+    "hanabi": [("python3", "python/player.py", "player.py"), ("python3", "python/ws_bot.py", "bot.py"), ("python3", "python/player.py", "player.py")],
+    "bridge": [("c", "c/bot.c", "bot.c"), ("python3", "python/bot.py", "bot.py"), ("python3", "python/bot.py", "bot.py")],
+    "guandan": [("python3", "python/client.py", "client.py")] * 3,
 }
 ROUND_ROBINS = {
     "nothanks": {"rounds": 6},
@@ -102,12 +103,12 @@ def teams(base, state):
         team = request(base, "POST", "/api/v1/teams", tok, {"name": f"Team {name}"})["team"]["team_id"]
         people[name] = {"token": tok, "team": team, "submissions": {}}
         for game, kits in KITS.items():
-            lang, file = kits[i]
+            lang, file, upload_as = kits[i]
             content = (REPO / "kits" / game / file).read_bytes()
             form = {"game": game, "language": lang, "label": f"{lang} kit", "entry": ""}
             sub = request(
                 base, "POST", f"/api/v1/teams/{team}/submissions", tok, form,
-                files={"file": (Path(file).name, content)},
+                files={"file": (upload_as, content)},
             )["submission"]
             people[name]["submissions"][game] = sub["submission_id"]
             print(f"{name}: uploaded the {game} {lang} kit", flush=True)
