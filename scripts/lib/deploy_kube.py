@@ -13,8 +13,8 @@ writes to OUT:
 * migrate.yaml: the migration Job's pod template as a Pod (podman plays no Jobs);
 * server.yaml, worker.yaml: the Deployments with the image kustomization.yaml's `images` would
   set (the locally built croupier:latest), three worker replicas (`kubectl scale`: without the
-  autoscaler's adapter there is one); the Service and NetworkPolicy, which podman ignores, left
-  out.
+  autoscaler's adapter there is one), no `ports` (see for_podman); the Service and
+  NetworkPolicy, which podman ignores, left out.
 """
 
 import base64
@@ -35,10 +35,19 @@ def docs(name):
     return [d for d in yaml.safe_load_all((K8S / name).read_text()) if d]
 
 
-def with_image(spec):
+def for_podman(spec):
+    """The pod spec with the image kustomization.yaml's `images` would set and, since podman
+    4 publishes every containerPort on the host (Kubernetes publishes none: the Service does),
+    which would make the second server replica fail on a port the first holds, without
+    `ports`: the probes' named ports become their numbers."""
     for c in spec.get("containers", []) + spec.get("initContainers", []):
         if c["image"] == "croupier":
             c["image"] = IMAGE
+        numbers = {p["name"]: p["containerPort"] for p in c.pop("ports", []) if "name" in p}
+        for probe in ("startupProbe", "readinessProbe", "livenessProbe"):
+            get = c.get(probe, {}).get("httpGet")
+            if get and get["port"] in numbers:
+                get["port"] = numbers[get["port"]]
     return spec
 
 
@@ -64,13 +73,13 @@ def main():
         "apiVersion": "v1",
         "kind": "Pod",
         "metadata": {"name": job["metadata"]["name"], "labels": job["spec"]["template"]["metadata"]["labels"]},
-        "spec": with_image(job["spec"]["template"]["spec"]),
+        "spec": for_podman(job["spec"]["template"]["spec"]),
     }
     (out / "migrate.yaml").write_text(yaml.safe_dump(pod, sort_keys=False))
 
     for name in ("server", "worker"):
         [deployment] = [d for d in docs(f"{name}.yaml") if d["kind"] == "Deployment"]
-        with_image(deployment["spec"]["template"]["spec"])
+        for_podman(deployment["spec"]["template"]["spec"])
         if name == "worker":
             deployment["spec"]["replicas"] = WORKERS
         (out / f"{name}.yaml").write_text(yaml.safe_dump(deployment, sort_keys=False))
