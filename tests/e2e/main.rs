@@ -10,6 +10,7 @@ mod binary;
 mod browser;
 mod competitions;
 mod csrf;
+mod download;
 mod games;
 mod helpers;
 mod languages;

@@ -134,24 +134,50 @@ impl SandboxTuning {
 
 /// `croupier-sandbox-init` next to the `croupier` binary (`cargo build -p croupier-sandbox`);
 /// failing that, the identical `croupier-cli-sandbox-init` that `cargo build -p croupier-cli`
-/// builds beside it, so a plain `scripts/run` build has a sandbox init too.
+/// builds beside it, so a plain `scripts/run` build has a sandbox init too; failing both, the
+/// `croupier` binary itself, which is the init when started as one ([`is_sandbox_init`]): the
+/// single downloaded runner sandboxes bots with nothing beside it.
 fn default_init() -> PathBuf {
     let standard = croupier_sandbox::default_init_path();
     let exe = std::env::current_exe().unwrap_or_default();
     let ours = exe.with_file_name("croupier-cli-sandbox-init");
-    if !standard.exists() && ours.exists() {
+    if standard.exists() {
+        standard
+    } else if ours.exists() {
         ours
+    } else if exe.is_file() {
+        exe
     } else {
         standard
     }
 }
 
+/// The names the binary answers to as the sandbox init instead of as `croupier`: the path the
+/// sandbox mounts its init at (`/.croupier-init`, `croupier_sandbox`'s launcher) and the init
+/// binaries' own names.
+const INIT_NAMES: [&str; 3] = [
+    ".croupier-init",
+    "croupier-sandbox-init",
+    "croupier-cli-sandbox-init",
+];
+
+/// Whether a process started as `argv0` is the sandbox init (pid 1 of a sandbox) rather than a
+/// `croupier` command: the one binary is both, so a lone downloaded `croupier` needs no init
+/// file beside it.
+pub fn is_sandbox_init(argv0: Option<&std::ffi::OsStr>) -> bool {
+    argv0
+        .map(std::path::Path::new)
+        .and_then(std::path::Path::file_name)
+        .and_then(std::ffi::OsStr::to_str)
+        .is_some_and(|name| INIT_NAMES.contains(&name))
+}
+
 /// What to do about a failed probe.
 pub fn advice() -> String {
     [
-        "The bot sandbox needs root, bubblewrap, writable cgroups and `croupier-sandbox-init`",
-        "next to the `croupier` binary (cargo build --release -p croupier-sandbox); see",
-        "deploy/sandbox.md. For local development only, --sandbox=none runs bots WITHOUT isolation.",
+        "The bot sandbox needs root, bubblewrap and writable cgroups (the `croupier` binary is its",
+        "own sandbox init, or `croupier-sandbox-init` next to it is used); see deploy/sandbox.md.",
+        "For local development only, --sandbox=none runs bots WITHOUT isolation.",
     ]
     .join("\n")
 }

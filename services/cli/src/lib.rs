@@ -13,6 +13,11 @@
 //! * `admin`: create users, grant the admin role.
 //! * `blobs`: where blobs are kept, and moving them from PostgreSQL to an object store.
 //! * `submit`: upload a bot through the JSON API.
+//! * `login`, `submissions`, `matches`, `replay`, `logs`, `leaderboard`, `challenge`: a hosted
+//!   platform from the terminal, with a token kept in the user's config directory ([`remote`]).
+//!
+//! The same binary is the bot sandbox's init when started under the init's name
+//! ([`is_sandbox_init`]), so the static runner bot authors download is one file.
 
 mod admin;
 mod bench;
@@ -21,6 +26,7 @@ mod isolation;
 mod lifecycle;
 mod logging;
 mod play;
+mod remote;
 mod settings;
 mod submit;
 mod up;
@@ -28,6 +34,7 @@ mod work;
 
 use clap::{Parser, Subcommand};
 
+pub use isolation::is_sandbox_init;
 pub use logging::{init as init_logging, SERVICE as SERVICE_LOG};
 
 /// The command line.
@@ -69,8 +76,22 @@ pub enum Command {
         #[command(subcommand)]
         command: blobs::BlobsCommand,
     },
-    /// Upload a bot to a Croupier server with an API token.
+    /// Upload a bot to a Croupier server (with the saved login, or --server and --token).
     Submit(submit::SubmitArgs),
+    /// Log in to a Croupier server and keep the token in your config directory.
+    Login(remote::login::LoginArgs),
+    /// List your team's bots on the server.
+    Submissions(remote::matches::SubmissionsArgs),
+    /// List your team's matches on the server (or a submission's, or a competition's).
+    Matches(remote::matches::MatchesArgs),
+    /// Download a match's replay (JSON).
+    Replay(remote::matches::ReplayArgs),
+    /// Print your bot's log (stderr and verdict) of one seat of a match.
+    Logs(remote::matches::LogsArgs),
+    /// Show a competition's leaderboard, or list the competitions.
+    Leaderboard(remote::standings::LeaderboardArgs),
+    /// Start a challenge: your bots and built-in bots at one table, unrated.
+    Challenge(remote::challenge::ChallengeArgs),
 }
 
 impl Command {
@@ -98,5 +119,12 @@ pub async fn execute(cli: Cli) -> anyhow::Result<()> {
         Command::Admin { command } => admin::run(command).await,
         Command::Blobs { command } => blobs::run(command).await,
         Command::Submit(args) => submit::run(args).await,
+        Command::Login(args) => remote::login::run(args).await,
+        Command::Submissions(args) => remote::matches::submissions(args).await,
+        Command::Matches(args) => remote::matches::matches(args).await,
+        Command::Replay(args) => remote::matches::replay(args).await,
+        Command::Logs(args) => remote::matches::logs(args).await,
+        Command::Leaderboard(args) => remote::standings::run(args).await,
+        Command::Challenge(args) => remote::challenge::run(args).await,
     }
 }

@@ -95,6 +95,11 @@ pub struct WebArgs {
     /// standings and ratings stay (docs/operations.md#data-growth). Unset: keep everything.
     #[arg(long, env = "CROUPIER_REPLAY_RETENTION_DAYS")]
     pub replay_retention_days: Option<String>,
+    /// The directory `scripts/build-runner` wrote the runner into (the static `croupier`
+    /// binary, the wheel, their .sha256 files), served under /download for bot authors.
+    /// Unset: /download says how to build them.
+    #[arg(long, env = "CROUPIER_DOWNLOADS_DIR")]
+    pub downloads_dir: Option<std::path::PathBuf>,
 }
 
 /// Reads `--replay-retention-days`: a whole number of days from 1 (`None` when unset or empty).
@@ -182,6 +187,10 @@ impl WebArgs {
                 Some(t) => Some(t.to_owned()),
             },
             replay_retention_days: retention_days(self.replay_retention_days.as_deref())?,
+            downloads_dir: self
+                .downloads_dir
+                .clone()
+                .filter(|d| !d.as_os_str().is_empty()),
             ..defaults
         };
         Ok(config)
@@ -211,6 +220,7 @@ mod tests {
             metrics_bind: metrics_bind.map(Into::into),
             metrics_token: metrics_token.map(Into::into),
             replay_retention_days: None,
+            downloads_dir: None,
         }
     }
 

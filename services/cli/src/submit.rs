@@ -1,4 +1,6 @@
-//! `croupier submit`: upload a bot through the JSON API.
+//! `croupier submit`: upload a bot through the JSON API (`POST
+//! /api/v1/teams/{team}/submissions`), with the saved login ([`crate::remote`]) or
+//! `--server` / `--token`.
 
 use std::path::PathBuf;
 
@@ -8,14 +10,12 @@ use croupier_bundle::Language;
 use reqwest::multipart::{Form, Part};
 use serde_json::Value;
 
+use crate::remote::{Remote, ServerArgs};
+
 #[derive(Args, Debug)]
 pub struct SubmitArgs {
-    /// The Croupier server, e.g. http://127.0.0.1:8080.
-    #[arg(long, env = "CROUPIER_SERVER")]
-    pub server: String,
-    /// An API token (make one on your team's page).
-    #[arg(long, env = "CROUPIER_TOKEN", hide_env_values = true)]
-    pub token: String,
+    #[command(flatten)]
+    pub server: ServerArgs,
     /// nothanks, splendor, hanabi, guandan or bridge.
     #[arg(long)]
     pub game: String,
@@ -49,44 +49,7 @@ pub struct SubmitArgs {
     pub path: PathBuf,
 }
 
-async fn api_error(resp: reqwest::Response) -> anyhow::Error {
-    let status = resp.status();
-    let body = resp.text().await.unwrap_or_default();
-    let message = serde_json::from_str::<Value>(&body)
-        .ok()
-        .and_then(|v| v.get("error").and_then(Value::as_str).map(str::to_owned))
-        .unwrap_or(body);
-    anyhow!("the server refused ({status}): {message}")
-}
-
-async fn pick_team(client: &reqwest::Client, base: &str, token: &str) -> Result<String> {
-    let resp = client
-        .get(format!("{base}/api/v1/me"))
-        .bearer_auth(token)
-        .send()
-        .await?;
-    if !resp.status().is_success() {
-        return Err(api_error(resp).await);
-    }
-    let me: Value = resp.json().await?;
-    if let Some(team) = me.get("token_team_id").and_then(Value::as_str) {
-        return Ok(team.to_owned());
-    }
-    match me.get("teams").and_then(Value::as_array).map(Vec::as_slice) {
-        Some([only]) => only
-            .get("team_id")
-            .and_then(Value::as_str)
-            .map(str::to_owned)
-            .ok_or_else(|| anyhow!("unexpected answer from the server")),
-        Some([]) | None => {
-            bail!("you are not in a team yet: create or join one on the website first")
-        }
-        Some(_) => bail!("you are in several teams: choose one with --team TEAM_ID"),
-    }
-}
-
 pub async fn run(args: SubmitArgs) -> Result<()> {
-    let base = args.server.trim_end_matches('/').to_owned();
     let bytes = std::fs::read(&args.path)
         .with_context(|| format!("cannot read {}", args.path.display()))?;
     let filename = args
@@ -95,11 +58,8 @@ pub async fn run(args: SubmitArgs) -> Result<()> {
         .and_then(|n| n.to_str())
         .ok_or_else(|| anyhow!("{} has no usable file name", args.path.display()))?
         .to_owned();
-    let client = reqwest::Client::builder().build()?;
-    let team = match args.team {
-        Some(t) => t,
-        None => pick_team(&client, &base, &args.token).await?,
-    };
+    let remote = Remote::open(&args.server, true)?;
+    let team = remote.team(args.team.as_deref()).await?;
     let form = Form::new()
         .text("game", args.game)
         .text("language", args.language.as_str())
@@ -111,10 +71,11 @@ pub async fn run(args: SubmitArgs) -> Result<()> {
             args.players.map_or_else(String::new, |n| n.to_string()),
         )
         .part("file", Part::bytes(bytes).file_name(filename));
-    let request = client
-        .post(format!("{base}/api/v1/teams/{team}/submissions"))
+    let request = remote
+        .client
+        .post(remote.url(&format!("/teams/{team}/submissions")))
         .multipart(form);
-    let body = send_json(request, &base, &args.token).await?;
+    let body: Value = remote.send(request).await?.json().await?;
     let sub = &body["submission"];
     let files = body["files"].as_array().map_or(0, Vec::len);
     println!(
@@ -127,11 +88,11 @@ pub async fn run(args: SubmitArgs) -> Result<()> {
     );
     println!("validation game: {}", table(sub));
     let id = sub["submission_id"].as_str().unwrap_or("?").to_owned();
-    println!("{base}/submissions/{id}");
+    println!("{}/submissions/{id}", remote.base);
     if !args.wait {
         return Ok(());
     }
-    let done = wait_validated(&client, &base, &args.token, &id).await?;
+    let done = wait_validated(&remote, &id).await?;
     print!("{}", verdict(&done));
     if done["status"] == "failed" {
         bail!("the bot failed its build or validation game");
@@ -150,28 +111,9 @@ fn table(sub: &Value) -> String {
 }
 
 /// Polls the submission until it is `ready` or `failed`.
-/// Sends `request` with the bearer `token` and reads the JSON answer, or the API's error.
-async fn send_json(request: reqwest::RequestBuilder, base: &str, token: &str) -> Result<Value> {
-    let resp = request
-        .bearer_auth(token)
-        .send()
-        .await
-        .with_context(|| format!("cannot reach {base}"))?;
-    if !resp.status().is_success() {
-        return Err(api_error(resp).await);
-    }
-    Ok(resp.json().await?)
-}
-
-async fn wait_validated(
-    client: &reqwest::Client,
-    base: &str,
-    token: &str,
-    id: &str,
-) -> Result<Value> {
+async fn wait_validated(remote: &Remote, id: &str) -> Result<Value> {
     loop {
-        let request = client.get(format!("{base}/api/v1/submissions/{id}"));
-        let body = send_json(request, base, token).await?;
+        let body = remote.get(&format!("/submissions/{id}")).await?;
         let sub = &body["submission"];
         if matches!(sub["status"].as_str(), Some("ready" | "failed")) {
             return Ok(sub.clone());

@@ -67,9 +67,22 @@ fn bind(ports: &[u16]) -> Result<(Option<Arc<MatchNet>>, Vec<TcpListener>), Refe
     }
 }
 
-/// A non-blocking listener on the host's 127.0.0.1:`port` (0: any free port).
+/// A non-blocking listener on the host's 127.0.0.1:`port` (0: any free port). The previous
+/// match's listener on the same port may still be closing (its accept task is dropped by the
+/// runtime after the match returns), so a port in use is tried again for up to 2 s before it
+/// counts as taken; this only happens without root, where the host's loopback is shared.
 fn loopback(port: u16) -> std::io::Result<TcpListener> {
-    let listener = TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, port)))?;
+    let addr = SocketAddr::from((Ipv4Addr::LOCALHOST, port));
+    let mut tries = 0;
+    let listener = loop {
+        match TcpListener::bind(addr) {
+            Err(e) if e.kind() == std::io::ErrorKind::AddrInUse && tries < 100 => {
+                tries += 1;
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            other => break other?,
+        }
+    };
     listener.set_nonblocking(true)?;
     Ok(listener)
 }
@@ -81,6 +94,23 @@ fn running_as_root() -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Without root, consecutive matches share the host's fixed ports: a listener the previous
+    /// match is still closing delays the next one instead of failing it.
+    #[test]
+    fn a_loopback_port_still_closing_is_waited_for() {
+        let held = TcpListener::bind("127.0.0.1:0").expect("a free port");
+        let port = held.local_addr().expect("address").port();
+        let closer = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            drop(held);
+        });
+
+        let listener = loopback(port).expect("the port, once the old listener closed");
+
+        assert_eq!(listener.local_addr().expect("address").port(), port);
+        closer.join().expect("closer");
+    }
 
     #[test]
     fn a_match_without_programs_gets_no_namespace_and_no_socket() {

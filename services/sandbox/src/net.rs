@@ -74,6 +74,13 @@ fn on_thread<T: Send + 'static>(
         .map_err(|_| io::Error::other("network namespace thread panicked"))?
 }
 
+/// `ioctl`'s request number has the C library's own type (glibc: `unsigned long`, musl: `int`,
+/// for the static runner): the two requests [`loopback_up`] makes, in that type.
+#[allow(clippy::unnecessary_cast)]
+const SIOCGIFFLAGS: libc::Ioctl = libc::SIOCGIFFLAGS as libc::Ioctl;
+#[allow(clippy::unnecessary_cast)]
+const SIOCSIFFLAGS: libc::Ioctl = libc::SIOCSIFFLAGS as libc::Ioctl;
+
 /// `ip link set lo up` with two ioctls on a throw-away socket.
 fn loopback_up() -> io::Result<()> {
     // SAFETY: plain socket(2) call; the result is checked before use.
@@ -90,13 +97,13 @@ fn loopback_up() -> io::Result<()> {
     }
     use std::os::fd::AsRawFd;
     // SAFETY: SIOCGIFFLAGS reads the flags into `req`, which is a valid, live ifreq with a NUL-terminated name.
-    if unsafe { libc::ioctl(sock.as_raw_fd(), libc::SIOCGIFFLAGS, &mut req) } < 0 {
+    if unsafe { libc::ioctl(sock.as_raw_fd(), SIOCGIFFLAGS, &mut req) } < 0 {
         return Err(io::Error::last_os_error());
     }
     // SAFETY: the union field ifru_flags is the one SIOCGIFFLAGS just filled in.
     unsafe { req.ifr_ifru.ifru_flags |= (libc::IFF_UP | libc::IFF_RUNNING) as libc::c_short };
     // SAFETY: as above; SIOCSIFFLAGS only reads `req`.
-    if unsafe { libc::ioctl(sock.as_raw_fd(), libc::SIOCSIFFLAGS, &req) } < 0 {
+    if unsafe { libc::ioctl(sock.as_raw_fd(), SIOCSIFFLAGS, &req) } < 0 {
         return Err(io::Error::other(format!(
             "bringing lo up: {}",
             io::Error::last_os_error()

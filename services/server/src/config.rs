@@ -48,6 +48,10 @@ pub struct ServerConfig {
     /// between two chunks; a slower client is disconnected, so slow connections cannot hold
     /// the server's file descriptors.
     pub slow_client_timeout: std::time::Duration,
+    /// Where `scripts/build-runner` put the runner for bot authors (the static `croupier`
+    /// binary, the wheel and their `.sha256` files), served under `/download`
+    /// ([`crate::pages`]' runner page). `None`: the page says how to build them.
+    pub downloads_dir: Option<std::path::PathBuf>,
 }
 
 impl Default for ServerConfig {
@@ -64,6 +68,7 @@ impl Default for ServerConfig {
             metrics_token: None,
             replay_retention_days: None,
             slow_client_timeout: std::time::Duration::from_secs(15),
+            downloads_dir: None,
         }
     }
 }

@@ -57,7 +57,7 @@ fn croupier_up_with_a_nonsense_bind_address_names_the_flag_and_the_variable() {
 
 #[test]
 fn the_help_of_croupier_and_of_every_subcommand_exits_0() {
-    let commands: [&[&str]; 9] = [
+    let commands: [&[&str]; 16] = [
         &[],
         &["up"],
         &["serve"],
@@ -67,6 +67,13 @@ fn the_help_of_croupier_and_of_every_subcommand_exits_0() {
         &["admin", "create-user"],
         &["admin", "make-admin"],
         &["submit"],
+        &["login"],
+        &["submissions"],
+        &["matches"],
+        &["replay"],
+        &["logs"],
+        &["leaderboard"],
+        &["challenge"],
     ];
     for args in commands {
         // Act

@@ -26,7 +26,7 @@ pub fn croupier_bin() -> PathBuf {
 }
 
 /// The variables the binary reads, removed so the developer's environment cannot leak in.
-const SETTINGS: [&str; 18] = [
+const SETTINGS: [&str; 19] = [
     "DATABASE_URL",
     "CROUPIER_BIND",
     "CROUPIER_DATA_DIR",
@@ -36,6 +36,7 @@ const SETTINGS: [&str; 18] = [
     "CROUPIER_METRICS_BIND",
     "CROUPIER_METRICS_TOKEN",
     "CROUPIER_STATIC_DIR",
+    "CROUPIER_DOWNLOADS_DIR",
     "CROUPIER_WORKERS",
     "CROUPIER_SANDBOX",
     "CROUPIER_SCRATCH_DIR",

@@ -379,6 +379,7 @@ async fn the_pages_of_finished_competitions_work_in_chromium_on_a_desktop_and_a_
         ("upload", "all", format!("/teams/{team}/upload")),
         ("account", "all", "/account".to_owned()),
         ("games", "all", "/games".to_owned()),
+        ("download", "all", "/download".to_owned()),
     ];
     for p in &played {
         let c = &p.competition;

@@ -9,6 +9,7 @@ pub mod api;
 mod blob_store;
 pub mod bots;
 mod challenges;
+mod client;
 mod entries;
 mod faults;
 mod games;

@@ -26,7 +26,8 @@ game-step-download = Download a starter kit below and unpack it.
 game-step-play-before = Play it on your machine against the built-in bots with the
 game-step-play-middle =
     command
-          (from this platform's repository:
+          (one file, no Rust needed:
+game-step-play-link = download the runner
 game-step-play-after = )
 game-step-play-colon = :
 game-step-play-stop = .

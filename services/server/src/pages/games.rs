@@ -164,7 +164,7 @@ async fn kit(PagePath((id, file)): PagePath<(String, String)>) -> Result<Respons
 }
 
 /// The game's kits: each language and how many files it has.
-fn kits_of(game: &str) -> Vec<(&'static str, usize)> {
+pub(super) fn kits_of(game: &str) -> Vec<(&'static str, usize)> {
     let mut kits: Vec<(&'static str, usize)> = Vec::new();
     for (g, lang, _, _) in embedded::KIT_FILES {
         if *g != game {

@@ -20,6 +20,7 @@ mod password_reset;
 mod play;
 mod play_new;
 mod replay_frames;
+mod runner;
 mod settings;
 mod submissions;
 mod team_manage;
@@ -61,6 +62,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .merge(password_reset::router())
         .merge(replay_frames::router())
         .merge(match_downloads::router())
+        .merge(runner::router())
         .method_not_allowed_fallback(method_not_allowed)
         .nest_service(
             "/static",
