@@ -260,3 +260,21 @@ async fn a_file_of_the_bot_named_like_a_standard_module_is_the_one_imported() {
     moves.close().await;
     assert_no_slot_processes(uids);
 }
+
+#[tokio::test]
+async fn a_script_that_rewrites_itself_runs_its_new_text_next_move() {
+    let (sb, uids) = sandbox().await;
+    let bot = script_bot(
+        "bot.py",
+        "print('first')\nopen(__file__, 'w').write(\"print('second')\\n\")\n",
+    );
+    let (mut moves, _seat) = runner(&sb, &bot, Duration::from_secs(5), true).await;
+    for want in ["first", "second", "second"] {
+        let report = moves.run(&[], Vec::new()).await;
+        assert_eq!(report.end_state, EndState::Ok, "{}", err(&report));
+        assert_eq!(out(&report).trim(), want);
+    }
+    assert!(moves.is_warm());
+    moves.close().await;
+    assert_no_slot_processes(uids);
+}

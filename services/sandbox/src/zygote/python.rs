@@ -6,7 +6,10 @@
 //! `random` and numpy's global generator re-seeded from the OS, and the interpreter's own
 //! handling of the end (exit status, `SystemExit`, a traceback on stderr and status 1 for an
 //! uncaught exception, `atexit`, threads joined). Starting Python and importing its modules is
-//! paid once per seat instead of once per move.
+//! paid once per seat instead of once per move, and so is compiling the script: the warm
+//! Python compiles it at its start (parsing only), and a move whose script still has the same
+//! bytes runs that code object (compiling in each forked child cost more than the rest of its
+//! start, its fresh pages all copied); a script changed since is compiled by the move.
 //!
 //! Nothing of one move reaches the next: the child exits; the warm process never runs bot code
 //! (it forks, waits and reports); the zygote then kills every other process of the sandbox, as

@@ -14,10 +14,11 @@ import sys
 def _preload(script):
     import importlib
 
+    # Cheap to import once and common in bots; the heavier rarely used ones (dataclasses and
+    # inspect, threading, pathlib, argparse) are left to the moves that import them.
     names = (
-        "abc argparse array bisect collections copy dataclasses datetime decimal enum "
-        "fractions functools heapq inspect io itertools json math operator pathlib queue "
-        "random re statistics string struct textwrap time traceback typing"
+        "abc array bisect collections copy datetime enum functools heapq io itertools json "
+        "math operator random re string struct time typing"
     ).split()
     if _mentions_numpy(os.path.dirname(script)):
         names.append("numpy")
@@ -58,6 +59,15 @@ def _serve():
     preloaded = {n.partition(".")[0] for n in sys.modules} - {
         n.partition(".")[0] for n in started_with
     }
+    # The script compiled once, as it is now: a move whose script has the same bytes runs this
+    # code object (compiling in each forked child costs more than all the rest of its start).
+    # The compiler only parses; nothing of the script runs here.
+    try:
+        with open(script, "rb") as f:
+            source = f.read()
+        compiled = (source, compile(source, script, "exec", dont_inherit=True))
+    except Exception:
+        compiled = None
     cwd = os.getcwd()
     nofile = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
     if nofile == resource.RLIM_INFINITY or nofile > 1 << 16:
@@ -92,7 +102,7 @@ def _serve():
                 os.chdir(cwd)
             except BaseException:
                 os._exit(126)
-            return fields[1], fields[2], fields[3:], preloaded
+            return fields[1], fields[2], fields[3:], preloaded, compiled
         for fd in fds:
             os.close(fd)
         sock.send(b"pid %d" % pid)
@@ -110,7 +120,7 @@ def _libc():
         return None
 
 
-def _child(program, script, args, preloaded):
+def _child(program, script, args, preloaded, compiled):
     import builtins
     import importlib.machinery
     import random
@@ -157,8 +167,11 @@ def _child(program, script, args, preloaded):
     )
     sys.modules["__main__"] = main
     try:
-        code = compile(source, script, "exec", dont_inherit=True)
-        del source
+        if compiled is not None and compiled[0] == source:
+            code = compiled[1]
+        else:
+            code = compile(source, script, "exec", dont_inherit=True)
+        del source, compiled
         exec(code, main.__dict__)
         status = 0
     except SystemExit as e:
