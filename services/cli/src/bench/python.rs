@@ -1,10 +1,11 @@
 //! `croupier bench python`: per-move Python bots, cold against warm, in one run. Whole
 //! matches of the Python starter kits through the referee and the real sandbox — Splendor
-//! (three kit seats) and Bridge (four, one deal of four boards each) — played `--matches` times
-//! each way, `--workers` at a time: every move a new `python3` (cold, as with
-//! `MatchLimits::warm_python` off or a bot that opts out) or forked from the seat's warm Python.
-//! Prints the bots' CPU per move (the seats' CPU over their moves) and matches per minute side
-//! by side; then the same CPU figure for a bot that imports numpy (the Splendor kit with `import
+//! (three kit seats) and Bridge (four, one deal of four boards each) — played
+//! `--python-matches` times each way, `--workers` at a time, cold and warm batches in turn:
+//! every move a new `python3` (cold, as with `MatchLimits::warm_python` off or a bot that opts
+//! out) or forked from the seat's warm Python. Prints the bots' CPU per move (the seats' CPU
+//! over their moves), all the sandboxes' CPU per move and matches per minute side by side;
+//! then the same CPU figures for a bot that imports numpy (the Splendor kit with `import
 //! numpy` at its top).
 
 use std::os::unix::fs::PermissionsExt;
@@ -43,6 +44,14 @@ struct Tally {
 }
 
 impl Tally {
+    fn add(&mut self, other: Tally) {
+        self.matches += other.matches;
+        self.wall += other.wall;
+        self.cpu_ms += other.cpu_ms;
+        self.moves += other.moves;
+        self.sandboxes += other.sandboxes;
+    }
+
     fn cpu_per_move_ms(&self) -> f64 {
         self.cpu_ms as f64 / self.moves.max(1) as f64
     }
@@ -96,8 +105,16 @@ pub async fn run(sandbox: &Sandbox, matches: usize, workers: usize) -> Result<()
         // One warm-up match each way (the page cache, the first sandbox), not counted.
         play_many(sandbox, case, dir.path(), 1, 1, false).await?;
         play_many(sandbox, case, dir.path(), 1, 1, true).await?;
-        let cold = play_many(sandbox, case, dir.path(), matches, workers, false).await?;
-        let warm = play_many(sandbox, case, dir.path(), matches, workers, true).await?;
+        // Batches of `workers` matches, cold and warm in turn, so that a change in the
+        // machine's load hits both alike.
+        let (mut cold, mut warm) = (Tally::default(), Tally::default());
+        let mut left = matches;
+        while left > 0 {
+            let batch = left.min(workers);
+            cold.add(play_many(sandbox, case, dir.path(), batch, workers, false).await?);
+            warm.add(play_many(sandbox, case, dir.path(), batch, workers, true).await?);
+            left -= batch;
+        }
         let (c, w) = (cold.cpu_per_move_ms(), warm.cpu_per_move_ms());
         println!(
             "  {:<26} CPU per move: cold {c:6.2} ms  warm {w:5.2} ms  = {:5.1}x less (goal: warm <= {} ms)  ({} moves each way)",
