@@ -84,6 +84,7 @@ mod verdict;
 pub use croupier_games::MoveRecord;
 pub use croupier_games::DEFAULT_HUMAN_MOVE_SECS;
 pub use error::RefereeError;
+pub use permove::{opts_out_of_warm_python, COLD_PYTHON_PRAGMA};
 pub use result::{Direction, GameRecord, MatchResult, SeatOutcome, TranscriptLine};
 pub use spec::{
     default_games, default_move_time, HumanDesk, HumanTurn, MatchLimits, MatchSpec, SeatSpec,

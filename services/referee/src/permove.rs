@@ -14,6 +14,9 @@
 //!   the next call, as on the original platforms where a bot ran from its own folder; it is
 //!   never shared with another seat, capped at the seat limits' `disk_bytes`, and discarded with
 //!   the seat. Every call of the seat runs as the seat's one slot uid.
+//! * A Python bot (`python3 <entry>.py`) runs forked from a Python started once in the seat's
+//!   sandbox ([`MoveRunner::warm_python`]) when [`MatchLimits::warm_python`] is on and its
+//!   entry file does not opt out ([`opts_out_of_warm_python`]); what it sees is the same.
 //! * Limits: the match's [`MatchLimits::seat`] limits with `wall` = [`MatchLimits::move_time`]
 //!   (the per-move limit, measured from the spawn, so process start-up counts) and `cpu` = the
 //!   smaller of the two (a CPU backstop per call, rounded up to whole seconds by the sandbox).
@@ -143,10 +146,11 @@ impl PerMoveSeat {
         spec.args = fixed.to_vec();
         spec.seat_dir = Some(dir.clone());
         spec.limits = per_call;
+        let warm = limits.warm_python && !opts_out_of_warm_python(&spec.bot_dir, &command);
         Ok(PerMoveSeat {
             seat,
             dir,
-            runner: sandbox.move_runner(spec),
+            runner: sandbox.move_runner(spec).warm_python(warm),
             totals: PerMoveTotals::new(limits.tail_bytes),
             meter: Arc::new(MoveMeter::new(None)),
         })
@@ -197,6 +201,27 @@ impl PerMoveSeat {
         self.runner.close().await;
         self.totals
     }
+}
+
+/// The line of a Python entry file that keeps its seat cold (every move starts Python).
+pub const COLD_PYTHON_PRAGMA: &str = "# croupier: cold-python";
+
+/// Whether a per-move Python bot opts out of the warm Python: its entry file (the command's
+/// `/bot/<entry>.py`, read from `bot_dir`) holds the line [`COLD_PYTHON_PRAGMA`] among its
+/// first 64 lines. An unreadable entry file does not opt out (the move reports the error).
+pub fn opts_out_of_warm_python(bot_dir: &std::path::Path, command: &[String]) -> bool {
+    use std::io::BufRead;
+    let Some(entry) = command.get(1).and_then(|c| c.strip_prefix("/bot/")) else {
+        return false;
+    };
+    let Ok(file) = std::fs::File::open(bot_dir.join(entry)) else {
+        return false;
+    };
+    std::io::BufReader::new(file)
+        .lines()
+        .take(64)
+        .map_while(Result::ok)
+        .any(|line| line.trim() == COLD_PYTHON_PRAGMA)
 }
 
 /// [`PerMoveSeat::close`] for every program seat, at once; `None` stays `None`.
@@ -317,6 +342,28 @@ fn push_call(tail: &mut Tail, call: u32, bytes: &[u8]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_entry_file_opts_out_of_the_warm_python_with_its_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let command = |entry: &str| vec!["/usr/bin/python3".to_owned(), format!("/bot/{entry}")];
+        std::fs::write(dir.path().join("warm.py"), "import sys\n# croupier: cold\n").unwrap();
+        std::fs::write(
+            dir.path().join("cold.py"),
+            format!("#!/usr/bin/env python3\n  {COLD_PYTHON_PRAGMA}  \nimport sys\n"),
+        )
+        .unwrap();
+        let late = format!("{}{COLD_PYTHON_PRAGMA}\n", "pass\n".repeat(64));
+        std::fs::write(dir.path().join("late.py"), late).unwrap();
+        assert!(!opts_out_of_warm_python(dir.path(), &command("warm.py")));
+        assert!(opts_out_of_warm_python(dir.path(), &command("cold.py")));
+        assert!(!opts_out_of_warm_python(dir.path(), &command("late.py")));
+        assert!(!opts_out_of_warm_python(dir.path(), &command("missing.py")));
+        assert!(!opts_out_of_warm_python(
+            dir.path(),
+            &["/bot/bot".to_owned()]
+        ));
+    }
 
     fn report(end_state: EndState, code: Option<i32>, cpu_ms: u64, stderr: &str) -> RunReport {
         let mut r = RunReport::setup_error("");

@@ -166,11 +166,16 @@ pub struct MatchLimits {
     pub transcript_bytes: usize,
     /// Sandbox limits of each program seat; `wall` bounds the seat's whole match.
     pub seat: Limits,
+    /// Per-move Python seats (`python3 <script>.py`, Splendor, Bridge) fork a Python started
+    /// once in the seat's sandbox instead of starting Python for every move
+    /// ([`croupier_sandbox::MoveRunner::warm_python`]), unless their entry file opts out
+    /// ([`crate::opts_out_of_warm_python`]). `false`: every move starts Python.
+    pub warm_python: bool,
 }
 
 impl Default for MatchLimits {
     /// 10 s per move (a person: 90 s), 10 s to join, 200 ms end grace, 64 KiB lines, 64 MiB output, 64 KiB tails,
-    /// 1 MiB transcript; seats: 1 h wall, 10 min CPU, 512 MiB, 64 pids, 64 fds.
+    /// 1 MiB transcript; seats: 1 h wall, 10 min CPU, 512 MiB, 64 pids, 64 fds; warm Python.
     fn default() -> Self {
         MatchLimits {
             move_time: Duration::from_secs(10),
@@ -187,6 +192,7 @@ impl Default for MatchLimits {
                 memory_bytes: 512 << 20,
                 ..Limits::default()
             },
+            warm_python: true,
         }
     }
 }

@@ -17,9 +17,7 @@ use croupier_games::bridge::{
 };
 use croupier_games::{Game, GameId, Seat, Viewer};
 use croupier_referee::bridge::files::{board_text, Author, StepLog};
-use croupier_referee::{
-    game_seeds, play, Direction, MatchLimits, MatchResult, MatchSpec, SeatSpec,
-};
+use croupier_referee::{game_seeds, Direction, MatchLimits, MatchResult, MatchSpec, SeatSpec};
 use croupier_sandbox::EndState;
 use tempfile::TempDir;
 

@@ -7,7 +7,7 @@ mod common;
 use common::*;
 use croupier_games::bots::names;
 use croupier_games::{new_game, GameId, Seat};
-use croupier_referee::{play, MatchResult, SeatSpec};
+use croupier_referee::{MatchResult, SeatSpec};
 use croupier_sandbox::EndState;
 use serde_json::Value;
 

@@ -6,7 +6,7 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::*;
-use croupier_referee::{play, MatchResult, MatchSpec, SeatSpec};
+use croupier_referee::{MatchResult, MatchSpec, SeatSpec};
 use croupier_sandbox::EndState;
 
 /// Plays `hostile` in seat 1 between the Python kit (seat 0) and a built-in (seat 2).

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use common::*;
 use croupier_games::{FrameEntry, GameId, Seat};
-use croupier_referee::{play, HumanDesk, HumanTurn, MatchSpec, RefereeError, SeatSpec};
+use croupier_referee::{HumanDesk, HumanTurn, MatchSpec, RefereeError, SeatSpec};
 use croupier_sandbox::EndState;
 use futures_util::future::BoxFuture;
 

@@ -5,7 +5,7 @@ mod common;
 
 use common::*;
 use croupier_games::Entry;
-use croupier_referee::{play, SeatSpec};
+use croupier_referee::SeatSpec;
 use croupier_sandbox::EndState;
 
 /// Prints `move K` on stderr just before each answer (flushed, so it races the answer to the

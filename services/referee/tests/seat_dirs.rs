@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 use common::*;
 use croupier_games::GameId;
-use croupier_referee::{play, MatchResult, MatchSpec, SeatOutcome, SeatSpec};
+use croupier_referee::{MatchResult, MatchSpec, SeatOutcome, SeatSpec};
 use croupier_sandbox::EndState;
 use tempfile::TempDir;
 

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use common::*;
 use croupier_games::GameId;
-use croupier_referee::{play, Direction, MatchResult, MatchSpec, SeatSpec};
+use croupier_referee::{Direction, MatchResult, MatchSpec, SeatSpec};
 use croupier_sandbox::EndState;
 use serde_json::json;
 use tempfile::TempDir;
@@ -441,6 +441,37 @@ async fn the_kits_never_lose_a_turn_over_several_seeds() {
             assert_eq!(seat.forced_moves, 0, "seed {seed}: {}", describe(&result));
         }
     }
+}
+
+/// A Python seat's moves are forked from its warm Python (the standard modules bots import are
+/// there before the move starts) unless its entry file opts out (every move a new `python3`,
+/// as when `MatchLimits::warm_python` is off); both play the same.
+#[tokio::test]
+async fn a_python_bot_whose_entry_file_opts_out_starts_python_every_move() {
+    let (sb, uids) = sandbox().await;
+    let mut bots = Bots::default();
+    let kit = fs::read_to_string(kits().join("python/bot.py")).unwrap();
+    let tell = "import sys\nprint('preloaded', 'heapq' in sys.modules, file=sys.stderr)\n";
+    let seats = vec![
+        bots.python("warm", &format!("{tell}{kit}")),
+        bots.python(
+            "cold",
+            &format!("{tell}{}\n{kit}", croupier_referee::COLD_PYTHON_PRAGMA),
+        ),
+        SeatSpec::builtin("greedy"),
+    ];
+    let result = play(&sb, short(5, 3, seats)).await.unwrap();
+    for seat in 0..2 {
+        assert_healthy(&result, seat, 3);
+    }
+    let preloaded = |seat: usize| {
+        let tail = &result.seats[seat].stderr_tail;
+        assert_eq!(tail.matches("preloaded").count(), 3, "{tail}");
+        !tail.contains("preloaded False")
+    };
+    assert_eq!(preloaded(0), python_warm(), "{}", describe(&result));
+    assert!(!preloaded(1), "{}", describe(&result));
+    assert_no_slot_processes(uids);
 }
 
 /// The platform's cost per move: three C++ kits through the real sandbox; prints the numbers.

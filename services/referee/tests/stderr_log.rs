@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use common::*;
 use croupier_games::GameId;
-use croupier_referee::{play, MatchSpec, SeatSpec};
+use croupier_referee::{MatchSpec, SeatSpec};
 use croupier_sandbox::EndState;
 use tempfile::TempDir;
 

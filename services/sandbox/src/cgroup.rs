@@ -338,6 +338,33 @@ impl Cgroup {
         }
     }
 
+    /// Raises the group's memory and process caps by what is resident now (memory) and one
+    /// process: a seat's warm interpreter ([`crate::zygote`]), started before any move, is then
+    /// not charged to the moves, whose own caps stay `limits`' (its pages that a move shares
+    /// copy-on-write count once, as the interpreter's).
+    pub fn allow_resident(&self, limits: &Limits) -> io::Result<()> {
+        let (current, max) = match self.v2 {
+            true => ("memory.current", "memory.max"),
+            false => ("memory.usage_in_bytes", "memory.limit_in_bytes"),
+        };
+        let path = self.memory.join(current);
+        let resident: u64 = fs::read_to_string(&path)
+            .map_err(|e| annotate(e, &path))?
+            .trim()
+            .parse()
+            .map_err(|e| annotate(io::Error::new(io::ErrorKind::InvalidData, e), &path))?;
+        let mem = (limits.memory_bytes + resident).to_string();
+        if !self.v2 {
+            // v1: the memory+swap cap may never be below the memory cap, so it goes up first.
+            let memsw = self.memory.join("memory.memsw.limit_in_bytes");
+            if memsw.exists() {
+                write(&memsw, &mem)?;
+            }
+        }
+        write(&self.memory.join(max), &mem)?;
+        write(&self.tasks.join("pids.max"), &(limits.pids + 3).to_string())
+    }
+
     /// How many times the OOM killer fired in this group.
     pub fn oom_kills(&self) -> u64 {
         let file = match self.v2 {

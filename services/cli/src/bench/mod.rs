@@ -23,17 +23,23 @@
 //!   `--deals` seeded deals, and a hand-built one) through the observation and the referee's
 //!   `act` message, `--runs` times: median and max against the 100 µs goal.
 //!
+//! * `python`: per-move Python bots cold against warm ([`python`]): the Splendor and Bridge
+//!   Python kits' CPU per move and matches per minute, whole matches through the referee, both
+//!   ways in one run (`--python-matches` each way, `--workers` at a time); and a numpy bot's CPU
+//!   per move.
+//!
 //! * `results`: what recording one match result costs, leaderboard update included, on the
 //!   competition `--competition` (a No Thanks one with 3 or more entries, e.g. the one
 //!   `scripts/bench/leaderboard` seeds): `--runs` results through the worker's transaction.
 //!
-//! `croupier bench` runs the first four; `croupier bench spawn engine` only those. Run as root for
+//! `croupier bench` runs the first five; `croupier bench spawn engine` only those. Run as root for
 //! the real sandbox (`--sandbox none` measures plain processes instead).
 
 mod engine;
 mod fleet;
 mod guandan_actions;
 mod hosted;
+mod python;
 mod results;
 mod spawn;
 
@@ -51,6 +57,7 @@ pub enum Which {
     Engine,
     Hosted,
     GuandanActions,
+    Python,
     Results,
 }
 
@@ -62,7 +69,7 @@ pub enum HostedBots {
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
-    /// What to measure (default: all four).
+    /// What to measure (default: all but results).
     #[arg(value_enum)]
     pub which: Vec<Which>,
     /// spawn: runs of each kind (at least 200 for stable percentiles); guandan-actions: runs
@@ -81,7 +88,10 @@ pub struct BenchArgs {
     /// hosted: matches to queue.
     #[arg(long, default_value = "60")]
     pub matches: String,
-    /// hosted: worker loops.
+    /// python: matches of each game each way (cold, warm).
+    #[arg(long, default_value = "6")]
+    pub python_matches: String,
+    /// hosted: worker loops; python: matches at a time.
     #[arg(long, default_value = "2")]
     pub workers: String,
     /// hosted: instead of --matches, a whole round-robin of this many distinct uploaded python
@@ -114,6 +124,7 @@ pub async fn run(args: BenchArgs) -> Result<()> {
             Which::Engine,
             Which::Hosted,
             Which::GuandanActions,
+            Which::Python,
         ]
     } else {
         args.which.clone()
@@ -126,6 +137,14 @@ pub async fn run(args: BenchArgs) -> Result<()> {
     let secs: f64 = parse_flag(&args.seconds, "--seconds", "seconds, e.g. 3")?;
     let matches: usize = parse_flag(&args.matches, "--matches", "a number of matches")?;
     let workers: usize = parse_flag(&args.workers, "--workers", "a number of workers")?;
+    let python_matches: usize = parse_flag(
+        &args.python_matches,
+        "--python-matches",
+        "a number of matches",
+    )?;
+    if !(1..=1000).contains(&python_matches) {
+        bail!("--python-matches must be 1 to 1000");
+    }
     let deals: u64 = parse_flag(&args.deals, "--deals", "a number of deals")?;
     let entrants: Option<usize> = match &args.entrants {
         Some(n) => Some(parse_flag(n, "--entrants", "a number of bots, 3 to 60")?),
@@ -147,7 +166,9 @@ pub async fn run(args: BenchArgs) -> Result<()> {
         bail!("--deals must be 1 to 1000000");
     }
     let isolation = Isolation::parse(&args.sandbox, false)?;
-    let needs_sandbox = which.contains(&Which::Spawn) || which.contains(&Which::Hosted);
+    let needs_sandbox = [Which::Spawn, Which::Hosted, Which::Python]
+        .iter()
+        .any(|w| which.contains(w));
     let sandbox = if needs_sandbox {
         Some(args.tuning.open(isolation).await?.0)
     } else {
@@ -176,6 +197,7 @@ pub async fn run(args: BenchArgs) -> Result<()> {
                 hosted::run(sb.clone(), &args.db, opts).await?;
             }
             (Which::GuandanActions, _) => guandan_actions::run(deals, runs).await?,
+            (Which::Python, Some(sb)) => python::run(sb, python_matches, workers).await?,
             (Which::Results, _) => {
                 let Some(competition) = args.competition else {
                     bail!("bench results needs --competition ID");

@@ -36,7 +36,9 @@
 //! are logged as players.
 //!
 //! The transcript holds, per call, the Board.txt sent (`to_bot`) and the text appended
-//! (`from_bot`), and every StepLog line of the Robot and of built-in seats (`from_bot`).
+//! (`from_bot`), and every StepLog line of the Robot and of built-in seats (`from_bot`). A
+//! match of built-in seats only keeps no StepLog and no transcript: nobody reads the files, and
+//! its replay is the record of every call and card.
 
 pub mod answer;
 pub mod files;
@@ -85,6 +87,8 @@ struct Match {
     robot_rng: GameRng,
     board: usize,
     calls: u64,
+    /// Some seat is a program: the StepLog and the transcript are kept.
+    logged: bool,
 }
 
 pub(crate) async fn run(sandbox: &Sandbox, spec: &MatchSpec) -> Result<MatchResult, RefereeError> {
@@ -106,7 +110,9 @@ pub(crate) async fn run(sandbox: &Sandbox, spec: &MatchSpec) -> Result<MatchResu
             })
         })
         .collect();
+    let logged = programs.iter().any(Option::is_some);
     let mut m = Match {
+        logged,
         table,
         programs,
         faults: vec![Faults::default(); seats],
@@ -181,7 +187,9 @@ impl Match {
                 }
                 (false, false) => self.table.apply_auto(seat).await?,
             }
-            self.write_move(seat, robot)?;
+            if self.logged {
+                self.write_move(seat, robot)?;
+            }
         }
         let ns = bridge(&self.table)?.result().map_or(0, |r| r.ns_score);
         for (i, points) in self.score.iter_mut().enumerate() {

@@ -236,3 +236,20 @@ fn slot_processes(base: u32) -> Vec<String> {
     }
     left
 }
+
+/// [`croupier_referee::play`] with the per-move Python seats warm (forked from the seat's warm
+/// Python, the default) or, with `CROUPIER_TEST_PYTHON=cold` in the environment, cold (a new
+/// `python3` every move): the per-move tests pass both ways (`scripts/test` runs them cold
+/// too).
+pub async fn play(
+    sandbox: &Sandbox,
+    mut spec: MatchSpec,
+) -> Result<MatchResult, croupier_referee::RefereeError> {
+    spec.limits.warm_python = python_warm();
+    croupier_referee::play(sandbox, spec).await
+}
+
+/// Whether this test run's per-move Python seats are warm (see [`play`]).
+pub fn python_warm() -> bool {
+    std::env::var("CROUPIER_TEST_PYTHON").map_or(true, |v| v != "cold")
+}

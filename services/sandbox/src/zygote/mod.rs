@@ -17,10 +17,16 @@
 //! on too much output, or if the zygote is gone, the whole seat sandbox is killed and the next
 //! move starts a fresh one. The same [`classify`](crate::report) rules decide the end state.
 //!
+//! A runner made [`warm for Python`](MoveRunner::warm_python) whose program is `python3
+//! <script>` also starts, before the first move, a Python interpreter inside the seat's sandbox
+//! that every move forks instead of starting Python ([`python`]): the same sandbox, limits per
+//! move and semantics as `python3 <script> …`, a fraction of the CPU.
+//!
 //! In mode [`crate::Mode::None`] a runner simply calls [`Sandbox::run`] per move.
 
 #![allow(unsafe_code)]
 
+mod python;
 mod serve;
 mod wire;
 
@@ -44,7 +50,7 @@ use crate::report::{classify, Observed};
 use crate::util::{collected, overflow, read_capped};
 use crate::{KillReason, Process, RunReport, Sandbox};
 
-use wire::{Request, MAX_REQUEST};
+use wire::{Message, Request, MAX_REQUEST};
 
 /// How long a new zygote may take to say it is ready.
 const READY_WITHIN: Duration = Duration::from_secs(20);
@@ -56,6 +62,8 @@ pub struct MoveRunner {
     sandbox: Sandbox,
     spec: Spec,
     warm: Option<Warm>,
+    /// Start a warm Python in the seat's sandbox ([`python`]), if the program is one.
+    python: bool,
 }
 
 impl std::fmt::Debug for MoveRunner {
@@ -63,6 +71,7 @@ impl std::fmt::Debug for MoveRunner {
         f.debug_struct("MoveRunner")
             .field("program", &self.spec.program)
             .field("warm", &self.warm.is_some())
+            .field("python", &self.python)
             .finish_non_exhaustive()
     }
 }
@@ -79,6 +88,8 @@ struct Warm {
     /// The CPU time the zygote reported for its moves so far (the rest of the cgroup's is a
     /// killed move's, or the zygote's own).
     cpu_reported: Duration,
+    /// Its warm Python started.
+    python: bool,
 }
 
 impl Sandbox {
@@ -92,11 +103,40 @@ impl Sandbox {
             sandbox: self.clone(),
             spec: Spec { net: None, ..spec },
             warm: None,
+            python: false,
         }
     }
 }
 
+/// The interpreter and script of a `python3 <script.py> …` spec (`python3`, `python3.11`,
+/// by name or path; no interpreter options), the programs a warm Python can run.
+fn python_script(spec: &Spec) -> Option<(&str, &str)> {
+    let name = spec.program.rsplit('/').next()?;
+    let script = spec.args.first()?;
+    let python = name == "python3"
+        || name
+            .strip_prefix("python3.")
+            .is_some_and(|minor| !minor.is_empty() && minor.bytes().all(|b| b.is_ascii_digit()));
+    (python && script.ends_with(".py") && !script.starts_with('-'))
+        .then_some((spec.program.as_str(), script.as_str()))
+}
+
 impl MoveRunner {
+    /// With `on`, a runner whose program is `python3 <script>.py` keeps a started Python in
+    /// the seat's sandbox and forks it for every move ([`python`]); other programs, and mode
+    /// [`Mode::None`], are unaffected.
+    #[must_use]
+    pub fn warm_python(mut self, on: bool) -> Self {
+        self.python = on;
+        self
+    }
+
+    /// Whether the seat's moves are forked from a warm Python right now (its sandbox is up
+    /// and its warm Python started).
+    pub fn is_warm(&self) -> bool {
+        self.warm.as_ref().is_some_and(|w| w.python)
+    }
+
     /// One move: `args` after the seat's own, `stdin` written then closed; stdout collected up
     /// to its cap (more is `output_limit`), stderr truncated at its cap. The wall limit runs
     /// from the request (the seat's sandbox, made on the first move, is not counted).
@@ -110,6 +150,15 @@ impl MoveRunner {
             Some(warm) => warm,
             None => match self.start().await {
                 Ok(warm) => warm,
+                Err(reason) if self.python => {
+                    // The platform's trouble, never the bot's: this seat goes on cold.
+                    tracing::warn!(%reason, "the seat goes on without a warm Python");
+                    self.python = false;
+                    match self.start().await {
+                        Ok(warm) => warm,
+                        Err(reason) => return RunReport::setup_error(reason),
+                    }
+                }
                 Err(reason) => return RunReport::setup_error(reason),
             },
         };
@@ -168,12 +217,16 @@ impl MoveRunner {
             _stderr: None,
             oom_seen: 0,
             cpu_reported: Duration::ZERO,
+            python: false,
         };
         let ready = tokio::time::timeout(READY_WITHIN, warm.receive()).await;
         match ready {
             Ok(Some(line)) if line == "init" => {
                 warm._stderr = stderr;
-                Ok(warm)
+                match python_script(&self.spec).filter(|_| self.python) {
+                    Some((python, script)) => warm.start_python(python, script, &self.spec).await,
+                    None => Ok(warm),
+                }
             }
             other => {
                 let said = match other {
@@ -193,6 +246,46 @@ impl MoveRunner {
 }
 
 impl Warm {
+    /// Asks the zygote for a warm Python; when it is ready, the cgroup's caps grow by what it
+    /// holds. A Python that does not start leaves the seat cold (every move starts Python);
+    /// one that does not answer in time costs the sandbox.
+    async fn start_python(
+        mut self,
+        python: &str,
+        script: &str,
+        spec: &Spec,
+    ) -> Result<Self, String> {
+        let sent = Message::encode_warm(python, script)
+            .and_then(|bytes| wire::send(self.socket.as_raw_fd(), &bytes, &[]));
+        if let Err(e) = sent {
+            self.discard().await;
+            return Err(format!("the seat's sandbox took no request: {e}"));
+        }
+        match tokio::time::timeout(READY_WITHIN, self.receive()).await {
+            Ok(Some(line)) if line == "warm ready" => {
+                let allowed = self
+                    .cgroup()
+                    .map_or(Ok(()), |cg| cg.allow_resident(&spec.limits));
+                match allowed {
+                    Ok(()) => self.python = true,
+                    Err(e) => {
+                        self.discard().await;
+                        return Err(format!("the seat's cgroup: {e}"));
+                    }
+                }
+                Ok(self)
+            }
+            Ok(Some(line)) if line.starts_with("warm off") => {
+                tracing::warn!(%python, %script, %line, "no warm Python for this seat");
+                Ok(self)
+            }
+            other => {
+                self.discard().await;
+                Err(format!("the seat's warm Python did not start: {other:?}"))
+            }
+        }
+    }
+
     fn cgroup(&self) -> Option<&Arc<Cgroup>> {
         self.process.cgroup.as_ref()
     }

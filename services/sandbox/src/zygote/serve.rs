@@ -23,7 +23,8 @@ use nix::sys::signal::{kill, Signal};
 use nix::sys::wait::waitpid;
 use nix::unistd::{dup2, Pid};
 
-use super::wire::{self, Request, MAX_REQUEST};
+use super::python::{clear_sparing, Served, WarmPython};
+use super::wire::{self, Message, Request, MAX_REQUEST};
 
 /// Serves requests on `socket` until the worker closes it; the exit code of the init.
 pub(crate) fn serve(socket: OwnedFd) -> i32 {
@@ -47,6 +48,7 @@ pub(crate) fn serve(socket: OwnedFd) -> i32 {
         }
     }
     let mut buf = vec![0u8; MAX_REQUEST];
+    let mut warm: Option<WarmPython> = None;
     loop {
         let (n, fds) = match wire::recv(&socket, &mut buf) {
             Ok(Some(got)) => got,
@@ -54,14 +56,74 @@ pub(crate) fn serve(socket: OwnedFd) -> i32 {
             Err(e) if e.raw_os_error() == Some(Errno::EINTR as i32) => continue,
             Err(_) => return 1,
         };
-        let reply = match (Request::decode(&buf[..n]), <[OwnedFd; 3]>::try_from(fds)) {
-            (Some(request), Ok(stdio)) => run(&request, stdio),
+        let reply = match (Message::decode(&buf[..n]), <[OwnedFd; 3]>::try_from(fds)) {
+            (Some(Message::Run(request)), Ok(stdio)) => match &warm {
+                Some(python) if python.serves(&request) => {
+                    let (reply, alive) = run_warm(python, &request, stdio);
+                    if !alive {
+                        warm = None;
+                    }
+                    reply
+                }
+                _ => {
+                    // Another program: the warm Python (if any) is not needed again.
+                    warm = None;
+                    run(&request, stdio)
+                }
+            },
+            (Some(Message::Warm { python, script }), Err(_)) if warm.is_none() => {
+                match WarmPython::start(&python, &script) {
+                    Ok(started) => {
+                        warm = Some(started);
+                        "warm ready".to_owned()
+                    }
+                    Err(why) => format!("warm off {why}"),
+                }
+            }
             _ => "exec-error 22 a malformed request".to_owned(),
         };
         if wire::send(socket.as_raw_fd(), reply.as_bytes(), &[]).is_err() {
             return 0;
         }
     }
+}
+
+/// One move through the warm Python: its report line, and whether the warm Python lives on.
+fn run_warm(python: &WarmPython, request: &Request, stdio: [OwnedFd; 3]) -> (String, bool) {
+    let before = children_cpu_us();
+    let (status, cpu_us, maxrss_kb) = match python.run(request, stdio) {
+        Served::Exited {
+            status,
+            cpu_us,
+            maxrss_kb,
+        } => {
+            let alive = clear_sparing(python.pid());
+            // What the zygote reaped (processes the move left behind) is the move's too.
+            let left = children_cpu_us().saturating_sub(before);
+            let cpu_us = if alive { cpu_us + left } else { cpu_us };
+            return (exit_line(status, cpu_us, maxrss_kb), alive);
+        }
+        Served::Orphaned { pid } => {
+            let (status, cpu_us, maxrss_kb) = wait_with_usage(pid);
+            clear();
+            (status, cpu_us, maxrss_kb)
+        }
+        Served::Refused(stdio) => {
+            clear();
+            return (run(request, stdio), false);
+        }
+    };
+    (exit_line(status, cpu_us, maxrss_kb), false)
+}
+
+fn exit_line(status: i32, cpu_us: u64, maxrss_kb: i64) -> String {
+    let info = crate::ExitInfo::from_wait_status(status);
+    let show = |v: Option<i32>| v.map_or_else(|| "-".to_string(), |v| v.to_string());
+    format!(
+        "exit {} {} {cpu_us} {maxrss_kb}",
+        show(info.code),
+        show(info.signal)
+    )
 }
 
 /// One move: start, wait, clear the sandbox, report.
@@ -93,20 +155,15 @@ fn run(request: &Request, [stdin, stdout, stderr]: [OwnedFd; 3]) -> String {
     };
     let pid = child.id() as i32;
     drop(child);
-    let (status, maxrss_kb) = wait_for(pid);
+    let (status, _, maxrss_kb) = wait_with_usage(pid);
     clear();
     let cpu_us = children_cpu_us().saturating_sub(before);
-    let info = crate::ExitInfo::from_wait_status(status);
-    let show = |v: Option<i32>| v.map_or_else(|| "-".to_string(), |v| v.to_string());
-    format!(
-        "exit {} {} {cpu_us} {maxrss_kb}",
-        show(info.code),
-        show(info.signal)
-    )
+    exit_line(status, cpu_us, maxrss_kb)
 }
 
-/// Waits for `pid` (reaping any orphan meanwhile): its raw wait status and memory peak in KiB.
-fn wait_for(pid: i32) -> (i32, i64) {
+/// Waits for `pid` (reaping any orphan meanwhile): its raw wait status, its CPU time in µs
+/// and its memory peak in KiB.
+fn wait_with_usage(pid: i32) -> (i32, u64, i64) {
     loop {
         let mut status = 0;
         // SAFETY: rusage is plain old data, zeroed before the call fills it.
@@ -114,17 +171,19 @@ fn wait_for(pid: i32) -> (i32, i64) {
         // SAFETY: wait4 writes only to the two locals passed by pointer.
         let got = unsafe { nix::libc::wait4(-1, &raw mut status, 0, &raw mut usage) };
         if got == pid {
-            return (status, usage.ru_maxrss);
+            let us = |t: nix::libc::timeval| t.tv_sec * 1_000_000 + t.tv_usec;
+            let cpu = u64::try_from(us(usage.ru_utime) + us(usage.ru_stime)).unwrap_or(0);
+            return (status, cpu, usage.ru_maxrss);
         }
         if got < 0 && Errno::last() != Errno::EINTR {
-            return (0, 0);
+            return (0, 0, 0);
         }
     }
 }
 
 /// Kills and reaps every process of the sandbox but the zygote (it is pid 1, so `kill(-1)`
 /// spares it); until none is left, since a process may fork while being killed.
-fn clear() {
+pub(super) fn clear() {
     loop {
         let _ = kill(Pid::from_raw(-1), Signal::SIGKILL);
         if let Err(Errno::ECHILD) = waitpid(None, None) {

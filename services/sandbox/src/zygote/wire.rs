@@ -1,10 +1,11 @@
 //! The messages between the worker and a seat's zygote, one per `SOCK_SEQPACKET` datagram.
 //!
 //! * worker → zygote: a **request**, `run\0<cpu seconds>\0<program>\0<arg>\0…`, carrying the
-//!   move's stdin, stdout and stderr as three descriptors (`SCM_RIGHTS`);
+//!   move's stdin, stdout and stderr as three descriptors (`SCM_RIGHTS`); or, once before the
+//!   first move, `warm\0<python>\0<script>`: start the seat's warm Python ([`super::python`]);
 //! * zygote → worker: `init` once it is ready, then one report line per request, in the
 //!   init's report format ([`crate::init`]): `exit <code|-> <signal|-> <cpu_us> <maxrss_kb>` or
-//!   `exec-error <errno> <message>`.
+//!   `exec-error <errno> <message>`; to `warm`: `warm ready` or `warm off <why>`.
 #![allow(unsafe_code)]
 
 use std::io::{self, IoSlice, IoSliceMut};
@@ -22,6 +23,45 @@ pub(crate) struct Request {
     pub cpu_secs: u64,
     pub program: String,
     pub args: Vec<String>,
+}
+
+/// What the worker asks of a zygote.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Message {
+    Run(Request),
+    /// Start a warm `python` for the requests that run `python script …`.
+    Warm {
+        python: String,
+        script: String,
+    },
+}
+
+impl Message {
+    pub fn decode(bytes: &[u8]) -> Option<Self> {
+        if let Some(rest) = bytes.strip_prefix(b"warm\0") {
+            let text = std::str::from_utf8(rest).ok()?;
+            let (python, script) = text.split_once('\0')?;
+            if script.contains('\0') {
+                return None;
+            }
+            return Some(Message::Warm {
+                python: python.to_owned(),
+                script: script.to_owned(),
+            });
+        }
+        Request::decode(bytes).map(Message::Run)
+    }
+
+    /// `warm\0<python>\0<script>`; an error for a NUL byte in either.
+    pub fn encode_warm(python: &str, script: &str) -> io::Result<Vec<u8>> {
+        if python.contains('\0') || script.contains('\0') {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "a path holds a NUL byte",
+            ));
+        }
+        Ok(format!("warm\0{python}\0{script}").into_bytes())
+    }
 }
 
 impl Request {
@@ -130,11 +170,27 @@ mod tests {
             args: vec!["a b".into(), String::new(), "ü".into()],
         };
         assert_eq!(Request::decode(&r.encode().unwrap()), Some(r.clone()));
+        let run = Message::Run(r.clone());
+        assert_eq!(Message::decode(&r.encode().unwrap()), Some(run));
         let bad = Request {
             args: vec!["x\0y".into()],
             ..r
         };
         assert!(bad.encode().is_err());
         assert_eq!(Request::decode(b"exit 0"), None);
+    }
+
+    #[test]
+    fn a_warm_message_round_trips() {
+        let bytes = Message::encode_warm("/usr/bin/python3", "/bot/bot.py").unwrap();
+        assert_eq!(
+            Message::decode(&bytes),
+            Some(Message::Warm {
+                python: "/usr/bin/python3".into(),
+                script: "/bot/bot.py".into()
+            })
+        );
+        assert!(Message::encode_warm("/usr/bin/python3", "a\0b").is_err());
+        assert_eq!(Message::decode(b"warm\0only"), None);
     }
 }
