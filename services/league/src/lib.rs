@@ -7,7 +7,9 @@
 //! matches on games. Entrants are any `Clone + Ord` id (Croupier passes submission ids).
 //! Ladders (continuous matchmaking) ask [`next_groups`] for their next duplicate groups, and
 //! A/B tests of two submissions decide with [`ab_test`] (`docs/rules.md#ladders`,
-//! `docs/rules.md#ab-tests`).
+//! `docs/rules.md#ab-tests`). The final ranking with honest uncertainty is [`fitted`]: one
+//! Bradley–Terry or Plackett–Luce fit over all of a competition's matches (Hanabi: the mean
+//! score), with a 95% interval per entrant and whether each pair of neighbours is decided.
 //!
 //! # Schemes (`docs/rules.md#leaderboards`)
 //!
@@ -73,6 +75,7 @@
 mod ab;
 mod bridge;
 mod error;
+mod fit;
 mod history;
 mod imp;
 mod ladder;
@@ -91,6 +94,7 @@ mod testing;
 pub use ab::{ab_test, AbConfig, AbReport, Verdict};
 pub use bridge::{duplicate_sets, DuplicateSet};
 pub use error::LeagueError;
+pub use fit::{fitted, FitModel, FittedRanking, FittedRow};
 pub use history::{history, HistoryPoint, HistoryStep, Outline};
 pub use imp::imps;
 pub use ladder::{next_groups, Contender, LadderPick, NextIds};
