@@ -113,4 +113,4 @@ pub use settings::{
     SEAT_DISK_MIB, SEAT_MEMORY_MIB,
 };
 pub use standings::{battle_score, rank_points, ranked, standings, Extra, Standing, Tally};
-pub use stats::{t_975, Interval, Moments};
+pub use stats::{normal_quantile, t_975, Interval, Moments};

@@ -148,12 +148,26 @@ pub fn play_plan(
     strengths: &[f64],
     seed: u64,
 ) -> Result<Played, LeagueError> {
+    continue_plan(game, spec, plan, strengths, seed, Vec::new(), 0)
+}
+
+/// Plays `plan` on from `results` (an earlier stage's, `rounds` rounds) as [`play_plan`] does:
+/// the plan sees them as its own, so a final stage is seeded from the earlier one.
+pub fn continue_plan(
+    game: GameId,
+    spec: &ScheduleSpec,
+    plan: &Plan,
+    strengths: &[f64],
+    seed: u64,
+    results: Vec<MatchResult<usize>>,
+    rounds: u32,
+) -> Result<Played, LeagueError> {
     let entrants: Vec<usize> = (0..strengths.len()).collect();
-    let mut results: Vec<MatchResult<usize>> = Vec::new();
+    let mut results = results;
     let mut start = RoundStart {
-        round: 0,
-        ordinal: 0,
-        group: 0,
+        round: rounds,
+        ordinal: results.iter().map(|r| r.ordinal + 1).max().unwrap_or(0),
+        group: results.iter().map(|r| r.group + 1).max().unwrap_or(0),
     };
     loop {
         let next = next_round(game, spec, plan, &entrants, &results, start)?;

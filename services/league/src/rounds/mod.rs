@@ -27,7 +27,8 @@ mod swiss;
 use croupier_games::GameId;
 use serde::{Deserialize, Serialize};
 
-use crate::fit::{FieldFit, Z_95};
+use crate::fit::FieldFit;
+pub(crate) use crate::fit::Z_95;
 use crate::results::MatchResult;
 use crate::schedule::{first_duplicate, format_of, seatings, table_of};
 use crate::seed::{round_seed, SplitMix64};
@@ -233,11 +234,6 @@ impl Field {
         }
     }
 
-    /// Whether the entrant at place `a` (0-based) is significantly ahead of the one at `b`.
-    pub(crate) fn apart(&self, a: usize, b: usize) -> bool {
-        self.z(a, b) >= Z_95
-    }
-
     /// The z of place `a` over place `b`.
     pub(crate) fn z(&self, a: usize, b: usize) -> f64 {
         match (self.order.get(a), self.order.get(b)) {
@@ -246,13 +242,14 @@ impl Field {
         }
     }
 
-    /// Runs of places (1-based) among the first `places` whose neighbours are not apart.
-    pub(crate) fn ties(&self, places: usize) -> Vec<(u32, u32)> {
+    /// Runs of places (1-based) among the first `places` whose neighbours are less than `z`
+    /// standard errors apart.
+    pub(crate) fn ties(&self, places: usize, z: f64) -> Vec<(u32, u32)> {
         let last = places.min(self.order.len()).saturating_sub(1);
         let mut out = Vec::new();
         let mut start = 0;
         for p in 0..=last {
-            if p == last || self.apart(p, p + 1) {
+            if p == last || self.z(p, p + 1) >= z {
                 if p > start {
                     out.push((start as u32 + 1, p as u32 + 1));
                 }

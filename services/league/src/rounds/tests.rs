@@ -148,9 +148,9 @@ fn later_swiss_rounds_group_entrants_of_similar_standing() {
 
 #[test]
 fn the_default_number_of_swiss_rounds_grows_with_the_field() {
-    assert_eq!(swiss_rounds(Format::Triples, 3), 8);
-    assert_eq!(swiss_rounds(Format::Triples, 200), 20);
-    assert_eq!(swiss_rounds(Format::TeamPairs, 200), 28);
+    assert_eq!(swiss_rounds(Format::Triples, 3), 16);
+    assert_eq!(swiss_rounds(Format::Triples, 200), 40);
+    assert_eq!(swiss_rounds(Format::TeamPairs, 200), 56);
     assert!(swiss_rounds(Format::Triples, 1000) > swiss_rounds(Format::Triples, 200));
     let next = next_round(
         GameId::GUANDAN,
@@ -161,7 +161,7 @@ fn the_default_number_of_swiss_rounds_grows_with_the_field() {
         START,
     )
     .expect("a round");
-    assert_eq!(next.progress.rounds, Some(28));
+    assert_eq!(next.progress.rounds, Some(56));
     assert_eq!(next.matches.len(), 100 * 2);
 }
 
