@@ -44,6 +44,23 @@ fn score(truth: &[f64], results: &[MatchResult<usize>], game: GameId) -> (f64, u
     )
 }
 
+/// Prints `row` at once (a long run shows its progress) and keeps it.
+fn report(game: GameId, n: usize, full: u128, rows: &mut Vec<Row>, row: Row) {
+    let share = 100.0 * row.matches as f64 / full as f64;
+    println!(
+        "| {} | {n} | {} | {} | {share:.3} | {} | {:.3} | {} | {} | {:.1} |",
+        game.display_name(),
+        row.format,
+        row.matches,
+        row.rounds,
+        row.tau,
+        row.top10,
+        if row.decided { "yes" } else { "no" },
+        row.seconds
+    );
+    rows.push(row);
+}
+
 fn run(game: GameId, format: Format, n: usize) -> Vec<Row> {
     let truth = field(n, SPREAD, 2026 + n as u64);
     let rules = game.rule_sets().first().copied().unwrap_or_default();
@@ -56,15 +73,21 @@ fn run(game: GameId, format: Format, n: usize) -> Vec<Row> {
         let planned = schedule(game, &spec, &entrants).expect("a round-robin");
         let results = simulate(game, &planned, |&e| truth[e], 1);
         let (tau, top10) = score(&truth, &results, game);
-        rows.push(Row {
-            format: "round-robin".into(),
-            matches: results.len(),
-            rounds: 1,
-            tau,
-            top10,
-            decided: true,
-            seconds: clock.elapsed().as_secs_f64(),
-        });
+        report(
+            game,
+            n,
+            full,
+            &mut rows,
+            Row {
+                format: "round-robin".into(),
+                matches: results.len(),
+                rounds: 1,
+                tau,
+                top10,
+                decided: true,
+                seconds: clock.elapsed().as_secs_f64(),
+            },
+        );
     }
     let budget = u32::try_from(full / 20).unwrap_or(u32::MAX);
     let mut plans = vec![
@@ -98,15 +121,21 @@ fn run(game: GameId, format: Format, n: usize) -> Vec<Row> {
         let clock = Instant::now();
         let played = play_plan(game, &spec, &plan, &truth, 1).expect("played");
         let (tau, top10) = score(&truth, &played.results, game);
-        rows.push(Row {
-            format: name,
-            matches: played.results.len(),
-            rounds: played.rounds,
-            tau,
-            top10,
-            decided: played.progress.decided,
-            seconds: clock.elapsed().as_secs_f64(),
-        });
+        report(
+            game,
+            n,
+            full,
+            &mut rows,
+            Row {
+                format: name,
+                matches: played.results.len(),
+                rounds: played.rounds,
+                tau,
+                top10,
+                decided: played.progress.decided,
+                seconds: clock.elapsed().as_secs_f64(),
+            },
+        );
     }
     if staged {
         // Stages: the default Swiss rounds, then adaptive rounds for the top 10 on the same
@@ -121,15 +150,21 @@ fn run(game: GameId, format: Format, n: usize) -> Vec<Row> {
         let played = continue_plan(game, &spec, &top, &truth, 1, swiss.results, swiss.rounds)
             .expect("adaptive");
         let (tau, top10) = score(&truth, &played.results, game);
-        rows.push(Row {
-            format: "swiss, then adaptive top 10".into(),
-            matches: played.results.len(),
-            rounds: played.rounds,
-            tau,
-            top10,
-            decided: played.progress.decided,
-            seconds: clock.elapsed().as_secs_f64(),
-        });
+        report(
+            game,
+            n,
+            full,
+            &mut rows,
+            Row {
+                format: "swiss, then adaptive top 10".into(),
+                matches: played.results.len(),
+                rounds: played.rounds,
+                tau,
+                top10,
+                decided: played.progress.decided,
+                seconds: clock.elapsed().as_secs_f64(),
+            },
+        );
     }
     rows
 }
@@ -152,17 +187,6 @@ fn contest_formats_recover_the_true_order() {
             let full = match_count(format, n, 1) as f64;
             for row in run(game, format, n) {
                 let share = 100.0 * row.matches as f64 / full;
-                println!(
-                    "| {} | {n} | {} | {} | {share:.3} | {} | {:.3} | {} | {} | {:.1} |",
-                    game.display_name(),
-                    row.format,
-                    row.matches,
-                    row.rounds,
-                    row.tau,
-                    row.top10,
-                    if row.decided { "yes" } else { "no" },
-                    row.seconds
-                );
                 if game == GameId::SPLENDOR && n == 200 && row.format.starts_with("swiss, then") {
                     goal = Some((share, row.tau, row.top10));
                 }

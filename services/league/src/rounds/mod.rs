@@ -55,8 +55,8 @@ pub enum Plan {
 pub enum Decide {
     /// Every pair of neighbours in the final order.
     Order,
-    /// The top `k` in order: places 1..k each significantly ahead of the next, and place k
-    /// ahead of every entrant below it.
+    /// Who the top `k` are: place k significantly ahead of every entrant below it (the order
+    /// within the top k is reported, not waited for).
     Top(u32),
 }
 
@@ -94,8 +94,9 @@ pub struct Progress {
     pub decided: bool,
     /// Whether the plan is done (no more rounds).
     pub finished: bool,
-    /// Runs of places, `(first, last)`, whose order is not yet significant (within the places
-    /// that must be decided).
+    /// Runs of places, `(first, last)`, whose order is not yet significant: over the whole
+    /// order (Swiss; adaptive `Order`, at the threshold it stops at), or over the top k + 1
+    /// at 95% (adaptive `Top`).
     pub ties: Vec<(u32, u32)>,
 }
 

@@ -215,7 +215,10 @@ fn adaptive_top_k_stops_once_the_top_is_decided_and_spends_on_it() {
         played.results.len()
     );
     let ranking = crate::fitted(GameId::SPLENDOR, &played.results);
-    assert!(ranking.rows[..3].iter().all(|r| r.ahead_of_next));
+    assert!(
+        ranking.rows[2].ahead_of_next,
+        "the top three are apart from the rest"
+    );
     let estimate: Vec<f64> = {
         let mut v = vec![0.0; 60];
         for r in &ranking.rows {
