@@ -10,6 +10,10 @@
 //! `docs/rules.md#ab-tests`). The final ranking with honest uncertainty is [`fitted`]: one
 //! Bradley–Terry or Plackett–Luce fit over all of a competition's matches (Hanabi: the mean
 //! score), with a 95% interval per entrant and whether each pair of neighbours is decided.
+//! Contests too big for a round-robin are played round by round: [`next_round`] gives a
+//! [`Plan`]'s next round (Swiss rounds, or budgeted adaptive ranking) from the entrants and the
+//! results so far (`docs/competitions.md`), and [`sim`] plays any of them by simulation for the
+//! contest benchmark (`tests/contest_bench.rs`).
 //!
 //! # Schemes (`docs/rules.md#leaderboards`)
 //!

@@ -89,7 +89,9 @@ fn run(game: GameId, format: Format, n: usize) -> Vec<Row> {
             },
         );
     }
-    let budget = u32::try_from(full / 20).unwrap_or(u32::MAX);
+    // 5% of a round-robin, and at most 100 matches per entrant (5% of 1,000 entrants' triples
+    // would be 25 million).
+    let budget = u32::try_from((full / 20).min(100 * n as u128)).unwrap_or(u32::MAX);
     let mut plans = vec![
         (
             "swiss (default rounds)".to_owned(),
@@ -113,7 +115,8 @@ fn run(game: GameId, format: Format, n: usize) -> Vec<Row> {
             ));
         }
     }
-    if std::env::var("CONTEST_BENCH_SWISS_ONLY").is_ok() {
+    if std::env::var("CONTEST_BENCH_SWISS_ONLY").is_ok() || n > 500 {
+        // Large fields: Swiss alone, and Swiss then adaptive (below).
         plans.retain(|(name, _)| name.starts_with("swiss"));
     }
     let staged = std::env::var("CONTEST_BENCH_SWISS_ONLY").is_err();

@@ -5,7 +5,7 @@
 //! are; the order within them is reported, as ties at 95%, but not waited for). Those `m`
 //! comparisons must hold together at 95% (Bonferroni): a pair is settled when the fitted
 //! difference is `Φ⁻¹(1 − 0.025/m)` standard errors of the difference or more (1.96 for one
-//! pair, 3.66 for the 190 of the top 10 of 200). The ranking is looked at
+//! pair, 3.65 for the 190 of the top 10 of 200). The ranking is looked at
 //! after every round, which the bound does not price in; the benchmark measures how often the
 //! decided top is the true one. Each entrant in an unsettled pair is *in question*, most urgent
 //! the one with the smallest z. A round takes the entrants in question, most urgent first, and
