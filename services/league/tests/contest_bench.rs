@@ -5,7 +5,9 @@
 //! 10 are in the fitted top 10. Full round-robins are played where they fit in memory.
 //!
 //! `cargo test --release -p croupier-league --test contest_bench -- --ignored --nocapture`
-//! (`CONTEST_BENCH_N=50,200` to choose the field sizes). The figures are in
+//! (`CONTEST_BENCH_N=50,200` to choose the field sizes, `CONTEST_BENCH_GAME=splendor` one
+//! game, `CONTEST_BENCH_PER_ENTRANT=1000` the adaptive budget's cap per entrant,
+//! `CONTEST_BENCH_SWISS=60,120` more Swiss rows). The figures are in
 //! `docs/performance.md`; the goal is the top 10 of 200 found with τ ≥ 0.9 using at most 5%
 //! of a full round-robin's matches.
 
@@ -89,9 +91,13 @@ fn run(game: GameId, format: Format, n: usize) -> Vec<Row> {
             },
         );
     }
-    // 5% of a round-robin, and at most 100 matches per entrant (5% of 1,000 entrants' triples
-    // would be 25 million).
-    let budget = u32::try_from((full / 20).min(100 * n as u128)).unwrap_or(u32::MAX);
+    // 5% of a round-robin, and at most `CONTEST_BENCH_PER_ENTRANT` (default 100) matches per
+    // entrant (5% of 1,000 entrants' triples would be 25 million).
+    let per_entrant: u128 = std::env::var("CONTEST_BENCH_PER_ENTRANT")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(100);
+    let budget = u32::try_from((full / 20).min(per_entrant * n as u128)).unwrap_or(u32::MAX);
     let mut plans = vec![
         (
             "swiss (default rounds)".to_owned(),
