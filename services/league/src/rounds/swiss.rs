@@ -18,15 +18,28 @@ const WINDOW: usize = 4;
 /// The rounds a Swiss competition plays when the organiser names none: enough for the fitted
 /// ranking of a field of `entrants` to find its order (see `docs/competitions.md`):
 /// `4·⌈log₂ n⌉ + 8` for triples (40 for 200 entrants: Kendall τ about 0.9 in the benchmark),
-/// `6·⌈log₂ n⌉ + 8` for pairs and self-play (a pair ranks two at once); at most
-/// [`MAX_ROUNDS`](crate::MAX_ROUNDS).
+/// `6·⌈log₂ n⌉ + 8` for pairs and self-play (a pair ranks two at once); never more than half
+/// the matches of a round-robin (a small field of pairs is better played as one), at least 1,
+/// at most [`MAX_ROUNDS`](crate::MAX_ROUNDS).
 pub fn swiss_rounds(format: Format, entrants: usize) -> u32 {
     let log2 = usize::BITS - entrants.max(2).saturating_sub(1).leading_zeros();
     let per = match format {
         Format::Triples => 4,
         Format::TeamPairs | Format::CrossPlay | Format::SelfPlay => 6,
     };
-    (per * log2 + 8).min(crate::MAX_ROUNDS)
+    let groups = (entrants / format.min_entrants()).max(1) as u128;
+    let half = crate::match_count(format, entrants, 1) / (groups * seatings_of(format)) / 2;
+    let half = u32::try_from(half).unwrap_or(u32::MAX).max(1);
+    (per * log2 + 8).min(half).min(crate::MAX_ROUNDS)
+}
+
+/// Matches per group: 3 rotations of a triple, 2 seatings of a pair, 1 self-play match.
+fn seatings_of(format: Format) -> u128 {
+    match format {
+        Format::Triples => 3,
+        Format::TeamPairs | Format::CrossPlay => 2,
+        Format::SelfPlay => 1,
+    }
 }
 
 /// Round `round` of `rounds`: its groups (entrant indices), its byes and the progress.

@@ -148,7 +148,17 @@ fn later_swiss_rounds_group_entrants_of_similar_standing() {
 
 #[test]
 fn the_default_number_of_swiss_rounds_grows_with_the_field() {
-    assert_eq!(swiss_rounds(Format::Triples, 3), 16);
+    assert_eq!(
+        swiss_rounds(Format::Triples, 3),
+        1,
+        "one triple: the round-robin itself"
+    );
+    assert_eq!(swiss_rounds(Format::Triples, 50), 32);
+    assert_eq!(
+        swiss_rounds(Format::TeamPairs, 50),
+        24,
+        "half of 49 round-robin rounds"
+    );
     assert_eq!(swiss_rounds(Format::Triples, 200), 40);
     assert_eq!(swiss_rounds(Format::TeamPairs, 200), 56);
     assert!(swiss_rounds(Format::Triples, 1000) > swiss_rounds(Format::Triples, 200));
