@@ -188,10 +188,15 @@ fn contest_formats_recover_the_true_order() {
     println!("| game | N | format | matches | % of round-robin | rounds | Kendall τ | true top 10 found | decided | seconds |");
     println!("|---|---|---|---|---|---|---|---|---|---|");
     let mut goal = None;
-    for (game, format) in [
+    let only = std::env::var("CONTEST_BENCH_GAME").ok();
+    let games = [
         (GameId::SPLENDOR, Format::Triples),
         (GameId::GUANDAN, Format::TeamPairs),
-    ] {
+    ];
+    for (game, format) in games
+        .into_iter()
+        .filter(|(g, _)| only.as_deref().is_none_or(|o| o == g.as_str()))
+    {
         for &n in &sizes {
             let full = match_count(format, n, 1) as f64;
             for row in run(game, format, n) {
