@@ -39,6 +39,12 @@ pub enum LeagueError {
     /// The rule set or the overrides are refused by the game.
     #[error(transparent)]
     Settings(#[from] SettingsError),
+    /// A Swiss plan's rounds out of range.
+    #[error("a Swiss competition plays 1 to {max} rounds, not {0}", max = crate::MAX_ROUNDS)]
+    SwissRounds(u32),
+    /// An adaptive budget too small for one group.
+    #[error("a match budget of {budget} is less than one group ({group} matches)")]
+    Budget { budget: u32, group: usize },
     /// More matches than one schedule may hold.
     #[error("{count} matches is more than the limit of {limit}; use fewer entrants or rounds")]
     TooManyMatches { count: u128, limit: u32 },

@@ -7,7 +7,13 @@
 //! matches on games. Entrants are any `Clone + Ord` id (Croupier passes submission ids).
 //! Ladders (continuous matchmaking) ask [`next_groups`] for their next duplicate groups, and
 //! A/B tests of two submissions decide with [`ab_test`] (`docs/rules.md#ladders`,
-//! `docs/rules.md#ab-tests`).
+//! `docs/rules.md#ab-tests`). The final ranking with honest uncertainty is [`fitted`]: one
+//! Bradley–Terry or Plackett–Luce fit over all of a competition's matches (Hanabi: the mean
+//! score), with a 95% interval per entrant and whether each pair of neighbours is decided.
+//! Contests too big for a round-robin are played round by round: [`next_round`] gives a
+//! [`Plan`]'s next round (Swiss rounds, or budgeted adaptive ranking) from the entrants and the
+//! results so far (`docs/competitions.md`), and [`sim`] plays any of them by simulation for the
+//! contest benchmark (`tests/contest_bench.rs`).
 //!
 //! # Schemes (`docs/rules.md#leaderboards`)
 //!
@@ -73,16 +79,19 @@
 mod ab;
 mod bridge;
 mod error;
+mod fit;
 mod history;
 mod imp;
 mod ladder;
 mod ratings;
 mod record;
 mod results;
+mod rounds;
 mod schedule;
 mod scheme;
 mod seed;
 mod settings;
+pub mod sim;
 mod standings;
 mod stats;
 #[cfg(test)]
@@ -91,12 +100,14 @@ mod testing;
 pub use ab::{ab_test, AbConfig, AbReport, Verdict};
 pub use bridge::{duplicate_sets, DuplicateSet};
 pub use error::LeagueError;
+pub use fit::{fitted, FitModel, FittedRanking, FittedRow};
 pub use history::{history, HistoryPoint, HistoryStep, Outline};
 pub use imp::imps;
 pub use ladder::{next_groups, Contender, LadderPick, NextIds};
 pub use ratings::{rated, ratings, Rating, Skill};
 pub use record::{absorb, records, Record};
 pub use results::{EndState, MatchResult, SeatOutcome, UnknownEndState};
+pub use rounds::{next_round, swiss_rounds, Decide, NextRound, Plan, Progress, RoundStart};
 pub use schedule::{match_count, schedule, PlannedMatch, ScheduleSpec, MAX_MATCHES};
 pub use scheme::{Format, RatingForm, Scheme, Scoring};
 pub use seed::round_seed;
@@ -106,4 +117,4 @@ pub use settings::{
     SEAT_DISK_MIB, SEAT_MEMORY_MIB,
 };
 pub use standings::{battle_score, rank_points, ranked, standings, Extra, Standing, Tally};
-pub use stats::{t_975, Interval, Moments};
+pub use stats::{normal_quantile, t_975, Interval, Moments};
