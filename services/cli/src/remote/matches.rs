@@ -90,8 +90,8 @@ pub async fn submissions(args: SubmissionsArgs) -> Result<()> {
         return Ok(());
     }
     println!(
-        "{:<36}  {:<9} {:>4}  {:<8} {:<8} {}",
-        "submission", "game", "ver", "language", "status", "label"
+        "{:<36}  {:<9} {:>4}  {:<8} {:<8} label",
+        "submission", "game", "ver", "language", "status"
     );
     for s in &list {
         println!(
