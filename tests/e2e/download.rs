@@ -140,9 +140,9 @@ async fn every_game_page_links_its_quick_start_to_the_runner_in_both_languages(p
         .assert_status(StatusCode::SEE_OTHER);
     for game in ["nothanks", "splendor", "hanabi", "guandan", "bridge"] {
         let page = english.get(&format!("/games/{game}")).await;
-        page.assert_shows("<a href=\"/download\">download the runner</a>");
+        page.assert_shows("<a class=\"in-text\" href=\"/download\">download the runner</a>");
         page.assert_lacks("cargo install");
         let page = chinese.get(&format!("/games/{game}")).await;
-        page.assert_shows("<a href=\"/download\">下载本地运行器</a>");
+        page.assert_shows("<a class=\"in-text\" href=\"/download\">下载本地运行器</a>");
     }
 }

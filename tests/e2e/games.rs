@@ -108,7 +108,7 @@ async fn the_games_pages_speak_chinese_when_asked_and_english_stays_as_it_was(po
     page.assert_shows("<h1>Hanabi</h1>");
     page.assert_shows(
         "<li>Play it on your machine against the built-in bots with the <code>croupier</code> \
-         command\n      (one file, no Rust needed: <a href=\"/download\">download the \
+         command\n      (one file, no Rust needed: <a class=\"in-text\" href=\"/download\">download the \
          runner</a>):\n      <pre tabindex=\"0\">croupier play hanabi",
     );
     page.assert_shows(
