@@ -177,6 +177,17 @@ pub(crate) fn fit(n: usize, rankings: &[Vec<(usize, u32)>], prior: f64) -> Fit {
     Fit { theta, cov }
 }
 
+/// The largest strength of a risk set and the sum of `e^(θ − top)` over it (a stable
+/// log-sum-exp: `top + ln(total)`).
+fn shifted_total(risk: &[usize], theta: &[f64]) -> (f64, f64) {
+    let top = risk
+        .iter()
+        .map(|&k| theta[k])
+        .fold(f64::NEG_INFINITY, f64::max);
+    let total = risk.iter().map(|&k| (theta[k] - top).exp()).sum();
+    (top, total)
+}
+
 /// Choice probabilities of one stage's risk set.
 fn probabilities<'a>(
     data: &'a Stages,
@@ -184,11 +195,7 @@ fn probabilities<'a>(
     theta: &[f64],
 ) -> impl Iterator<Item = (usize, f64)> + 'a {
     let risk = &data.members[stage.start..stage.end];
-    let top = risk
-        .iter()
-        .map(|&k| theta[k])
-        .fold(f64::NEG_INFINITY, f64::max);
-    let total: f64 = risk.iter().map(|&k| (theta[k] - top).exp()).sum();
+    let (top, total) = shifted_total(risk, theta);
     let weights: Vec<f64> = risk
         .iter()
         .map(|&k| (theta[k] - top).exp() / total)
@@ -203,12 +210,7 @@ fn sigmoid(x: f64) -> f64 {
 fn log_posterior(data: &Stages, theta: &[f64], prior: f64) -> f64 {
     let mut sum: f64 = data.credits.iter().map(|&(i, c)| c * theta[i]).sum();
     for stage in &data.stages {
-        let risk = &data.members[stage.start..stage.end];
-        let top = risk
-            .iter()
-            .map(|&k| theta[k])
-            .fold(f64::NEG_INFINITY, f64::max);
-        let total: f64 = risk.iter().map(|&k| (theta[k] - top).exp()).sum();
+        let (top, total) = shifted_total(&data.members[stage.start..stage.end], theta);
         sum -= stage.choices * (top + total.ln());
     }
     // a·ln q + a·ln(1 − q) with q = σ(θ): a·θ − 2a·ln(1 + e^θ).
