@@ -99,10 +99,7 @@ async fn without_a_built_runner_the_download_page_says_how_to_build_it_in_both_l
     // Arrange: one platform with no directory configured, one with an empty directory.
     let mut unset = TestApp::new(pool.clone());
     let mut chinese = unset.new_visitor();
-    chinese
-        .get("/lang/zh-CN?next=/download")
-        .await
-        .assert_status(StatusCode::SEE_OTHER);
+    chinese.choose_chinese().await;
     let empty = tempfile::tempdir().expect("temp dir");
     let mut unbuilt = TestApp::with_config(
         pool,
@@ -134,10 +131,7 @@ async fn without_a_built_runner_the_download_page_says_how_to_build_it_in_both_l
 async fn every_game_page_links_its_quick_start_to_the_runner_in_both_languages(pool: PgPool) {
     let mut english = TestApp::new(pool);
     let mut chinese = english.new_visitor();
-    chinese
-        .get("/lang/zh-CN?next=/games")
-        .await
-        .assert_status(StatusCode::SEE_OTHER);
+    chinese.choose_chinese().await;
     for game in ["nothanks", "splendor", "hanabi", "guandan", "bridge"] {
         let page = english.get(&format!("/games/{game}")).await;
         page.assert_shows("<a class=\"in-text\" href=\"/download\">download the runner</a>");

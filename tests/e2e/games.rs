@@ -83,10 +83,7 @@ async fn every_game_has_a_page_with_its_rules_protocol_limits_and_kits_and_the_k
 async fn the_games_pages_speak_chinese_when_asked_and_english_stays_as_it_was(pool: PgPool) {
     let mut english = TestApp::new(pool);
     let mut chinese = english.new_visitor();
-    chinese
-        .get("/lang/zh-CN?next=/games")
-        .await
-        .assert_status(StatusCode::SEE_OTHER);
+    chinese.choose_chinese().await;
 
     let index = english.get("/games").await;
     index.assert_shows("<h1>Games</h1>");

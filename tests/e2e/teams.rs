@@ -225,7 +225,7 @@ async fn a_member_who_is_not_the_owner_cannot_make_a_new_invite_code(pool: PgPoo
 async fn the_team_upload_and_submission_pages_speak_chinese_once_chosen(pool: PgPool) {
     // Arrange: alice in 简体中文 (the footer's link), with a team
     let mut alice = TestApp::new(pool.clone());
-    alice.get("/lang/zh-CN?next=/").await;
+    alice.choose_chinese().await;
     alice.sign_up("alice").await;
     let team_id = alice.create_team("Owls").await;
 

@@ -256,7 +256,7 @@ async fn the_seat_page_speaks_chinese_with_no_thanks_own_words(pool: PgPool) {
     let mut league = League::with_teams(&pool, 3).await;
     let c = league.create("1").await;
     let alice = &mut league.entrants[0];
-    alice.app.get("/lang/zh-CN?next=/").await;
+    alice.app.choose_chinese().await;
     let form = alice.app.get(&format!("/competitions/{c}/play")).await;
     form.assert_status(StatusCode::OK);
     form.assert_shows("与机器人对战");

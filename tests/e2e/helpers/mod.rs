@@ -104,6 +104,13 @@ impl TestApp {
         }
     }
 
+    /// Chooses 简体中文 with the footer's link, as a visitor does (the answer goes back to `/`).
+    pub async fn choose_chinese(&mut self) {
+        self.get("/lang/zh-CN?next=/")
+            .await
+            .assert_status(StatusCode::SEE_OTHER);
+    }
+
     /// Sets a cookie as if the server had (a session id from the database, say).
     pub fn set_cookie(&mut self, name: &str, value: &str) {
         self.jar.insert(name.to_owned(), value.to_owned());
