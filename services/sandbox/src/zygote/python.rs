@@ -46,6 +46,9 @@ const WARM_PY: &str = include_str!("warm.py");
 pub(crate) struct WarmPython {
     pid: i32,
     socket: OwnedFd,
+    /// The read end (non-blocking) of the pipe on which it writes each move's pid: read only
+    /// when it is gone before it answered, and drained after every move.
+    pids: OwnedFd,
     python: String,
     script: String,
     /// Its stdout's read end: its stdout is a pipe, as a move's is (Python decides its stdio's
@@ -80,6 +83,12 @@ impl WarmPython {
         .map_err(|e| format!("a socket: {e}"))?;
         let pipe = || nix::unistd::pipe2(OFlag::O_CLOEXEC).map_err(|e| format!("a pipe: {e}"));
         let (stdin, _) = pipe()?;
+        let (pids, pids_w) = pipe()?;
+        fcntl(
+            pids.as_raw_fd(),
+            FcntlArg::F_SETFL(OFlag::O_NONBLOCK | OFlag::O_CLOEXEC),
+        )
+        .map_err(|e| format!("a pipe: {e}"))?;
         let (stdout_r, stdout_w) = pipe()?;
         let (stderr_r, stderr_w) = pipe()?;
         let mut command = Command::new(python);
@@ -90,16 +99,24 @@ impl WarmPython {
             .stdin(Stdio::from(stdin))
             .stdout(Stdio::from(stdout_w))
             .stderr(Stdio::from(stderr_w));
-        let fd = theirs.as_raw_fd();
+        let (fd, pid_fd) = (theirs.as_raw_fd(), pids_w.as_raw_fd());
         // SAFETY: the zygote is single-threaded, so the forked child may call anything; the
-        // closure makes three system calls on a descriptor number copied before the fork.
+        // closure makes a few system calls on descriptor numbers copied before the fork.
         unsafe {
             command.pre_exec(move || {
                 crate::init::close_on_exec_above_stdio()?;
-                if fd == 3 {
-                    fcntl(3, FcntlArg::F_SETFD(FdFlag::empty()))?;
+                // The socket at 3, the pid pipe at 4 (moved out of the way first if it is 3).
+                let pid_fd = if pid_fd == 3 {
+                    fcntl(pid_fd, FcntlArg::F_DUPFD_CLOEXEC(5))?
                 } else {
-                    dup2(fd, 3)?;
+                    pid_fd
+                };
+                for (from, to) in [(fd, 3), (pid_fd, 4)] {
+                    if from == to {
+                        fcntl(to, FcntlArg::F_SETFD(FdFlag::empty()))?;
+                    } else {
+                        dup2(from, to)?;
+                    }
                 }
                 Ok(())
             });
@@ -107,6 +124,7 @@ impl WarmPython {
         let spawned = command.spawn();
         drop(command);
         drop(theirs);
+        drop(pids_w);
         let child = spawned.map_err(|e| format!("cannot start {python}: {e}"))?;
         let pid = child.id() as i32;
         drop(child);
@@ -115,6 +133,7 @@ impl WarmPython {
             Ok(Some((n, _))) if &buf[..n] == b"ready" => Ok(WarmPython {
                 pid,
                 socket: ours,
+                pids,
                 python: python.to_owned(),
                 script: script.to_owned(),
                 _stdout: stdout_r,
@@ -153,19 +172,36 @@ impl WarmPython {
         if wire::send(self.socket.as_raw_fd(), &bytes, &fds).is_err() {
             return Served::Refused(stdio);
         }
+        // One wake-up per move: the answer once the child is done. The zygote keeps its copies
+        // of the move's stdio until then (the worker reads to the end after the answer), in case
+        // the warm Python is gone before it forked and the move must be started here.
         let mut buf = [0u8; 128];
-        let Some(pid) = self.receive(&mut buf).and_then(|t| parse_pid(&t)) else {
-            return Served::Refused(stdio);
-        };
-        drop(stdio); // the child has its copies: the pipes close when it is done
-        match self.receive(&mut buf).and_then(|t| parse_exit(&t)) {
-            Some((status, cpu_us, maxrss_kb)) => Served::Exited {
+        let answer = self.receive(&mut buf).and_then(|t| parse_exit(&t));
+        let pid = self.forked();
+        match (answer, pid) {
+            (Some((status, cpu_us, maxrss_kb)), _) => Served::Exited {
                 status,
                 cpu_us,
                 maxrss_kb,
             },
-            None => Served::Orphaned { pid },
+            (None, Some(pid)) => Served::Orphaned { pid },
+            (None, None) => Served::Refused(stdio),
         }
+    }
+
+    /// The pid of the child it forked for this move, if it wrote one; the pipe is left empty.
+    fn forked(&self) -> Option<i32> {
+        let mut buf = [0u8; 256];
+        let mut text = Vec::new();
+        loop {
+            match nix::unistd::read(self.pids.as_raw_fd(), &mut buf) {
+                Ok(0) | Err(Errno::EAGAIN) => break,
+                Ok(n) => text.extend_from_slice(&buf[..n]),
+                Err(Errno::EINTR) => {}
+                Err(_) => break,
+            }
+        }
+        parse_pid(&String::from_utf8_lossy(&text))
     }
 
     fn receive(&self, buf: &mut [u8]) -> Option<String> {
@@ -179,8 +215,9 @@ impl WarmPython {
     }
 }
 
+/// The last pid of `<pid>\n` lines.
 fn parse_pid(text: &str) -> Option<i32> {
-    text.strip_prefix("pid ")?.parse().ok()
+    text.lines().last()?.parse().ok()
 }
 
 fn parse_exit(text: &str) -> Option<(i32, u64, i64)> {
@@ -247,7 +284,9 @@ mod tests {
 
     #[test]
     fn the_warm_pythons_answers_parse() {
-        assert_eq!(parse_pid("pid 12"), Some(12));
+        assert_eq!(parse_pid("12\n"), Some(12));
+        assert_eq!(parse_pid("11\n12\n"), Some(12));
+        assert_eq!(parse_pid(""), None);
         assert_eq!(parse_pid("exit 0 1 2"), None);
         assert_eq!(parse_exit("exit 256 1500 9000"), Some((256, 1500, 9000)));
         assert_eq!(parse_exit("exit 256 1500"), None);

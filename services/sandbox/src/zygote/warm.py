@@ -1,26 +1,34 @@
 # The warm Python of a seat's zygote (croupier_sandbox::zygote::python): started once per seat
-# as `python3 -c <this file> <script>` with the zygote's socket at descriptor 3, it imports
-# what bots commonly import (numpy too when a .py file of the bot mentions it), then serves
-# one request per move: it forks, and the child runs the script as `__main__` exactly as
-# `python3 <script> <args...>` would (fresh globals, the move's argv, stdio and cwd, the
-# interpreter's own exit handling). This process never runs bot code: it forks, waits and
-# reports. Requests: `<cpu seconds>\0<program>\0<script>\0<arg>...` with the move's stdin,
-# stdout and stderr as three descriptors; answers: `ready` once, then per request
-# `pid <pid>` and `exit <wait status> <cpu us> <max rss KiB>`.
+# as `python3 -c <this file> <script>` with the zygote's socket at descriptor 3 and a pipe to
+# the zygote at 4, it imports what the bot's .py files import of the modules bots commonly
+# import (numpy too when one of them mentions it), then serves one request per move: it forks,
+# and the child runs the script as `__main__` exactly as `python3 <script> <args...>` would
+# (fresh globals, the move's argv, stdio and cwd, the interpreter's own exit handling). This
+# process never runs bot code: it forks, waits and reports. Requests:
+# `<cpu seconds>\0<program>\0<script>\0<arg>...` with the move's stdin, stdout and stderr as
+# three descriptors; answers: `ready` once, then per request the child's `<pid>\n` on the pipe
+# and `exit <wait status> <cpu us> <max rss KiB>` on the socket.
 import os
 import sys
+
+# Modules the interpreter loaded before this file imported any (a file of the bot cannot
+# shadow these in a cold move either; it can every other, see `_child`).
+_STARTED_WITH = set(sys.modules)
 
 
 def _preload(script):
     import importlib
 
-    # Cheap to import once and common in bots; the heavier rarely used ones (dataclasses and
-    # inspect, threading, pathlib, argparse) are left to the moves that import them.
-    names = (
+    # Cheap to import once and common in bots, imported here only when a .py file of the bot
+    # imports it (a module no move uses would only make every fork dearer); the heavier rarely
+    # used ones (dataclasses and inspect, threading, pathlib, argparse) are left to the moves.
+    common = (
         "abc array bisect collections copy datetime enum functools heapq io itertools json "
         "math operator random re string struct time typing"
     ).split()
-    if _mentions_numpy(os.path.dirname(script)):
+    imported, numpy = _imports(os.path.dirname(script))
+    names = [name for name in common if name in imported]
+    if numpy:
         names.append("numpy")
     for name in names:
         try:
@@ -29,21 +37,32 @@ def _preload(script):
             pass
 
 
-def _mentions_numpy(top, budget=400):
-    for folder, dirs, files in os.walk(top):
+def _imports(top, budget=400):
+    """The top-level module names the .py files under `top` import, and whether one of them
+    mentions numpy (the first `budget` files, 1 MiB of each)."""
+    import re
+
+    statement = re.compile(rb"^[ \t]*(?:from[ \t]+(\w+)|import[ \t]+([\w. \t,]+))", re.M)
+    names, numpy = set(), False
+    for folder, _dirs, files in os.walk(top):
         for name in files:
             if not name.endswith(".py"):
                 continue
             budget -= 1
             if budget < 0:
-                return False
+                return names, numpy
             try:
                 with open(os.path.join(folder, name), "rb") as f:
-                    if b"numpy" in f.read(1 << 20):
-                        return True
+                    text = f.read(1 << 20)
             except OSError:
-                pass
-    return False
+                continue
+            numpy = numpy or b"numpy" in text
+            for found in statement.finditer(text):
+                for part in (found.group(1) or found.group(2)).split(b","):
+                    words = part.split()
+                    if words:
+                        names.add(words[0].split(b".")[0].decode("ascii", "replace"))
+    return names, numpy
 
 
 def _serve():
@@ -52,13 +71,7 @@ def _serve():
     import socket
 
     script = sys.argv[1]
-    started_with = set(sys.modules)
     _preload(script)
-    # Top-level names a file of the bot could shadow (a `json.py` beside the script): those
-    # are dropped from the child's modules when the bot's folder holds one.
-    preloaded = {n.partition(".")[0] for n in sys.modules} - {
-        n.partition(".")[0] for n in started_with
-    }
     # The script compiled once, as it is now: a move whose script has the same bytes runs this
     # code object (compiling in each forked child costs more than all the rest of its start).
     # The compiler only parses; nothing of the script runs here.
@@ -76,6 +89,11 @@ def _serve():
     if libc is not None:
         libc.prctl(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE 0: the moves cannot read or write it
     sock = socket.socket(fileno=3)
+    # Top-level names a file of the bot could shadow (a `json.py` beside the script): those
+    # are dropped from the child's modules when the bot's folder holds one.
+    preloaded = {n.partition(".")[0] for n in sys.modules} - {
+        n.partition(".")[0] for n in _STARTED_WITH
+    }
     gc.collect()
     gc.freeze()  # the objects made so far are never scanned again: fewer copied pages
     sock.send(b"ready")
@@ -105,7 +123,10 @@ def _serve():
             return fields[1], fields[2], fields[3:], preloaded, compiled
         for fd in fds:
             os.close(fd)
-        sock.send(b"pid %d" % pid)
+        # The child's pid goes down the pipe at descriptor 4, which the zygote reads only when
+        # this process is gone before it answered (it then waits for the child itself): no
+        # wake-up of the zygote per move for it.
+        os.write(4, b"%d\n" % pid)
         _, status, usage = os.wait4(pid, 0)
         cpu_us = round((usage.ru_utime + usage.ru_stime) * 1e6)
         sock.send(b"exit %d %d %d" % (status, cpu_us, usage.ru_maxrss))
@@ -123,7 +144,6 @@ def _libc():
 def _child(program, script, args, preloaded, compiled):
     import builtins
     import importlib.machinery
-    import random
     import types
 
     folder = os.path.dirname(os.path.realpath(script))
@@ -138,7 +158,10 @@ def _child(program, script, args, preloaded, compiled):
         ):
             for loaded in [m for m in sys.modules if m == name or m.startswith(name + ".")]:
                 del sys.modules[loaded]
-    random.seed()
+    # A generator not imported yet is seeded from the OS when the move imports it.
+    random = sys.modules.get("random")
+    if random is not None:
+        random.seed()
     numpy = sys.modules.get("numpy")
     if numpy is not None:
         try:
