@@ -255,6 +255,8 @@ pub(crate) async fn program_seats(
             }
         });
     }
+    // The seats' sandboxes start side by side rather than each at its seat's first move.
+    futures_util::future::join_all(seats.iter_mut().flatten().map(|s| s.runner.prepare())).await;
     Ok(seats)
 }
 

@@ -443,15 +443,15 @@ async fn the_kits_never_lose_a_turn_over_several_seeds() {
     }
 }
 
-/// A Python seat's moves are forked from its warm Python (the standard modules bots import are
-/// there before the move starts) unless its entry file opts out (every move a new `python3`,
+/// A Python seat's moves are forked from its warm Python (the standard modules the bot imports
+/// are there before the move starts: the kit's `json`) unless its entry file opts out (every move a new `python3`,
 /// as when `MatchLimits::warm_python` is off); both play the same.
 #[tokio::test]
 async fn a_python_bot_whose_entry_file_opts_out_starts_python_every_move() {
     let (sb, uids) = sandbox().await;
     let mut bots = Bots::default();
     let kit = fs::read_to_string(kits().join("python/bot.py")).unwrap();
-    let tell = "import sys\nprint('preloaded', 'heapq' in sys.modules, file=sys.stderr)\n";
+    let tell = "import sys\nprint('preloaded', 'json' in sys.modules, file=sys.stderr)\n";
     let seats = vec![
         bots.python("warm", &format!("{tell}{kit}")),
         bots.python(

@@ -148,17 +148,8 @@ impl MoveRunner {
         }
         let mut warm = match self.warm.take() {
             Some(warm) => warm,
-            None => match self.start().await {
+            None => match self.start_seat().await {
                 Ok(warm) => warm,
-                Err(reason) if self.python => {
-                    // The platform's trouble, never the bot's: this seat goes on cold.
-                    tracing::warn!(%reason, "the seat goes on without a warm Python");
-                    self.python = false;
-                    match self.start().await {
-                        Ok(warm) => warm,
-                        Err(reason) => return RunReport::setup_error(reason),
-                    }
-                }
                 Err(reason) => return RunReport::setup_error(reason),
             },
         };
@@ -176,6 +167,32 @@ impl MoveRunner {
             warm.discard().await;
         }
         report
+    }
+
+    /// Starts the seat's sandbox (and its warm Python) now rather than at the first move, so
+    /// that a match can start its seats side by side; a no-op when it is up, or in mode
+    /// [`Mode::None`]. A sandbox that does not start is tried again, and reported, by the
+    /// first move.
+    pub async fn prepare(&mut self) {
+        if self.sandbox.cfg.mode == Mode::None || self.warm.is_some() {
+            return;
+        }
+        if let Ok(warm) = self.start_seat().await {
+            self.warm = Some(warm);
+        }
+    }
+
+    /// The seat's sandbox, warm if it can be: a warm Python that does not start leaves the
+    /// seat cold (the platform's trouble, never the bot's).
+    async fn start_seat(&mut self) -> Result<Warm, String> {
+        match self.start().await {
+            Err(reason) if self.python => {
+                tracing::warn!(%reason, "the seat goes on without a warm Python");
+                self.python = false;
+                self.start().await
+            }
+            started => started,
+        }
     }
 
     /// Ends the seat's sandbox now (dropping the runner does the same in the background).
