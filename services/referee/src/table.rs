@@ -263,6 +263,11 @@ impl Table {
     /// Notes when the seat to move got its turn (after every entry and at each game's start).
     fn turn_passed(&mut self) {
         if let Turn::Seat(seat) = self.turn() {
+            // A built-in seat has no meter to read it (and a clock read is a good part of a
+            // built-in move's cost).
+            if let Some(Some(Auto::Bot(_))) = self.autos.get(seat.index()) {
+                return;
+            }
             if let Some(at) = self.turn_began.get_mut(seat.index()) {
                 *at = Instant::now();
             }

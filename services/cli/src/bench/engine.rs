@@ -251,7 +251,7 @@ struct OurRates {
     referee: f64,
 }
 
-pub async fn run(budget: Duration, only: Option<GameId>) -> Result<()> {
+pub async fn run(budget: Duration, only: Option<GameId>, goals: &mut super::Goals) -> Result<()> {
     let games: Vec<GameId> = match only {
         Some(g) => vec![g],
         None => GameId::all().clone(),
@@ -301,13 +301,17 @@ pub async fn run(budget: Duration, only: Option<GameId>) -> Result<()> {
             );
         }
     }
-    compare_with_open_spiel(budget, &ours).await
+    compare_with_open_spiel(budget, &ours, goals).await
 }
 
 /// OpenSpiel's figures for the same variants in the same run, and ours as multiples of theirs
 /// (the goal: a Bridge deal through the referee at least as fast as OpenSpiel's C++ loop); a
 /// note when `pyspiel` is not installed.
-async fn compare_with_open_spiel(budget: Duration, ours: &[OurRates]) -> Result<()> {
+async fn compare_with_open_spiel(
+    budget: Duration,
+    ours: &[OurRates],
+    goals: &mut super::Goals,
+) -> Result<()> {
     let wanted: Vec<_> = OPEN_SPIEL
         .iter()
         .filter(|(label, _)| ours.iter().any(|o| o.label == *label))
@@ -341,6 +345,14 @@ async fn compare_with_open_spiel(budget: Duration, ours: &[OurRates]) -> Result<
             o.referee / t.python,
             o.dynamic / t.cpp,
         );
+        goals.add(format!(
+            "{} {label} through the referee: {:.0} against OpenSpiel's C++ loop {:.0} games/s = {:.2}x{}",
+            o.game.as_str(),
+            o.referee,
+            t.cpp,
+            o.referee / t.cpp,
+            goal.trim_start().replace("(goal: referee", " (goal:"),
+        ));
     }
     Ok(())
 }

@@ -106,7 +106,12 @@ impl ScratchDb {
     }
 }
 
-pub async fn run(sandbox: Sandbox, db: &DbArgs, opts: Options<'_>) -> Result<()> {
+pub async fn run(
+    sandbox: Sandbox,
+    db: &DbArgs,
+    opts: Options<'_>,
+    goals: &mut super::Goals,
+) -> Result<()> {
     let (scratch_db, connect, url) = ScratchDb::open(db).await?;
     let measured = async {
         let pool = PgPoolOptions::new()
@@ -120,7 +125,7 @@ pub async fn run(sandbox: Sandbox, db: &DbArgs, opts: Options<'_>) -> Result<()>
             sandbox,
             tuning,
         });
-        let result = measure(&pool, sandbox, &opts, fleet.as_ref()).await;
+        let result = measure(&pool, sandbox, &opts, fleet.as_ref(), goals).await;
         pool.close().await;
         result
     }
@@ -149,6 +154,7 @@ async fn measure(
     sandbox: Sandbox,
     opts: &Options<'_>,
     fleet: Option<&FleetSpec<'_>>,
+    goals: &mut super::Goals,
 ) -> Result<()> {
     let user = croupier_store::users::create(pool, "bench", None, "-", true).await?;
     let team = croupier_store::teams::create(pool, "bench", "bench-invite", user.user_id).await?;
@@ -222,15 +228,21 @@ async fn measure(
         None => "worker loops in this process",
     };
     println!("hosted: {played}, {} {workers_were}", opts.workers);
+    let per_minute = matches as f64 * 60.0 / elapsed.as_secs_f64();
     println!(
-        "  {:.1} matches/min  ({:.2} s until the queue drained; {}; {:.0} ms per match on a worker)",
-        matches as f64 * 60.0 / elapsed.as_secs_f64(),
+        "  {per_minute:.1} matches/min  ({:.2} s until the queue drained; {}; {:.0} ms per match on a worker)",
         elapsed.as_secs_f64(),
         statuses.join(", "),
         mean.unwrap_or(0.0) * 1e3
     );
     match opts.processes {
-        None => println!("  {}", cpu.describe(elapsed)),
+        None => {
+            let split = cpu.describe(elapsed);
+            println!("  {split}");
+            goals.add(format!(
+                "hosted, {played}: {per_minute:.1} matches/min; {split}"
+            ));
+        }
         // The bots/sandboxes counters are kept by the process that ran the sandboxes.
         Some(_) => println!(
             "  CPU: {:.2} s used of {:.2} s (the split into bots, sandboxes and platform is \

@@ -33,7 +33,8 @@
 //!   `scripts/bench/leaderboard` seeds): `--runs` results through the worker's transaction.
 //!
 //! `croupier bench` runs the first five; `croupier bench spawn engine` only those. Run as root for
-//! the real sandbox (`--sandbox none` measures plain processes instead).
+//! the real sandbox (`--sandbox none` measures plain processes instead). At the end it prints
+//! the speed goals' figures of the run together ([`Goals`]).
 
 mod engine;
 mod fleet;
@@ -174,16 +175,19 @@ pub async fn run(args: BenchArgs) -> Result<()> {
     } else {
         None
     };
+    let loaded = load();
     println!(
-        "croupier bench on {} CPU(s), sandbox {}, load {}",
+        "croupier bench on {} CPU(s), sandbox {}, load {loaded}",
         cpus(),
         args.sandbox,
-        load()
     );
+    let mut goals = Goals::default();
     for w in which {
         match (w, &sandbox) {
-            (Which::Spawn, Some(sb)) => spawn::run(sb, runs).await?,
-            (Which::Engine, _) => engine::run(Duration::from_secs_f64(secs), only).await?,
+            (Which::Spawn, Some(sb)) => spawn::run(sb, runs, &mut goals).await?,
+            (Which::Engine, _) => {
+                engine::run(Duration::from_secs_f64(secs), only, &mut goals).await?;
+            }
             (Which::Hosted, Some(sb)) => {
                 let opts = hosted::Options {
                     matches,
@@ -194,10 +198,12 @@ pub async fn run(args: BenchArgs) -> Result<()> {
                         .processes
                         .then_some((args.sandbox.as_str(), &args.tuning)),
                 };
-                hosted::run(sb.clone(), &args.db, opts).await?;
+                hosted::run(sb.clone(), &args.db, opts, &mut goals).await?;
             }
-            (Which::GuandanActions, _) => guandan_actions::run(deals, runs).await?,
-            (Which::Python, Some(sb)) => python::run(sb, python_matches, workers).await?,
+            (Which::GuandanActions, _) => guandan_actions::run(deals, runs, &mut goals).await?,
+            (Which::Python, Some(sb)) => {
+                python::run(sb, python_matches, workers, &mut goals).await?;
+            }
             (Which::Results, _) => {
                 let Some(competition) = args.competition else {
                     bail!("bench results needs --competition ID");
@@ -207,8 +213,25 @@ pub async fn run(args: BenchArgs) -> Result<()> {
             _ => {}
         }
     }
-    println!("load at the end: {}", load());
+    let end = load();
+    println!("load at the end: {end}");
+    if !goals.0.is_empty() {
+        println!("the speed goals, this run (load {loaded} at the start, {end} at the end):");
+        for line in &goals.0 {
+            println!("  {line}");
+        }
+    }
     Ok(())
+}
+
+/// The figures of the speed goals that a run measured, printed together at its end.
+#[derive(Default)]
+pub struct Goals(Vec<String>);
+
+impl Goals {
+    pub fn add(&mut self, line: String) {
+        self.0.push(line);
+    }
 }
 
 fn cpus() -> usize {

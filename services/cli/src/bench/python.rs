@@ -65,7 +65,12 @@ impl Tally {
     }
 }
 
-pub async fn run(sandbox: &Sandbox, matches: usize, workers: usize) -> Result<()> {
+pub async fn run(
+    sandbox: &Sandbox,
+    matches: usize,
+    workers: usize,
+    goals: &mut super::Goals,
+) -> Result<()> {
     let cases = [
         Case {
             label: "Splendor, 3 Python kits",
@@ -123,6 +128,10 @@ pub async fn run(sandbox: &Sandbox, matches: usize, workers: usize) -> Result<()
             case.goal_ms,
             warm.moves,
         );
+        goals.add(format!(
+            "{}: the bot's CPU per move cold {c:.2} ms, warm {w:.2} ms (goal: warm <= {} ms)",
+            case.label, case.goal_ms
+        ));
         let (c, w) = (cold.all_in_per_move_ms(), warm.all_in_per_move_ms());
         println!(
             "  {:<26} all sandbox CPU per move: cold {c:6.2} ms  warm {w:5.2} ms  = {:5.1}x less",
@@ -136,6 +145,11 @@ pub async fn run(sandbox: &Sandbox, matches: usize, workers: usize) -> Result<()
                 "",
                 w / c.max(1e-9),
             );
+            goals.add(format!(
+                "{}: matches per minute cold {c:.1}, warm {w:.1} = {:.2}x (goal: >= 5x)",
+                case.label,
+                w / c.max(1e-9)
+            ));
         }
     }
     println!(
