@@ -1,6 +1,7 @@
 //! A seat's **warm Python**, inside the seat's sandbox: one `python3` started by the zygote
-//! before the first move (`warm.py`, run with `-c`), which has imported what bots commonly
-//! import (numpy too when a `.py` file of the bot names it) and then, for every move that runs
+//! before the first move (`warm.py`, run with `-c`), which has imported those of the modules
+//! bots commonly import that the bot's `.py` files import (numpy too when one of them names it:
+//! a module no move uses would only make every fork dearer) and then, for every move that runs
 //! `python3 <script> …`, forks a child that runs the script as `__main__` exactly as
 //! `python3 <script> …` would: the move's argv, stdin, stdout, stderr and cwd, fresh globals,
 //! `random` and numpy's global generator re-seeded from the OS, and the interpreter's own
