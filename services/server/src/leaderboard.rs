@@ -20,6 +20,7 @@ use serde::Serialize;
 use uuid::Uuid;
 
 use crate::error::{Error, Result};
+use crate::fitted::FittedView;
 use crate::i18n::Lang;
 
 #[derive(Debug, Clone, Serialize)]
@@ -56,6 +57,9 @@ pub struct Board {
     /// Finished matches the board was computed from.
     pub matches: usize,
     pub rows: Vec<BoardRow>,
+    /// The ranking fitted over all finished matches at once, with 95% intervals
+    /// ([`crate::fitted`]); `None` before the first finished match.
+    pub fitted: Option<FittedView>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -226,6 +230,31 @@ impl Board {
         })
     }
 
+    /// What the fitted ranking's strength is, in the model's terms (the column's heading).
+    pub fn fitted_strength_label(&self) -> String {
+        match self.fitted.as_ref().map(|f| f.model) {
+            Some(croupier_league::FitModel::MeanScore) => self.t("fitted-col-mean"),
+            _ => self.t("fitted-col-strength"),
+        }
+    }
+
+    /// The fitted ranking's ties in words ("places 3–5 and 8–9 are not yet apart at 95%"),
+    /// or that every neighbour is.
+    pub fn fitted_ties_text(&self) -> String {
+        let Some(fitted) = &self.fitted else {
+            return String::new();
+        };
+        if fitted.ties.is_empty() {
+            return self.t("fitted-all-apart");
+        }
+        let runs: Vec<String> = fitted
+            .ties
+            .iter()
+            .map(|(a, b)| format!("{a}–{b}"))
+            .collect();
+        self.t1("fitted-ties", "runs", &runs.join(", "))
+    }
+
     /// The same board shown in `lang`.
     pub fn in_lang(&self, lang: Lang) -> Board {
         Board {
@@ -320,6 +349,7 @@ pub async fn build(pool: &PgPool, c: &Competition) -> Result<Board> {
         });
     }
     let cooperative = game.def().shared_score;
+    let fitted = crate::fitted::build(pool, c.competition_id, game, &c.settings, &entries).await?;
     Ok(Board {
         has_extra: rows.iter().any(|r| r.extra != Extra::None),
         scoring: scheme.scoring,
@@ -334,6 +364,7 @@ pub async fn build(pool: &PgPool, c: &Competition) -> Result<Board> {
         lower_is_better: scheme.score_order == croupier_games::ScoreOrder::LowerIsBetter,
         matches: usize::try_from(c.progress.finished).unwrap_or(0),
         rows,
+        fitted,
     })
 }
 
