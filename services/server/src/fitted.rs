@@ -55,22 +55,24 @@ impl FittedLine {
 }
 
 /// The fitted ranking of competition `competition_id` (of `game`, with `settings`) over its
-/// finished matches, for the listed `entries`; `None` before any match has finished.
+/// finished matches, for the listed `entries` (`None` before any match has finished), and how
+/// many finished matches it counts (not those with a built-in bot or a person in a seat).
 pub async fn build(
     pool: &PgPool,
     competition_id: Uuid,
     game: GameId,
     settings: &serde_json::Value,
     entries: &[Entrant],
-) -> Result<Option<FittedView>> {
+) -> Result<(Option<FittedView>, usize)> {
     let format = CompetitionSettings::from_stored(settings)
         .map_err(Error::internal)?
         .format_of(game);
     let seats = competitions::seat_scores(pool, competition_id).await?;
     let results = croupier_board::to_results(game, format, &seats);
     if results.is_empty() {
-        return Ok(None);
+        return Ok((None, 0));
     }
+    let counted = results.len();
     let mut ranking = croupier_league::fitted(game, &results);
     // A replaced version is fitted (its matches count for its opponents) but not shown; the
     // row above it becomes the listed neighbour of the row below.
@@ -102,11 +104,12 @@ pub async fn build(
             })
         })
         .collect();
-    Ok(Some(FittedView {
+    let view = FittedView {
         model: ranking.model,
         rows,
         ties,
-    }))
+    };
+    Ok((Some(view), counted))
 }
 
 #[cfg(test)]

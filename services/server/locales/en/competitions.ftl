@@ -414,3 +414,7 @@ new-what-swiss-rounds = the Swiss rounds
 new-what-budget = the match budget
 new-what-decide-top = the places to decide
 new-what-final-top = the final stage's field
+board-uncounted = {" "}({ $n ->
+        [one] { $n } more, with a built-in bot or a person in a seat, counts
+       *[other] { $n } more, with a built-in bot or a person in a seat, count
+    } on no leaderboard.)

@@ -346,3 +346,4 @@ new-what-swiss-rounds = 瑞士制轮数
 new-what-budget = 对局预算
 new-what-decide-top = 要决出的名次
 new-what-final-top = 决赛阶段的人数
+board-uncounted = （另有 { $n } 场有内置机器人或真人参与，不计入排行榜。）
