@@ -208,6 +208,9 @@ pub async fn create(
             .filter(|id| !shared.iter().any(|s| s.second_submission == *id))
             .collect(),
     };
+    if req.final_top.is_some() && req.kind == CompetitionKind::RoundRobin {
+        return Err(Error::BadRequest(i18n::t("competition-final-after-rr")));
+    }
     let mut first_round = None;
     let planned = match (req.kind, settings.plan) {
         (CompetitionKind::RoundRobin, _) => {

@@ -119,6 +119,9 @@ pub struct Competition {
     /// Archived by its organiser: out of the public list, still reachable.
     pub archived: bool,
     pub created_by: String,
+    /// The organiser who created it (a stage made later is theirs too).
+    #[serde(skip)]
+    pub created_by_id: Uuid,
     #[serde(with = "time::serde::rfc3339")]
     pub created_at: OffsetDateTime,
     pub progress: Progress,
@@ -180,6 +183,7 @@ struct Row {
     entries_open: bool,
     archived: bool,
     created_by: String,
+    created_by_id: Uuid,
     created_at: OffsetDateTime,
     rounds_started: i32,
     round_progress: Option<serde_json::Value>,
@@ -215,6 +219,7 @@ impl From<Row> for Competition {
             entries_open: r.entries_open,
             archived: r.archived,
             created_by: r.created_by,
+            created_by_id: r.created_by_id,
             created_at: r.created_at,
             progress,
             rounds_started: r.rounds_started,
@@ -240,7 +245,7 @@ async fn fetch(
                seeds_out(c.competition_id, null) as "seeds_out!",
                c.status as "status: CompetitionStatus", c.entries_open,
                c.archived_at is not null as "archived!",
-               u.username as created_by, c.created_at, c.rounds_started, c.round_progress,
+               u.username as created_by, c.created_by as created_by_id, c.created_at, c.rounds_started, c.round_progress,
                c.stage_of, (select n.competition_id from competition n where n.stage_of = c.competition_id) as next_stage,
                coalesce(sum(p.matches) filter (where p.status = 'queued'), 0)::bigint as "queued!",
                coalesce(sum(p.matches) filter (where p.status = 'running'), 0)::bigint as "running!",

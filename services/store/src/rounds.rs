@@ -18,11 +18,9 @@ use crate::StoreError;
 #[derive(Debug, Clone)]
 pub struct Held {
     pub competition_id: Uuid,
-    pub name: String,
     pub game: String,
     pub rules: String,
     pub settings: serde_json::Value,
-    pub created_by: Uuid,
     /// Rounds planned so far (the next round's number, from 0).
     pub rounds_started: i32,
 }
@@ -54,7 +52,7 @@ pub async fn take(
     let held = sqlx::query_as!(
         Held,
         r#"
-        select competition_id, name, game, rules, settings, created_by, rounds_started
+        select competition_id, game, rules, settings, rounds_started
         from competition
         where competition_id = $1 and kind in ('swiss', 'adaptive')
           and status in ('scheduled', 'running')
@@ -116,18 +114,4 @@ pub async fn planned(
     .execute(conn)
     .await?;
     Ok(())
-}
-
-/// The stage seeded from `competition_id` (its final round-robin), if it has one.
-pub async fn stage_after(
-    db: impl PgExecutor<'_>,
-    competition_id: Uuid,
-) -> Result<Option<Uuid>, StoreError> {
-    // language=PostgreSQL
-    Ok(sqlx::query_scalar!(
-        r#"select competition_id from competition where stage_of = $1"#,
-        competition_id
-    )
-    .fetch_optional(db)
-    .await?)
 }

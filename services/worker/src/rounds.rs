@@ -5,15 +5,14 @@
 //! worker is planning), in one transaction: read the entries and every finished result, ask
 //! the league for the next round (`croupier_league::next_round`, pure), insert its matches and
 //! record the progress; when the plan is done, mark the competition finished and, if the
-//! organiser asked for a final stage, create it: a round-robin of the fitted ranking's top `n`,
-//! linked to this competition as its next stage.
+//! organiser asked for a final stage, create it (`croupier_board::stages`).
 
 use croupier_board::to_results;
 use croupier_games::GameId;
 use croupier_league::{CompetitionSettings, MatchResult, RoundStart, RoundsState};
-use croupier_store::competitions::{self, NewCompetition};
+use croupier_store::competitions;
 use croupier_store::rounds::{self, Held};
-use croupier_store::{matches, CompetitionKind, PgPool, StoreError};
+use croupier_store::{matches, PgPool, StoreError};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
@@ -90,9 +89,12 @@ async fn plan_next(conn: &mut PgConnection, held: &Held) -> Result<usize, Unplan
     let json = serde_json::to_value(&state).map_err(refused)?;
     rounds::planned(conn, held.competition_id, &json, finished).await?;
     if finished {
-        if let Some(top) = settings.final_top {
-            final_stage(conn, held, game, &settings, &results, top).await?;
-        }
+        croupier_board::stages::create_final(conn, held.competition_id)
+            .await
+            .map_err(|e| match e {
+                croupier_board::BoardError::Store(e) => Unplanned::Store(e),
+                other => refused(other),
+            })?;
     }
     Ok(queued)
 }
@@ -106,75 +108,4 @@ async fn results_of(
 ) -> Result<Vec<MatchResult<Uuid>>, StoreError> {
     let seats = competitions::seat_scores(&mut *conn, competition_id).await?;
     Ok(to_results(game, settings.format_of(game), &seats))
-}
-
-/// The final stage: a round-robin of the fitted ranking's top `top` (fewer when fewer were
-/// ranked), one round on a fresh base seed (the first stage's seeds are out once it has
-/// finished), with the first stage's time and limits.
-async fn final_stage(
-    conn: &mut PgConnection,
-    held: &Held,
-    game: GameId,
-    settings: &CompetitionSettings,
-    results: &[MatchResult<Uuid>],
-    top: u32,
-) -> Result<(), Unplanned> {
-    if rounds::stage_after(&mut *conn, held.competition_id)
-        .await?
-        .is_some()
-    {
-        return Ok(());
-    }
-    let ranking = croupier_league::fitted(game, results);
-    let chosen: Vec<Uuid> = ranking
-        .rows
-        .iter()
-        .take(top as usize)
-        .map(|r| r.entrant)
-        .collect();
-    let stage = CompetitionSettings {
-        rounds: 1,
-        base_seed: Uuid::new_v4().as_u64_pair().0 >> 11,
-        plan: None,
-        final_top: None,
-        ..settings.clone()
-    };
-    let planned = croupier_league::schedule(game, &stage.schedule_spec(&held.rules), &chosen)
-        .map_err(refused)?;
-    let new_matches = croupier_board::new_matches(game, &held.rules, planned);
-    let name = stage_name(&held.name);
-    let new = NewCompetition {
-        name: &name,
-        game: &held.game,
-        rules: &held.rules,
-        settings: &stage.to_stored(),
-        created_by: held.created_by,
-        entries: &chosen,
-        kind: CompetitionKind::RoundRobin,
-        stage_of: Some(held.competition_id),
-        round_progress: None,
-    };
-    let stage_id = competitions::create_in(conn, &new, &new_matches).await?;
-    tracing::info!(competition_id = %held.competition_id, %stage_id, entrants = chosen.len(), "final stage created");
-    Ok(())
-}
-
-/// "<name> · final", the name shortened to keep within a competition name's 80 characters.
-fn stage_name(name: &str) -> String {
-    const SUFFIX: &str = " · final";
-    let room = 80 - SUFFIX.chars().count();
-    let short: String = name.chars().take(room).collect();
-    format!("{}{SUFFIX}", short.trim_end())
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn a_stage_name_stays_within_eighty_characters() {
-        assert_eq!(super::stage_name("Spring cup"), "Spring cup · final");
-        let long = "x".repeat(80);
-        let named = super::stage_name(&long);
-        assert_eq!(named.chars().count(), 80);
-        assert!(named.ends_with(" · final"));
-    }
 }

@@ -226,3 +226,99 @@ async fn the_form_says_what_each_kind_plays_and_the_api_refuses_a_plan_it_cannot
     let first_round = adaptive.json["matches"].as_u64().expect("matches");
     assert!(first_round > 0 && first_round <= 30, "{}", adaptive.raw);
 }
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn a_finished_ladder_seeds_its_final_stage_and_one_that_played_nothing_seeds_none(
+    pool: PgPool,
+) {
+    // Arrange: two ladders of four No Thanks bots asking for a final of the top 3; one has
+    // played a triple, the other nothing
+    let league = League::with_teams(&pool, 4).await;
+    let token = league.admin_token().await;
+    let mut ladders = Vec::new();
+    for name in ["Played", "Idle"] {
+        let body = json!({"name": name, "game": "nothanks", "kind": "ladder", "final_top": 3,
+                          "submissions": league.submissions()});
+        let reply = league
+            .admin
+            .api(
+                Method::POST,
+                "/api/v1/admin/competitions",
+                Some(&token),
+                Some(body),
+            )
+            .await;
+        reply.assert_status(StatusCode::CREATED);
+        let id: Uuid = reply.json["competition"]["competition_id"]
+            .as_str()
+            .and_then(|s| s.parse().ok())
+            .expect("id");
+        ladders.push(id);
+    }
+    let seats = league.submissions();
+    for rotation in 0..3 {
+        let order: Vec<Uuid> = (0..3).map(|k| seats[(rotation + k) % 3]).collect();
+        let match_id = insert_ladder_match(&pool, ladders[0], rotation, &order).await;
+        finish(
+            &pool,
+            match_id,
+            &[(1, 10.0, "ok"), (2, 20.0, "ok"), (3, 30.0, "ok")],
+            None,
+        )
+        .await;
+    }
+
+    // Act: the organiser finishes both
+    let mut said = Vec::new();
+    for id in &ladders {
+        let path = format!("/api/v1/admin/competitions/{id}/ladder");
+        let body = json!({"action": "finish"});
+        said.push(
+            league
+                .admin
+                .api(Method::POST, &path, Some(&token), Some(body))
+                .await,
+        );
+    }
+
+    // Assert: the ladder that played has a final of its three ranked bots; the idle one none
+    for reply in &said {
+        reply.assert_status(StatusCode::OK);
+    }
+    let played = competition(&league, &token, ladders[0]).await;
+    let stage: Uuid = played["next_stage"]
+        .as_str()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("a final stage: {played:#}"));
+    assert_eq!(count_where(&pool, MATCHES, stage).await, 3);
+    let idle = competition(&league, &token, ladders[1]).await;
+    assert!(idle["next_stage"].is_null(), "{idle:#}");
+}
+
+/// A queued ladder match of `seats` (as the ladder tick makes them), with its job.
+async fn insert_ladder_match(pool: &PgPool, ladder: Uuid, ordinal: usize, seats: &[Uuid]) -> Uuid {
+    let match_id: Uuid = sqlx::query_scalar(
+        "insert into match (competition_id, ordinal, game, rules, seed, settings, duplicate_set)
+         values ($1, $2, 'nothanks', 'boardcoder', 7, '{}', 0) returning match_id",
+    )
+    .bind(ladder)
+    .bind(i32::try_from(ordinal).unwrap())
+    .fetch_one(pool)
+    .await
+    .expect("match");
+    for (seat, who) in seats.iter().enumerate() {
+        sqlx::query("insert into match_seat (match_id, seat, submission_id) values ($1, $2, $3)")
+            .bind(match_id)
+            .bind(i32::try_from(seat).unwrap())
+            .bind(who)
+            .execute(pool)
+            .await
+            .expect("seat");
+    }
+    sqlx::query("insert into job (kind, match_id) values ('match', $1)")
+        .bind(match_id)
+        .execute(pool)
+        .await
+        .expect("job");
+    match_id
+}

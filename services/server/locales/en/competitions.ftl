@@ -418,3 +418,4 @@ board-uncounted = {" "}({ $n ->
         [one] { $n } more, with a built-in bot or a person in a seat, counts
        *[other] { $n } more, with a built-in bot or a person in a seat, count
     } on no leaderboard.)
+competition-final-after-rr = a final stage follows a Swiss, adaptive or ladder competition: a round-robin already ranks everyone

@@ -347,3 +347,4 @@ new-what-budget = 对局预算
 new-what-decide-top = 要决出的名次
 new-what-final-top = 决赛阶段的人数
 board-uncounted = （另有 { $n } 场有内置机器人或真人参与，不计入排行榜。）
+competition-final-after-rr = 决赛阶段只能接在瑞士制、自适应排名或天梯赛之后：循环赛本身已经给出了所有人的名次

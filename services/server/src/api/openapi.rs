@@ -430,7 +430,7 @@ fn competition_request() -> Value {
             "budget": { "type": "integer", "minimum": 1, "description": "adaptive (required): the most matches it may play" },
             "decide_top": { "type": "integer", "minimum": 1, "description": "adaptive: the top k to decide; default: the whole order" },
             "final_top": { "type": "integer", "minimum": FINAL_TOP.start(), "maximum": FINAL_TOP.end(),
-                           "description": "swiss and adaptive: when the plan is done, a final round-robin of the fitted ranking's top n, as the competition's next stage" },
+                           "description": "swiss, adaptive and ladder: when the plan is done (a ladder: when its organiser finishes it), a final round-robin of the fitted ranking's top n, as the competition's next stage" },
             "ladder": { "type": "object", "description": "a ladder's pace: matches_per_hour (default 600), max_pending (matches queued or running at once, default 6), pick: {placement, pending_cap, spread}" },
             "rules": { "type": "string", "description": "a rule set of the game (GET /games); default: the first" },
             "submissions": { "type": "array", "items": { "type": "string", "format": "uuid" },
