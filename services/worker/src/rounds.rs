@@ -93,7 +93,7 @@ async fn plan_next(conn: &mut PgConnection, held: &Held) -> Result<usize, Unplan
             .await
             .map_err(|e| match e {
                 croupier_board::BoardError::Store(e) => Unplanned::Store(e),
-                other => refused(other),
+                other @ croupier_board::BoardError::Corrupt { .. } => refused(other),
             })?;
     }
     Ok(queued)
