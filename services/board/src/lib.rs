@@ -19,6 +19,7 @@
 pub mod challenge;
 mod plans;
 mod results;
+pub mod stages;
 
 use std::collections::BTreeMap;
 

@@ -107,12 +107,17 @@ pub use ladder::{next_groups, Contender, LadderPick, NextIds};
 pub use ratings::{rated, ratings, Rating, Skill};
 pub use record::{absorb, records, Record};
 pub use results::{EndState, MatchResult, SeatOutcome, UnknownEndState};
-pub use rounds::{next_round, swiss_rounds, Decide, NextRound, Plan, Progress, RoundStart};
-pub use schedule::{match_count, schedule, PlannedMatch, ScheduleSpec, MAX_MATCHES};
+pub use rounds::{
+    next_round, plan_matches, swiss_rounds, Decide, NextRound, Plan, Progress, RoundStart,
+    RoundsState,
+};
+pub use schedule::{
+    match_count, matches_per_group, schedule, PlannedMatch, ScheduleSpec, MAX_MATCHES,
+};
 pub use scheme::{Format, RatingForm, Scheme, Scoring};
 pub use seed::round_seed;
 pub use settings::{
-    formats, CompetitionSettings, LadderBudget, SettingsError, LADDER_MATCHES_PER_HOUR,
+    formats, CompetitionSettings, LadderBudget, SettingsError, FINAL_TOP, LADDER_MATCHES_PER_HOUR,
     LADDER_PENDING, MAX_GAMES_PER_MATCH, MAX_MOVE_TIME_MS, MAX_ROUNDS, SEAT_CPU_MILLICORES,
     SEAT_DISK_MIB, SEAT_MEMORY_MIB,
 };

@@ -10,7 +10,7 @@ use croupier_games::GameId;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::{Format, LadderPick, ScheduleSpec, Scheme};
+use crate::{Decide, Format, LadderPick, Plan, ScheduleSpec, Scheme};
 
 /// The most rounds one competition may have.
 pub const MAX_ROUNDS: u32 = 1000;
@@ -62,7 +62,19 @@ pub struct CompetitionSettings {
     /// A ladder's pace and matchmaking (round-robins ignore it).
     #[serde(default)]
     pub ladder: LadderBudget,
+    /// How a round-by-round competition (Swiss, adaptive) chooses its rounds; `None` for a
+    /// round-robin or a ladder.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub plan: Option<Plan>,
+    /// A final stage: when the plan is done, a round-robin of the fitted ranking's top `n`
+    /// ([`FINAL_TOP`]). `None`: no final stage.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub final_top: Option<u32>,
 }
+
+/// The range of a final stage's field: a round-robin of 3 to 24 entrants (24 triples are
+/// 6,072 matches a round).
+pub const FINAL_TOP: std::ops::RangeInclusive<u32> = 2..=24;
 
 /// How fast a ladder makes matches, and how it chooses them.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -111,6 +123,8 @@ impl Default for CompetitionSettings {
             seat_disk_mib: None,
             seat_cpu_millicores: None,
             ladder: LadderBudget::default(),
+            plan: None,
+            final_top: None,
         }
     }
 }
@@ -162,6 +176,18 @@ pub enum SettingsError {
         hi = LADDER_PENDING.end()
     )]
     LadderPending(u32),
+    #[error("a Swiss competition plays 1 to {MAX_ROUNDS} rounds, not {0}")]
+    SwissRounds(u32),
+    #[error("an adaptive competition needs a budget of at least {group} matches (one group), not {budget}")]
+    Budget { budget: u32, group: u32 },
+    #[error("the places to decide must be 1 or more (the top k), not 0")]
+    DecideTop,
+    #[error(
+        "a final stage takes the top {lo} to {hi} entrants (and at least one group of the format), not {0}",
+        lo = FINAL_TOP.start(),
+        hi = FINAL_TOP.end()
+    )]
+    FinalTop(u32),
     /// The stored JSON is not settings (a stored competition only ever has valid ones).
     #[error("invalid competition settings: {0}")]
     Stored(String),
@@ -222,9 +248,36 @@ impl CompetitionSettings {
         {
             return Err(SettingsError::SeatCpu(mc));
         }
+        self.validate_plan(game)?;
         match &self.rule_settings {
             Value::Null | Value::Object(_) => Ok(()),
             other => Err(SettingsError::RuleSettings(other.to_string())),
+        }
+    }
+
+    /// The plan's own limits, and the final stage's field.
+    fn validate_plan(&self, game: GameId) -> Result<(), SettingsError> {
+        let format = self.format_of(game);
+        match self.plan {
+            Some(Plan::Swiss { rounds: Some(r) }) if r == 0 || r > MAX_ROUNDS => {
+                return Err(SettingsError::SwissRounds(r));
+            }
+            Some(Plan::Adaptive { budget, decide }) => {
+                let group = crate::matches_per_group(format);
+                if budget < group {
+                    return Err(SettingsError::Budget { budget, group });
+                }
+                if decide == Decide::Top(0) {
+                    return Err(SettingsError::DecideTop);
+                }
+            }
+            _ => {}
+        }
+        match self.final_top {
+            Some(n) if !FINAL_TOP.contains(&n) || (n as usize) < format.min_entrants() => {
+                Err(SettingsError::FinalTop(n))
+            }
+            _ => Ok(()),
         }
     }
 

@@ -11,7 +11,8 @@ use std::fmt::Display;
 
 use croupier_games::GameId;
 use croupier_league::{
-    CompetitionSettings, LadderBudget, LeagueError, SettingsError, LADDER_MATCHES_PER_HOUR,
+    CompetitionSettings, LadderBudget, LeagueError, SettingsError, FINAL_TOP,
+    LADDER_MATCHES_PER_HOUR,
 };
 use croupier_store::competitions::{self, Candidate, NewCompetition};
 use croupier_store::{competition_admin, CompetitionKind};
@@ -72,6 +73,20 @@ pub struct CompetitionRequest {
     /// Each bot seat's CPU in thousandths of a core; `None`: the workers' default.
     #[serde(default)]
     pub seat_cpu_millicores: Option<u32>,
+    /// `swiss`: the number of Swiss rounds; `None`: chosen from the field size
+    /// (`croupier_league::swiss_rounds`).
+    #[serde(default)]
+    pub swiss_rounds: Option<u32>,
+    /// `adaptive`: the most matches it may play (required).
+    #[serde(default)]
+    pub budget: Option<u32>,
+    /// `adaptive`: what must be decided: the top k (`Some(k)`) or the whole order (`None`).
+    #[serde(default)]
+    pub decide_top: Option<u32>,
+    /// `swiss` and `adaptive`: a final stage, a round-robin of the top n once the plan is
+    /// done; `None`: none.
+    #[serde(default)]
+    pub final_top: Option<u32>,
 }
 
 fn one() -> u32 {
@@ -149,6 +164,8 @@ pub async fn create(
         seat_disk_mib: req.seat_disk_mib,
         seat_cpu_millicores: req.seat_cpu_millicores,
         ladder: req.ladder.unwrap_or_default(),
+        plan: plan_of(req)?,
+        final_top: req.final_top,
     };
     settings
         .validate(game)
@@ -191,17 +208,46 @@ pub async fn create(
             .filter(|id| !shared.iter().any(|s| s.second_submission == *id))
             .collect(),
     };
-    let planned = match req.kind {
-        CompetitionKind::RoundRobin => {
+    if req.final_top.is_some() && req.kind == CompetitionKind::RoundRobin {
+        return Err(Error::BadRequest(i18n::t("competition-final-after-rr")));
+    }
+    let mut first_round = None;
+    let planned = match (req.kind, settings.plan) {
+        (CompetitionKind::RoundRobin, _) => {
             croupier_league::schedule(game, &settings.schedule_spec(rules), &chosen)
                 .map_err(|e| Error::BadRequest(schedule_error(game, &e)))?
         }
         // A ladder schedules as it goes (`croupier_worker`'s ladder tick).
-        CompetitionKind::Ladder => Vec::new(),
-        CompetitionKind::Selfplay => {
-            return Err(Error::BadRequest(i18n::t("competition-bad-kind")))
+        (CompetitionKind::Ladder, _) => Vec::new(),
+        // The first round now; the workers' rounds tick plans the others as rounds end.
+        (CompetitionKind::Swiss | CompetitionKind::Adaptive, Some(mut plan)) => {
+            if let croupier_league::Plan::Swiss { rounds: None } = plan {
+                let format = settings.format_of(game);
+                let rounds = croupier_league::swiss_rounds(format, chosen.len());
+                plan = croupier_league::Plan::Swiss {
+                    rounds: Some(rounds),
+                };
+                settings.plan = Some(plan);
+            }
+            let start = croupier_league::RoundStart {
+                round: 0,
+                ordinal: 0,
+                group: 0,
+            };
+            let spec = settings.schedule_spec(rules);
+            let next = croupier_league::next_round(game, &spec, &plan, &chosen, &[], start)
+                .map_err(|e| Error::BadRequest(schedule_error(game, &e)))?;
+            first_round = Some(croupier_league::RoundsState {
+                planned: 1,
+                round_matches: u32::try_from(next.matches.len()).unwrap_or(u32::MAX),
+                byes: next.byes,
+                progress: next.progress,
+            });
+            next.matches
         }
+        _ => return Err(Error::BadRequest(i18n::t("competition-bad-kind"))),
     };
+    let first_round = first_round.map(|state| serde_json::to_value(state).unwrap_or_default());
     let matches = croupier_board::new_matches(game, rules, planned);
     let new = NewCompetition {
         name,
@@ -211,6 +257,8 @@ pub async fn create(
         created_by,
         entries: &chosen,
         kind: req.kind,
+        stage_of: None,
+        round_progress: first_round.as_ref(),
     };
     let competition_id = competitions::create(&state.pool, &new, &matches).await?;
     tracing::info!(%competition_id, by = %created_by, game = %game, matches = matches.len(), "competition created");
@@ -219,6 +267,25 @@ pub async fn create(
         entrants: chosen.len(),
         matches: matches.len(),
     })
+}
+
+/// The plan of a Swiss or adaptive competition (`None` for the other kinds); an adaptive one
+/// must name its budget.
+fn plan_of(req: &CompetitionRequest) -> Result<Option<croupier_league::Plan>> {
+    use croupier_league::{Decide, Plan};
+    match req.kind {
+        CompetitionKind::Swiss => Ok(Some(Plan::Swiss {
+            rounds: req.swiss_rounds,
+        })),
+        CompetitionKind::Adaptive => {
+            let budget = req
+                .budget
+                .ok_or_else(|| Error::BadRequest(i18n::t("competition-no-budget")))?;
+            let decide = req.decide_top.map_or(Decide::Order, Decide::Top);
+            Ok(Some(Plan::Adaptive { budget, decide }))
+        }
+        _ => Ok(None),
+    }
 }
 
 /// A refusal of the settings in the request's language (the league's words in English); the
@@ -253,6 +320,20 @@ fn settings_error(e: &SettingsError) -> String {
             let args: [(&str, &dyn Display); 3] = [("lo", lo), ("hi", hi), ("n", n)];
             i18n::t_with("competition-bad-ladder-pace", &args)
         }
+        SettingsError::SwissRounds(n) => {
+            let args: [(&str, &dyn Display); 2] = [("max", &MAX_ROUNDS), ("n", n)];
+            i18n::t_with("competition-bad-swiss-rounds", &args)
+        }
+        SettingsError::Budget { budget, group } => {
+            let args: [(&str, &dyn Display); 2] = [("group", group), ("n", budget)];
+            i18n::t_with("competition-bad-budget", &args)
+        }
+        SettingsError::DecideTop => i18n::t("competition-bad-decide-top"),
+        SettingsError::FinalTop(n) => {
+            let (lo, hi) = (FINAL_TOP.start(), FINAL_TOP.end());
+            let args: [(&str, &dyn Display); 3] = [("lo", lo), ("hi", hi), ("n", n)];
+            i18n::t_with("competition-bad-final-top", &args)
+        }
         other => other.to_string(),
     }
 }
@@ -286,6 +367,13 @@ mod tests {
             },
             SettingsError::RuleSettings("5.0".into()),
             SettingsError::LadderPace(0),
+            SettingsError::SwissRounds(0),
+            SettingsError::Budget {
+                budget: 2,
+                group: 3,
+            },
+            SettingsError::DecideTop,
+            SettingsError::FinalTop(1),
         ];
         for e in refusals {
             assert_eq!(settings_error(&e), e.to_string());

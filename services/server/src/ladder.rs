@@ -55,6 +55,12 @@ pub async fn control(
     if !done {
         return Err(Error::Conflict(i18n::t("competition-ladder-not-running")));
     }
+    if action == LadderAction::Finish {
+        // Its final stage, when the organiser asked for one: seeded from the ladder's ranking.
+        croupier_board::stages::create_final(&mut tx, competition_id)
+            .await
+            .map_err(Error::internal)?;
+    }
     tx.commit().await.map_err(StoreError::from)?;
     tracing::info!(%competition_id, ?action, "ladder changed");
     Ok(said)

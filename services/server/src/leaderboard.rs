@@ -20,6 +20,7 @@ use serde::Serialize;
 use uuid::Uuid;
 
 use crate::error::{Error, Result};
+use crate::fitted::FittedView;
 use crate::i18n::Lang;
 
 #[derive(Debug, Clone, Serialize)]
@@ -55,7 +56,12 @@ pub struct Board {
     pub show_best: bool,
     /// Finished matches the board was computed from.
     pub matches: usize,
+    /// Finished matches it does not count: a built-in bot or a person in a seat.
+    pub uncounted: usize,
     pub rows: Vec<BoardRow>,
+    /// The ranking fitted over all finished matches at once, with 95% intervals
+    /// ([`crate::fitted`]); `None` before the first finished match.
+    pub fitted: Option<FittedView>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -226,6 +232,31 @@ impl Board {
         })
     }
 
+    /// What the fitted ranking's strength is, in the model's terms (the column's heading).
+    pub fn fitted_strength_label(&self) -> String {
+        match self.fitted.as_ref().map(|f| f.model) {
+            Some(croupier_league::FitModel::MeanScore) => self.t("fitted-col-mean"),
+            _ => self.t("fitted-col-strength"),
+        }
+    }
+
+    /// The fitted ranking's ties in words ("places 3–5 and 8–9 are not yet apart at 95%"),
+    /// or that every neighbour is.
+    pub fn fitted_ties_text(&self) -> String {
+        let Some(fitted) = &self.fitted else {
+            return String::new();
+        };
+        if fitted.ties.is_empty() {
+            return self.t("fitted-all-apart");
+        }
+        let runs: Vec<String> = fitted
+            .ties
+            .iter()
+            .map(|(a, b)| format!("{a}–{b}"))
+            .collect();
+        self.t1("fitted-ties", "runs", &runs.join(", "))
+    }
+
     /// The same board shown in `lang`.
     pub fn in_lang(&self, lang: Lang) -> Board {
         Board {
@@ -293,6 +324,7 @@ pub async fn build(pool: &PgPool, c: &Competition) -> Result<Board> {
                 .unwrap_or_default(),
         });
     }
+    renumber(&mut rows);
     for e in &entries {
         if standings.iter().any(|s| s.entrant == e.submission_id) {
             continue;
@@ -320,6 +352,8 @@ pub async fn build(pool: &PgPool, c: &Competition) -> Result<Board> {
         });
     }
     let cooperative = game.def().shared_score;
+    let (fitted, counted) =
+        crate::fitted::build(pool, c.competition_id, game, &c.settings, &entries).await?;
     Ok(Board {
         has_extra: rows.iter().any(|r| r.extra != Extra::None),
         scoring: scheme.scoring,
@@ -332,9 +366,29 @@ pub async fn build(pool: &PgPool, c: &Competition) -> Result<Board> {
         metric: metric_name(scheme.scoring),
         rated: scheme.rating != RatingForm::Unrated,
         lower_is_better: scheme.score_order == croupier_games::ScoreOrder::LowerIsBetter,
-        matches: usize::try_from(c.progress.finished).unwrap_or(0),
+        matches: counted,
+        uncounted: usize::try_from(c.progress.finished)
+            .unwrap_or(0)
+            .saturating_sub(counted),
         rows,
+        fitted,
     })
+}
+
+/// Positions counted over the rows listed: a ladder's replaced versions are ranked (their
+/// matches count for their opponents) but not listed, and must leave no gap (1, 2, 4 …). Rows
+/// that shared a position still share one.
+fn renumber(rows: &mut [BoardRow]) {
+    let mut previous: Option<(u32, u32)> = None;
+    for (i, row) in rows.iter_mut().enumerate() {
+        let Some(old) = row.position else { continue };
+        let new = match previous {
+            Some((was, given)) if was == old => given,
+            _ => u32::try_from(i + 1).unwrap_or(u32::MAX),
+        };
+        previous = Some((old, new));
+        row.position = Some(new);
+    }
 }
 
 /// One entry's whole history in `c` (for its plot).
@@ -390,4 +444,42 @@ pub async fn duplicate_of(
                 .unwrap_or(ordinal);
             (other, [(set.first, set.imps), (set.second, -set.imps)])
         }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(position: Option<u32>) -> BoardRow {
+        BoardRow {
+            position,
+            submission_id: Uuid::nil(),
+            team_id: Uuid::nil(),
+            team_name: String::new(),
+            version: 1,
+            label: String::new(),
+            games: 1,
+            metric: 0.0,
+            rank_points: 0,
+            mean_score: 0.0,
+            best_score: None,
+            wins: 0,
+            faults: 0,
+            per_game_mean: 0.0,
+            per_game_half_width: None,
+            rating: None,
+            extra: Extra::None,
+            history: Vec::new(),
+            history_len: 0,
+        }
+    }
+
+    #[test]
+    fn listed_rows_are_numbered_without_the_gaps_of_replaced_versions() {
+        // Ranked 1, 2, (3 replaced), 4, 4, (6 replaced), 7 → listed 1, 2, 3, 3, 5.
+        let mut rows: Vec<BoardRow> = [1, 2, 4, 4, 7].map(|p| row(Some(p))).into();
+        renumber(&mut rows);
+        let shown: Vec<Option<u32>> = rows.iter().map(|r| r.position).collect();
+        assert_eq!(shown, [1, 2, 3, 3, 5].map(Some));
+    }
 }

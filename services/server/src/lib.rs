@@ -39,6 +39,7 @@ pub mod config;
 pub mod download;
 pub mod error;
 pub mod extract;
+pub mod fitted;
 pub mod headers;
 pub mod history;
 pub mod html;

@@ -9,7 +9,7 @@
 use sqlx::{PgExecutor, PgPool};
 use uuid::Uuid;
 
-use crate::competitions::{has_matches_to_play, FINISHED};
+use crate::competitions::{is_over, FINISHED};
 use crate::state::{CompetitionKind, CompetitionStatus};
 use crate::StoreError;
 
@@ -115,7 +115,8 @@ pub async fn resume(pool: &PgPool, competition_id: Uuid) -> Result<u64, StoreErr
 /// or `running`; how many jobs moved.
 async fn hold(pool: &PgPool, competition_id: Uuid, pause: bool) -> Result<u64, StoreError> {
     let mut tx = pool.begin().await?;
-    let refusal = match (lock(&mut tx, competition_id).await?, pause) {
+    let (kind, status) = lock(&mut tx, competition_id).await?;
+    let refusal = match ((kind, status), pause) {
         ((CompetitionKind::Ladder, _), true) => {
             Some("a ladder is paused with its own Pause (it stops making matches)")
         }
@@ -125,7 +126,7 @@ async fn hold(pool: &PgPool, competition_id: Uuid, pause: bool) -> Result<u64, S
         (_, false) => Some("the competition is not paused"),
     };
     let refusal = match refusal {
-        None if pause && !has_matches_to_play(&mut tx, competition_id).await? => Some(FINISHED),
+        None if pause && is_over(&mut tx, competition_id, kind, status).await? => Some(FINISHED),
         refusal => refusal,
     };
     if let Some(reason) = refusal {

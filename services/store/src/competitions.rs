@@ -32,8 +32,13 @@ pub struct NewCompetition<'a> {
     pub created_by: Uuid,
     /// The entered submissions: each must be a `ready` bot of `game`.
     pub entries: &'a [Uuid],
-    /// A round-robin comes with its whole schedule; a ladder starts `running` with none.
+    /// A round-robin comes with its whole schedule; a ladder starts `running` with none; a
+    /// Swiss or adaptive competition with its first round.
     pub kind: CompetitionKind,
+    /// The competition this one is a stage of (seeded from its ranking), if any.
+    pub stage_of: Option<Uuid>,
+    /// A round-by-round competition's standing after its first round (the league's JSON).
+    pub round_progress: Option<&'a serde_json::Value>,
 }
 
 /// Matches of a competition per status (kept by triggers in `competition_progress`).
@@ -71,6 +76,30 @@ impl Progress {
             },
         }
     }
+
+    /// The status to show for a competition of `kind`: a ladder's is what its organiser set
+    /// (it runs with or without queued matches); a round-robin's follows its matches; a Swiss
+    /// or adaptive competition is finished when its plan is (between two rounds nothing is
+    /// queued, yet it is running).
+    pub fn shown_status(
+        &self,
+        kind: CompetitionKind,
+        stored: CompetitionStatus,
+    ) -> CompetitionStatus {
+        use CompetitionStatus::{Cancelled, Finished, Paused, Running, Scheduled};
+        match (kind, stored) {
+            (CompetitionKind::Ladder, _) => stored,
+            (CompetitionKind::Swiss | CompetitionKind::Adaptive, Cancelled | Paused) => stored,
+            (CompetitionKind::Swiss | CompetitionKind::Adaptive, Finished) => self.status(Finished),
+            (CompetitionKind::Swiss | CompetitionKind::Adaptive, _) => {
+                match self.running + self.done() {
+                    0 => Scheduled,
+                    _ => Running,
+                }
+            }
+            _ => self.status(stored),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -90,9 +119,21 @@ pub struct Competition {
     /// Archived by its organiser: out of the public list, still reachable.
     pub archived: bool,
     pub created_by: String,
+    /// The organiser who created it (a stage made later is theirs too).
+    #[serde(skip)]
+    pub created_by_id: Uuid,
     #[serde(with = "time::serde::rfc3339")]
     pub created_at: OffsetDateTime,
     pub progress: Progress,
+    /// Swiss and adaptive: rounds planned so far.
+    pub rounds_started: i32,
+    /// Swiss and adaptive: where the plan stood when its last round was planned (the league's
+    /// `RoundsState` as JSON).
+    pub round_progress: Option<serde_json::Value>,
+    /// The competition this one is a stage of.
+    pub stage_of: Option<Uuid>,
+    /// The stage seeded from this one.
+    pub next_stage: Option<Uuid>,
 }
 
 /// A competition's settings and whether its base seed may be shown: once nothing more will
@@ -142,7 +183,12 @@ struct Row {
     entries_open: bool,
     archived: bool,
     created_by: String,
+    created_by_id: Uuid,
     created_at: OffsetDateTime,
+    rounds_started: i32,
+    round_progress: Option<serde_json::Value>,
+    stage_of: Option<Uuid>,
+    next_stage: Option<Uuid>,
     queued: i64,
     running: i64,
     finished: i64,
@@ -169,17 +215,17 @@ impl From<Row> for Competition {
                 json: r.settings,
                 seeds_out: r.seeds_out,
             },
-            // A ladder's status is what its organiser set: it runs with or without queued
-            // matches; a round-robin's follows its matches.
-            status: match r.kind {
-                CompetitionKind::Ladder => r.status,
-                _ => progress.status(r.status),
-            },
+            status: progress.shown_status(r.kind, r.status),
             entries_open: r.entries_open,
             archived: r.archived,
             created_by: r.created_by,
+            created_by_id: r.created_by_id,
             created_at: r.created_at,
             progress,
+            rounds_started: r.rounds_started,
+            round_progress: r.round_progress,
+            stage_of: r.stage_of,
+            next_stage: r.next_stage,
         }
     }
 }
@@ -199,7 +245,8 @@ async fn fetch(
                seeds_out(c.competition_id, null) as "seeds_out!",
                c.status as "status: CompetitionStatus", c.entries_open,
                c.archived_at is not null as "archived!",
-               u.username as created_by, c.created_at,
+               u.username as created_by, c.created_by as created_by_id, c.created_at, c.rounds_started, c.round_progress,
+               c.stage_of, (select n.competition_id from competition n where n.stage_of = c.competition_id) as next_stage,
                coalesce(sum(p.matches) filter (where p.status = 'queued'), 0)::bigint as "queued!",
                coalesce(sum(p.matches) filter (where p.status = 'running'), 0)::bigint as "running!",
                coalesce(sum(p.matches) filter (where p.status = 'finished'), 0)::bigint as "finished!",
@@ -340,12 +387,25 @@ pub async fn create(
     planned: &[NewMatch],
 ) -> Result<Uuid, StoreError> {
     let mut tx = pool.begin().await?;
+    let competition_id = create_in(&mut tx, new, planned).await?;
+    tx.commit().await?;
+    Ok(competition_id)
+}
+
+/// [`create`] in the caller's transaction (a stage made by the worker's rounds tick).
+pub async fn create_in(
+    tx: &mut sqlx::PgConnection,
+    new: &NewCompetition<'_>,
+    planned: &[NewMatch],
+) -> Result<Uuid, StoreError> {
+    let rounds_started = i32::from(new.round_progress.is_some());
     // language=PostgreSQL
     let competition_id = sqlx::query_scalar!(
         r#"
-        insert into competition (name, game, rules, settings, created_by, kind, status, standings_ready)
+        insert into competition (name, game, rules, settings, created_by, kind, status, standings_ready,
+                                 stage_of, round_progress, rounds_started)
         values ($1, $2, $3, $4, $5, $6,
-                case when $6 = 'ladder' then 'running' else 'scheduled' end, true)
+                case when $6 = 'ladder' then 'running' else 'scheduled' end, true, $7, $8, $9)
         returning competition_id
         "#,
         new.name,
@@ -353,7 +413,10 @@ pub async fn create(
         new.rules,
         new.settings,
         new.created_by,
-        new.kind as CompetitionKind
+        new.kind as CompetitionKind,
+        new.stage_of,
+        new.round_progress,
+        rounds_started
     )
     .fetch_one(&mut *tx)
     .await?;
@@ -375,8 +438,7 @@ pub async fn create(
             "a chosen submission is no longer a ready bot of this game; reload the form".into(),
         ));
     }
-    matches::create_many(&mut tx, competition_id, planned).await?;
-    tx.commit().await?;
+    matches::create_many(&mut *tx, competition_id, planned).await?;
     Ok(competition_id)
 }
 
@@ -414,7 +476,7 @@ mod control;
 mod results;
 
 pub use control::{cancel, cancel_queued, rerun_failed};
-pub(crate) use control::{has_matches_to_play, FINISHED};
+pub(crate) use control::{has_matches_to_play, is_over, FINISHED};
 pub use results::{match_lines, seat_scores, MatchLine, SeatLine, SeatScore};
 
 #[cfg(test)]

@@ -26,6 +26,7 @@ pub mod logins;
 pub mod matches;
 pub mod resets;
 pub mod retention;
+pub mod rounds;
 pub mod sessions;
 pub mod standings;
 pub mod state;

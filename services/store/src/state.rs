@@ -111,6 +111,11 @@ text_enum! {
         Ladder = "ladder",
         /// Each entrant plays with copies of itself.
         Selfplay = "selfplay",
+        /// Swiss rounds: each round planned when the previous one has ended.
+        Swiss = "swiss",
+        /// Budgeted adaptive ranking: rounds of the least certain groups until the ranking is
+        /// decided or the match budget spent.
+        Adaptive = "adaptive",
     }
 }
 
@@ -195,6 +200,7 @@ mod tests {
             include_str!("../../../migrations/20261121000003_submission.sql"),
             include_str!("../../../migrations/20261121000004_competition.sql"),
             include_str!("../../../migrations/20261126093000_ladder.sql"),
+            include_str!("../../../migrations/20261129000000_contest_rounds.sql"),
         );
         let quoted = |all: Vec<&str>| {
             all.iter()

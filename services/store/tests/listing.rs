@@ -85,6 +85,8 @@ async fn matches_are_listed_newest_first_by_competition_submission_result_and_te
         created_by: user,
         entries: &[a, b, c],
         kind: CompetitionKind::RoundRobin,
+        stage_of: None,
+        round_progress: None,
     };
     let competition = competitions::create(&pool, &new, &planned).await.unwrap();
     let schedule = ids(&matches::of_competition(&pool, competition).await.unwrap());

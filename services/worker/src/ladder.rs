@@ -10,7 +10,7 @@
 //! board (`croupier_board::record`), which changes the next tick's choice.
 
 use croupier_games::GameId;
-use croupier_league::{CompetitionSettings, Contender, Format, NextIds, Record};
+use croupier_league::{CompetitionSettings, Contender, NextIds, Record};
 use croupier_store::ladders::{self, Ladder};
 use croupier_store::matches;
 use croupier_store::{PgPool, StoreError};
@@ -51,15 +51,6 @@ impl From<StoreError> for Unfed {
     }
 }
 
-/// Matches of one duplicate group in `format`.
-fn group_size(format: Format) -> u32 {
-    match format {
-        Format::Triples => 3,
-        Format::TeamPairs | Format::CrossPlay => 2,
-        Format::SelfPlay => 1,
-    }
-}
-
 async fn feed(conn: &mut sqlx::PgConnection, ladder: &Ladder) -> Result<usize, Unfed> {
     let game: GameId = ladder
         .game
@@ -71,7 +62,7 @@ async fn feed(conn: &mut sqlx::PgConnection, ladder: &Ladder) -> Result<usize, U
         ladders::sync_entries(conn, ladder).await?;
     }
     let format = settings.format_of(game);
-    let size = group_size(format);
+    let size = croupier_league::matches_per_group(format);
     let budget = settings.ladder;
     let usage = ladders::usage(conn, ladder.competition_id).await?;
     let room = (i64::from(budget.matches_per_hour) - usage.last_hour)

@@ -45,12 +45,16 @@ mod ladder;
 mod lease;
 mod matchjob;
 mod outcome;
+mod rounds;
 mod run;
 mod validate;
 mod worker;
 
 pub use config::WorkerConfig;
 pub use lease::panic_message;
+/// Plans the next round of every Swiss or adaptive competition between rounds (what each
+/// worker process does every `ladder_every`); returns how many matches it queued.
+pub use rounds::tick as plan_rounds;
 pub use worker::{Done, Outcome, Step, Worker};
 
 /// What stops a worker step: the database (the job itself never returns an error, it is

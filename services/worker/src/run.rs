@@ -159,14 +159,20 @@ async fn reap_loop(worker: Worker) {
     }
 }
 
-/// Keeps the running ladders and A/B tests fed and ends challenges and A/B tests
-/// (`crate::ladder::tick`, `crate::challenges::tick`).
+/// Keeps the running ladders and A/B tests fed, plans the next rounds of Swiss and adaptive
+/// competitions, and ends challenges and A/B tests (`crate::ladder::tick`,
+/// `crate::rounds::tick`, `crate::challenges::tick`).
 async fn ladder_loop(worker: Worker) {
     loop {
         match crate::ladder::tick(&worker.pool).await {
             Ok(0) => {}
             Ok(n) => tracing::debug!(matches = n, "ladder matches queued"),
             Err(e) => tracing::warn!(error = %e, "ladder tick failed"),
+        }
+        match crate::rounds::tick(&worker.pool).await {
+            Ok(0) => {}
+            Ok(n) => tracing::debug!(matches = n, "next round queued"),
+            Err(e) => tracing::warn!(error = %e, "rounds tick failed"),
         }
         match crate::challenges::tick(&worker.pool).await {
             Ok(0) => {}

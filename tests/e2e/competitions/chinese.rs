@@ -64,7 +64,7 @@ async fn a_chinese_browser_gets_the_list_and_the_leaderboard_in_chinese(pool: Pg
     board.assert_shows(">最高分<");
     board.assert_shows(">局数<");
     board.assert_shows("按平均分排名");
-    board.assert_shows(r#"<td class="num">25</td>"#);
+    board.assert_shows(r#"<td class="num wide-only">25</td>"#);
     assert!(!board.body.contains("Mean score"), "{}", board.body);
     // and an English browser still reads English (the page kept for visitors is English)
     english.assert_status(StatusCode::OK);

@@ -53,7 +53,7 @@ async fn the_hanabi_leaderboard_shows_what_a_cooperative_score_means_once(pool: 
     assert!(head.contains("best score"), "{head}");
     assert!(!head.contains(">wins<"), "{head}");
     assert!(!head.contains(">rating<"), "{head}");
-    page.assert_shows(r#"<td class="num">25</td>"#);
+    page.assert_shows(r#"<td class="num wide-only">25</td>"#);
 }
 
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]

@@ -20,6 +20,7 @@ mod people;
 mod privacy;
 mod replay_expiry;
 mod replay_frames;
+mod rounds;
 mod seeds;
 
 use axum::http::StatusCode;

@@ -100,6 +100,35 @@ pub struct Progress {
     pub ties: Vec<(u32, u32)>,
 }
 
+/// Where a round-by-round competition stands, as stored after each of its rounds is planned
+/// (and read back by the pages).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RoundsState<E> {
+    /// Rounds planned so far (the round just planned included).
+    pub planned: u32,
+    /// The last planned round's matches.
+    pub round_matches: u32,
+    /// Entrants sitting the last planned round out.
+    pub byes: Vec<E>,
+    /// Progress when the round was planned (the results before it).
+    pub progress: Progress,
+}
+
+/// The matches `plan` plays for a field of `entrants`: a Swiss plan's rounds × groups ×
+/// seatings (its rounds chosen by [`swiss_rounds`] when not given), an adaptive plan's budget
+/// (at most). What the organiser's form shows before anything is created.
+pub fn plan_matches(format: Format, plan: &Plan, entrants: usize) -> u64 {
+    let groups = (entrants / format.min_entrants()) as u64;
+    let per_group = u64::from(crate::matches_per_group(format));
+    match *plan {
+        Plan::Swiss { rounds } => {
+            let rounds = rounds.unwrap_or_else(|| swiss_rounds(format, entrants));
+            u64::from(rounds) * groups * per_group
+        }
+        Plan::Adaptive { budget, .. } => u64::from(budget),
+    }
+}
+
 /// The next round of `plan` for `entrants` given every finished result so far (see the module
 /// docs). `spec` gives the rule set, format, overrides and base seed as for
 /// [`schedule`](crate::schedule) (its `rounds` is not used). Errors: the format or settings are

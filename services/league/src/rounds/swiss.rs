@@ -28,18 +28,11 @@ pub fn swiss_rounds(format: Format, entrants: usize) -> u32 {
         Format::TeamPairs | Format::CrossPlay | Format::SelfPlay => 6,
     };
     let groups = (entrants / format.min_entrants()).max(1) as u128;
-    let half = crate::match_count(format, entrants, 1) / (groups * seatings_of(format)) / 2;
+    let half = crate::match_count(format, entrants, 1)
+        / (groups * u128::from(crate::matches_per_group(format)))
+        / 2;
     let half = u32::try_from(half).unwrap_or(u32::MAX).max(1);
     (per * log2 + 8).min(half).min(crate::MAX_ROUNDS)
-}
-
-/// Matches per group: 3 rotations of a triple, 2 seatings of a pair, 1 self-play match.
-fn seatings_of(format: Format) -> u128 {
-    match format {
-        Format::Triples => 3,
-        Format::TeamPairs | Format::CrossPlay => 2,
-        Format::SelfPlay => 1,
-    }
 }
 
 /// Round `round` of `rounds`: its groups (entrant indices), its byes and the progress.

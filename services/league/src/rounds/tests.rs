@@ -301,3 +301,21 @@ fn plans_read_from_json() {
         }
     ));
 }
+
+#[test]
+fn a_plan_counts_its_matches_before_anything_is_played() {
+    use crate::{plan_matches, swiss_rounds, Format};
+    let swiss = Plan::Swiss { rounds: Some(5) };
+    // 200 entrants in triples: 66 groups a round (2 byes), 3 rotations each.
+    assert_eq!(plan_matches(Format::Triples, &swiss, 200), 5 * 66 * 3);
+    // Pairs: 100 groups, 2 seatings.
+    assert_eq!(plan_matches(Format::TeamPairs, &swiss, 200), 5 * 100 * 2);
+    let chosen = Plan::Swiss { rounds: None };
+    let rounds = u64::from(swiss_rounds(Format::Triples, 200));
+    assert_eq!(plan_matches(Format::Triples, &chosen, 200), rounds * 66 * 3);
+    let adaptive = Plan::Adaptive {
+        budget: 4000,
+        decide: Decide::Top(10),
+    };
+    assert_eq!(plan_matches(Format::Triples, &adaptive, 200), 4000);
+}

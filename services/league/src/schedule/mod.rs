@@ -91,6 +91,15 @@ pub fn match_count(format: Format, entrants: usize, rounds: u32) -> u128 {
     per_round * u128::from(rounds)
 }
 
+/// Matches one group plays: a triple's 3 rotations, a pair's 2 seatings, 1 self-play match.
+pub fn matches_per_group(format: Format) -> u32 {
+    match format {
+        Format::Triples => 3,
+        Format::TeamPairs | Format::CrossPlay => 2,
+        Format::SelfPlay => 1,
+    }
+}
+
 fn choose(n: u128, k: u128) -> u128 {
     (0..k).fold(1, |c, i| if n < k { 0 } else { c * (n - i) / (i + 1) })
 }

@@ -99,7 +99,7 @@ competition-bad-name = a competition needs a name of 1 to 80 characters
 competition-bad-rules = { $game } has the rule sets { $rule_sets }, not { $rules }
 competition-not-ready = submission { $id } is not a ready { $game } bot
 competition-shared-member = { $user } is in both { $first } and { $second }: a person may enter one team per competition, so leave one of the two out
-competition-bad-kind = a competition is a round_robin or a ladder
+competition-bad-kind = a competition is a round_robin, a ladder, swiss or adaptive
 competition-too-few = { $game } needs at least { $need } ready bots from the teams, and { $got } { $got ->
         [one] was
        *[other] were
@@ -362,3 +362,60 @@ manage-refused-started = { $n } of its matches { $n ->
         [one] has
        *[other] have
     } started: time and limits stay as they were played
+competition-no-budget = an adaptive competition needs a match budget: the most matches it may play
+competition-bad-swiss-rounds = a Swiss competition plays 1 to { $max } rounds, not { $n }
+competition-bad-budget = an adaptive competition needs a budget of at least { $group } matches (one group), not { $n }
+competition-bad-decide-top = the places to decide must be 1 or more (the top k), not 0
+competition-bad-final-top = a final stage takes the top { $lo } to { $hi } entrants (and at least one group of the format), not { $n }
+fitted-title = Fitted ranking
+fitted-intro = One model fitted over all finished matches at once (Plackett–Luce for three or more seats, Bradley–Terry for pairs, the mean score in Hanabi), with each bot's 95% interval. It does not depend on the order results came in.
+fitted-col-strength = Strength [95% interval]
+fitted-col-mean = Mean score [95% interval]
+fitted-col-observations = Observed
+fitted-col-apart = Ahead of next?
+fitted-apart-yes = yes, at 95%
+fitted-apart-no = not yet
+fitted-all-apart = Every bot is ahead of the next at 95%: the order is decided.
+fitted-ties = Not yet apart at 95%: places { $runs }.
+rounds-plan-swiss = Swiss rounds: { $rounds } rounds; each groups bots of similar standing that have not met, and is planned when the round before has ended
+rounds-plan-adaptive-top = Adaptive ranking: each round plays the groups whose order is least certain, until the top { $k } are apart from the rest at 95% or { $budget } matches are played
+rounds-plan-adaptive-order = Adaptive ranking: each round plays the groups whose order is least certain, until the whole order is decided at 95% or { $budget } matches are played
+rounds-final-stage = ; then a final round-robin of the top { $n }
+rounds-round-of = Round { $round } of { $rounds }
+rounds-round-budget = Round { $round }; { $played } of at most { $budget } matches played before it
+rounds-byes = {" "}· { $n } sitting this round out (a bye: neither a win nor a loss)
+rounds-done = Done after { $rounds ->
+    [one] { $rounds } round
+   *[other] { $rounds } rounds
+}.
+rounds-decided = The ranking is decided: every place is apart at 95%.
+rounds-undecided = Not yet apart at 95%: places { $runs }.
+rounds-title = Rounds
+rounds-stage-of = A stage of
+rounds-next-stage = Next stage
+rounds-short-swiss = Swiss, { $n ->
+    [one] { $n } round
+   *[other] { $n } rounds
+}
+rounds-short-adaptive = adaptive ranking, at most { $budget } matches
+new-kind-swiss = Swiss rounds: each round groups bots of similar standing that have not met yet, and is planned when the round before has ended; for a field too big for a round-robin
+new-kind-adaptive = Adaptive ranking: each round plays the groups whose order is least certain, and stops when the top k (or the whole order) are apart at 95% or the budget is spent
+new-count-ticked = { $n } bots ticked.
+new-count-round-robin = { $n } matches (every group, every seating, each round).
+new-count-swiss = { $n } matches ({ $rounds } rounds).
+new-count-adaptive = At most the budget below; it says which places are still ties when it stops.
+new-swiss-rounds = Swiss rounds
+new-budget = Match budget (adaptive)
+new-decide-top = Decide the top (adaptive)
+new-decide-all = whole order
+new-final-top = Final round-robin of the top
+new-no-final = none
+new-what-swiss-rounds = the Swiss rounds
+new-what-budget = the match budget
+new-what-decide-top = the places to decide
+new-what-final-top = the final stage's field
+board-uncounted = {" "}({ $n ->
+        [one] { $n } more, with a built-in bot or a person in a seat, counts
+       *[other] { $n } more, with a built-in bot or a person in a seat, count
+    } on no leaderboard.)
+competition-final-after-rr = a final stage follows a Swiss, adaptive or ladder competition: a round-robin already ranks everyone

@@ -20,6 +20,7 @@ use crate::AppState;
 pub fn routes() -> Vec<ApiRoute> {
     vec![
         ApiRoute::get("/competitions", list),
+        ApiRoute::get("/competitions/{competition_id}", one),
         ApiRoute::get("/competitions/{competition_id}/leaderboard", leaderboard),
         ApiRoute::get("/competitions/{competition_id}/history", history),
         ApiRoute::post("/admin/competitions", create),
@@ -32,6 +33,16 @@ async fn list(State(state): State<AppState>) -> ApiResult<Json<Value>> {
     Ok(Json(
         json!({ "competitions": competitions::list(&state.pool).await? }),
     ))
+}
+
+/// `{"competition"}`, read now (a Swiss competition's status and `round_progress` change
+/// between rounds without a match changing).
+async fn one(
+    State(state): State<AppState>,
+    ApiPath(competition_id): ApiPath<Uuid>,
+) -> ApiResult<Json<Value>> {
+    let competition = competitions::get(&state.pool, competition_id).await?;
+    Ok(Json(json!({ "competition": competition })))
 }
 
 /// `{"competition", "leaderboard"}`, as kept between the competition's match changes

@@ -11,7 +11,7 @@
 //! token, 400 and 404 when it has path parameters, 400/413/415/422 for a JSON body and
 //! 400/413/415 for an upload.
 
-use croupier_league::{SEAT_CPU_MILLICORES, SEAT_DISK_MIB, SEAT_MEMORY_MIB};
+use croupier_league::{FINAL_TOP, SEAT_CPU_MILLICORES, SEAT_DISK_MIB, SEAT_MEMORY_MIB};
 use serde_json::{json, Value};
 
 fn op(summary: &str, auth: bool, ok: u16, extra: Value) -> Value {
@@ -275,8 +275,11 @@ fn operations() -> Value {
             "/admin/teams": { "get": op("Every team (admins only)", true, 200, none.clone()) },
             "/admin/workers": { "get": op("The worker fleet: every worker heard of in the last day, its last heartbeat and running job (admins only)", true, 200, none.clone()) },
             "/competitions": { "get": op("Every competition, newest first, with its status and match counts; `settings` leaves `base_seed` out until every match drawn from it has ended (a ladder: once finished)", false, 200, none) },
+            "/competitions/{competition_id}": { "get": op(
+                "One competition as the list shows it; a Swiss or adaptive one with `round_progress` (rounds planned, the last round's matches and byes, and progress toward a decided ranking), and `stage_of` / `next_stage` linking stages",
+                false, 200, json!({ "parameters": [path_param("competition_id")] })) },
             "/competitions/{competition_id}/leaderboard": { "get": op(
-                "A competition's leaderboard: standings by the game's scheme with 95% confidence intervals, and ratings",
+                "A competition's leaderboard: standings by the game's scheme with 95% confidence intervals, ratings, and `fitted`, the ranking fitted over all its finished matches with a 95% interval per bot and whether each is significantly ahead of the next",
                 false, 200, json!({ "parameters": [path_param("competition_id")] })) },
             "/competitions/{competition_id}/history": { "get": op(
                 "Each entry's rating history, in leaderboard order: its rating (or, unrated Hanabi, its mean score) after each of its matches",
@@ -420,8 +423,14 @@ fn competition_request() -> Value {
         "properties": {
             "name": { "type": "string", "maxLength": 80 },
             "game": { "type": "string", "enum": game_ids() },
-            "kind": { "type": "string", "enum": ["round_robin", "ladder"], "default": "round_robin",
-                      "description": "ladder: no schedule; the workers enter every team's newest ready bot and make matches continuously" },
+            "kind": { "type": "string", "enum": ["round_robin", "ladder", "swiss", "adaptive"], "default": "round_robin",
+                      "description": "ladder: no schedule; the workers enter every team's newest ready bot and make matches continuously. swiss: rounds of groups of similar standing, each planned when the one before has ended. adaptive: rounds of the least certain groups until decide_top (or the whole order) is apart at 95% or the budget is spent" },
+            "swiss_rounds": { "type": "integer", "minimum": 1, "maximum": 1000,
+                              "description": "swiss: the number of rounds; default: chosen from the field size (40 for 200 bots in triples)" },
+            "budget": { "type": "integer", "minimum": 1, "description": "adaptive (required): the most matches it may play" },
+            "decide_top": { "type": "integer", "minimum": 1, "description": "adaptive: the top k to decide; default: the whole order" },
+            "final_top": { "type": "integer", "minimum": FINAL_TOP.start(), "maximum": FINAL_TOP.end(),
+                           "description": "swiss, adaptive and ladder: when the plan is done (a ladder: when its organiser finishes it), a final round-robin of the fitted ranking's top n, as the competition's next stage" },
             "ladder": { "type": "object", "description": "a ladder's pace: matches_per_hour (default 600), max_pending (matches queued or running at once, default 6), pick: {placement, pending_cap, spread}" },
             "rules": { "type": "string", "description": "a rule set of the game (GET /games); default: the first" },
             "submissions": { "type": "array", "items": { "type": "string", "format": "uuid" },

@@ -23,6 +23,7 @@ use croupier_store::CompetitionKind;
 use serde::Deserialize;
 use uuid::Uuid;
 
+use super::competition_counts::Counts;
 use crate::auth::csrf::CsrfForm;
 use crate::auth::AdminUser;
 use crate::competition::{self, CompetitionRequest, MAX_ROUNDS};
@@ -50,6 +51,16 @@ struct NewPage {
     form: NewForm,
     error: Option<String>,
     max_rounds: u32,
+    /// What each format plays for the ticked field (`crate::pages::competition_counts`).
+    counts: Counts,
+}
+
+impl NewPage {
+    /// "`n` matches (`rounds` rounds)." (numbers, or the script's placeholders).
+    fn swiss_count(&self, n: impl Display, rounds: impl Display) -> String {
+        let args: [(&str, &dyn Display); 2] = [("n", &n), ("rounds", &rounds)];
+        self.ctx.lang.t_with("new-count-swiss", &args)
+    }
 }
 
 struct Choice {
@@ -80,6 +91,13 @@ struct NewForm {
     /// `round_robin` (or empty) or `ladder`.
     kind: String,
     matches_per_hour: String,
+    /// Swiss: rounds (empty: chosen from the field size).
+    swiss_rounds: String,
+    /// Adaptive: the match budget and the top k to decide (empty: the whole order).
+    budget: String,
+    decide_top: String,
+    /// Swiss and adaptive: a final round-robin of the top n (empty: none).
+    final_top: String,
 }
 
 has_csrf!(NewForm);
@@ -104,6 +122,10 @@ impl From<Vec<(String, String)>> for NewForm {
                 "submission" => form.submissions.push(value),
                 "kind" => form.kind = value,
                 "matches_per_hour" => form.matches_per_hour = value,
+                "swiss_rounds" => form.swiss_rounds = value,
+                "budget" => form.budget = value,
+                "decide_top" => form.decide_top = value,
+                "final_top" => form.final_top = value,
                 _ => {}
             }
         }
@@ -124,6 +146,10 @@ impl NewForm {
             games_per_match: self.games_per_match,
             kind: self.kind,
             matches_per_hour: self.matches_per_hour,
+            swiss_rounds: self.swiss_rounds,
+            budget: self.budget,
+            decide_top: self.decide_top,
+            final_top: self.final_top,
             ..NewForm::default()
         }
     }
@@ -151,6 +177,8 @@ impl NewForm {
         let kind = match self.kind.trim() {
             "" | "round_robin" => CompetitionKind::RoundRobin,
             "ladder" => CompetitionKind::Ladder,
+            "swiss" => CompetitionKind::Swiss,
+            "adaptive" => CompetitionKind::Adaptive,
             other => {
                 let args: [(&str, &dyn Display); 1] = [("kind", &Quoted(other))];
                 return Err(Error::BadRequest(i18n::t_with("new-bad-kind", &args)));
@@ -192,6 +220,10 @@ impl NewForm {
             seat_memory_mib: None,
             seat_disk_mib: None,
             seat_cpu_millicores: None,
+            swiss_rounds: number(&self.swiss_rounds, &i18n::t("new-what-swiss-rounds"))?,
+            budget: number(&self.budget, &i18n::t("new-what-budget"))?,
+            decide_top: number(&self.decide_top, &i18n::t("new-what-decide-top"))?,
+            final_top: number(&self.final_top, &i18n::t("new-what-final-top"))?,
         })
     }
 }
@@ -227,7 +259,7 @@ async fn page(
     let candidates = competitions::candidates(&state.pool, game.as_str()).await?;
     // A form not posted yet (or just switched to this game) ticks each team's latest bot.
     let fresh = form.csrf.is_empty();
-    let choices = candidates
+    let choices: Vec<Choice> = candidates
         .into_iter()
         .map(|c| Choice {
             checked: if fresh {
@@ -238,7 +270,17 @@ async fn page(
             c,
         })
         .collect();
+    let format = croupier_league::Scheme::of(game)
+        .formats
+        .iter()
+        .copied()
+        .find(|f| f.as_str() == form.format)
+        .unwrap_or_else(|| croupier_league::Scheme::of(game).default_format());
+    let ticked = choices.iter().filter(|c| c.checked).count();
+    let rounds = form.rounds.trim().parse().unwrap_or(1);
+    let counts = Counts::new(format, choices.len(), ticked, rounds);
     Ok(NewPage {
+        counts,
         ctx,
         games: games(),
         game,

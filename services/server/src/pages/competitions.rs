@@ -17,6 +17,7 @@ use croupier_store::{CompetitionStatus, EndState, MatchStatus};
 use serde::Deserialize;
 use uuid::Uuid;
 
+use super::competition_rounds::{RoundsView, Stages};
 use super::labels;
 use crate::auth::csrf::CsrfForm;
 use crate::auth::AdminUser;
@@ -70,6 +71,9 @@ struct ShowPage {
     matches: Vec<Line>,
     page: i64,
     pages: i64,
+    /// Swiss and adaptive: the plan and the progress toward a decided ranking.
+    rounds: Option<RoundsView>,
+    stages: Stages,
 }
 
 impl ShowPage {
@@ -217,8 +221,17 @@ impl Facts {
     fn of(c: &Competition) -> Result<Self> {
         let s = CompetitionSettings::from_stored(&c.settings).map_err(Error::internal)?;
         let default = || i18n::t("competition-default");
+        let rounds = match s.plan {
+            None => i18n::t_with("competition-rounds", &[("n", &s.rounds)]),
+            Some(croupier_league::Plan::Swiss { rounds }) => {
+                i18n::t_with("rounds-short-swiss", &[("n", &rounds.unwrap_or_default())])
+            }
+            Some(croupier_league::Plan::Adaptive { budget, .. }) => {
+                i18n::t_with("rounds-short-adaptive", &[("budget", &budget)])
+            }
+        };
         Ok(Facts {
-            rounds: i18n::t_with("competition-rounds", &[("n", &s.rounds)]),
+            rounds,
             base_seed: c.settings.seeds_out.then(|| s.base_seed.to_string()),
             move_time: s
                 .move_time_ms
@@ -310,7 +323,10 @@ async fn show(
     let kept = state.live.board(&state.pool, competition_id).await?;
     let entries = competitions::entries(&state.pool, competition_id).await?;
     let board_html = board_html(&kept, ctx.lang)?;
+    let stages = Stages::of(&state.pool, &c).await?;
     Ok(render(&ShowPage {
+        rounds: RoundsView::of(&c),
+        stages,
         game_name: game_name(&c.game),
         facts: Facts::of(&c)?,
         ctx,

@@ -5,8 +5,10 @@
 mod account;
 mod admin;
 mod challenges;
+mod competition_counts;
 mod competition_manage;
 mod competition_new;
+mod competition_rounds;
 mod competitions;
 mod games;
 mod home;

@@ -3,7 +3,7 @@
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use crate::state::CompetitionKind;
+use crate::state::{CompetitionKind, CompetitionStatus};
 use crate::StoreError;
 
 /// Cancels the queued matches and their queued jobs, and records the competition as
@@ -13,8 +13,8 @@ use crate::StoreError;
 /// the same claim transaction), so it is skipped, and no match is cancelled under a worker.
 pub async fn cancel(pool: &PgPool, competition_id: Uuid) -> Result<u64, StoreError> {
     let mut tx = pool.begin().await?;
-    let (kind, _) = crate::competition_admin::lock(&mut tx, competition_id).await?;
-    if kind != CompetitionKind::Ladder && !has_matches_to_play(&mut tx, competition_id).await? {
+    let (kind, status) = crate::competition_admin::lock(&mut tx, competition_id).await?;
+    if is_over(&mut tx, competition_id, kind, status).await? {
         return Err(StoreError::Conflict(FINISHED.into()));
     }
     // language=PostgreSQL
@@ -32,9 +32,28 @@ pub async fn cancel(pool: &PgPool, competition_id: Uuid) -> Result<u64, StoreErr
     Ok(cancelled)
 }
 
-/// Why a finished round-robin refuses to be paused or cancelled (a button left on an open page
+/// Why a finished competition refuses to be paused or cancelled (a button left on an open page
 /// must not turn a finished competition into a paused or cancelled one).
 pub(crate) const FINISHED: &str = "the competition has finished: every match is played";
+
+/// Whether a competition of `kind` with the stored `status` will play nothing more: a
+/// round-robin when no match is left to play; a Swiss or adaptive one when its plan is done
+/// (between two rounds nothing is queued, yet more is to come). A ladder ends only by its
+/// organiser's Finish, so it is never over here.
+pub(crate) async fn is_over(
+    conn: &mut PgConnection,
+    competition_id: Uuid,
+    kind: CompetitionKind,
+    status: CompetitionStatus,
+) -> Result<bool, StoreError> {
+    match kind {
+        CompetitionKind::Ladder => Ok(false),
+        CompetitionKind::Swiss | CompetitionKind::Adaptive => {
+            Ok(status == CompetitionStatus::Finished)
+        }
+        _ => Ok(!has_matches_to_play(conn, competition_id).await?),
+    }
+}
 
 /// Whether any of the competition's matches is still queued (held ones included) or running.
 pub(crate) async fn has_matches_to_play(
