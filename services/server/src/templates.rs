@@ -256,6 +256,12 @@ pub struct TeamPage {
     pub submissions: Vec<Submission>,
     pub tokens: Vec<ApiToken>,
     pub new_token: Option<String>,
+    /// The team's latest challenges, A/B tests and tables (all of them at
+    /// `/teams/{id}/challenges`), and whether there are more.
+    pub(crate) challenge_lines: Vec<crate::pages::ChallengeLine>,
+    pub challenge_more: bool,
+    /// Competitions where one may start a challenge: (id, name, game's name).
+    pub challenge_places: Vec<(uuid::Uuid, String, String)>,
 }
 
 /// A game's tables for the upload form: its rule sets (when it has several) and the player
