@@ -50,6 +50,5 @@ challenge-noscript-before = This page refreshes itself while the challenge runs;
 challenge-noscript-reload = reload it
 challenge-noscript-after = {" "}for the latest.
 
-submission-building-before = This page follows the build and the validation game;{" "}
-submission-building-reload = reload it
-submission-building-after = {" "}to see it now.
+# The upload form's languages whose label has words to translate.
+upload-language-binary = Linux x86-64 binary

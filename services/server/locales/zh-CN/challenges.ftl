@@ -49,6 +49,5 @@ challenge-noscript-before = 挑战进行期间本页会自动刷新；
 challenge-noscript-reload = 重新加载
 challenge-noscript-after = 可查看最新结果。
 
-submission-building-before = 本页会跟进编译和验证对局；
-submission-building-reload = 重新加载
-submission-building-after = 可立即查看。
+# The upload form's languages whose label has words to translate.
+upload-language-binary = Linux x86-64 可执行文件

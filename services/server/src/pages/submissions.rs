@@ -133,6 +133,14 @@ impl SubmissionPage {
 }
 
 impl UploadPage {
+    /// A language's label in the page's language (compilers' names stay as they are).
+    pub fn language_label(&self, language: &Language) -> String {
+        match language {
+            Language::Binary => self.ctx.t("upload-language-binary"),
+            other => other.label().to_owned(),
+        }
+    }
+
     /// Whether the form was sent with `rules` of `game` (to keep the choice after a refusal).
     pub fn rules_chosen(&self, game: &str, rules: &str) -> bool {
         self.chosen_game == game && self.chosen_rules == rules
