@@ -243,3 +243,86 @@ async fn a_spent_budget_says_when_the_next_challenge_may_start_and_tables_never_
     form.assert_shows(&format!("the next may start at {next} UTC"));
     table.assert_status(StatusCode::CREATED);
 }
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn a_running_tables_page_shows_how_long_it_has_run_and_the_moves_so_far(pool: PgPool) {
+    // Arrange: alice at a table that has run for 75 s, asked her turn after 4 moves
+    let mut league = League::with_teams(&pool, 3).await;
+    let c = league.create("1").await;
+    let owls = league.entrants[0].team_id;
+    let alice = &mut league.entrants[0].app;
+    let login = json!({"username": "alice", "password": PASSWORD});
+    let token = alice
+        .api(Method::POST, "/api/v1/tokens", None, Some(login))
+        .await;
+    let token = token.json["token"].as_str().expect("a token").to_owned();
+    let bot = json!({"builtin": "random"});
+    let table = alice
+        .api(
+            Method::POST,
+            &format!("/api/v1/competitions/{c}/challenges"),
+            Some(&token),
+            Some(json!({"team_id": owls, "seats": [{"human": true}, bot, bot]})),
+        )
+        .await;
+    table.assert_status(StatusCode::CREATED);
+    let match_id: Uuid = table.json["match_list"][0]["match_id"]
+        .as_str()
+        .and_then(|s| s.parse().ok())
+        .expect("the table's match");
+    sqlx::query(
+        "update match set status = 'running', started_at = now() - interval '75 seconds'
+         where match_id = $1",
+    )
+    .bind(match_id)
+    .execute(&pool)
+    .await
+    .expect("running");
+    let observation = json!({"coins": 11, "card": 27});
+    let legal = json!([{"action_type": "pick"}, {"action_type": "pass"}]);
+    let recent = json!([{"n": 3, "seat": 1, "kind": "move", "action": {"action_type": "pass"},
+                         "events": [], "forced": false},
+                        {"n": 4, "seat": 2, "kind": "move", "action": {"action_type": "pass"},
+                         "events": [], "forced": false}]);
+    let ask = croupier_store::humans::Ask {
+        match_id,
+        seat: 0,
+        turn: 2,
+        game: 0,
+        observation: &observation,
+        legal: &legal,
+        recent: &recent,
+        secs: 60.0,
+    };
+    croupier_store::humans::ask(&pool, &ask)
+        .await
+        .expect("asked");
+
+    // Act
+    let page = alice.get(&format!("/matches/{match_id}")).await;
+    let part = alice.get(&format!("/matches/{match_id}/progress")).await;
+    sqlx::query("update match set status = 'cancelled' where match_id = $1")
+        .bind(match_id)
+        .execute(&pool)
+        .await
+        .expect("ended");
+    let ended = alice.get(&format!("/matches/{match_id}/progress")).await;
+
+    // Assert: the page and its live part say how long and how far; once over, the part
+    // reloads the page
+    page.assert_status(StatusCode::OK);
+    page.assert_shows("Running for");
+    page.assert_shows("1 min 1");
+    page.assert_shows("4 moves played in game 1");
+    assert!(page.body.contains("/static/poll.js"), "{}", page.body);
+    part.assert_status(StatusCode::OK);
+    part.assert_shows("4 moves played in game 1");
+    assert!(
+        part.body
+            .contains(&format!(r#"data-poll="/matches/{match_id}/progress""#)),
+        "{}",
+        part.body
+    );
+    assert!(ended.body.contains("data-reload"), "{}", ended.body);
+    assert!(!ended.body.contains("data-poll"), "{}", ended.body);
+}
