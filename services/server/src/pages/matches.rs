@@ -61,14 +61,14 @@ async fn progress_words(state: &AppState, m: &Match) -> Result<String> {
             &[],
         )
     };
-    let moves = match croupier_store::humans::progress(&state.pool, m.match_id).await? {
-        Some((game, n)) => Some(super::labels::tk(
+    let at = croupier_store::humans::progress(&state.pool, m.match_id).await?;
+    let moves = at.map(|(game, n)| {
+        super::labels::tk(
             "match-moves-so-far",
             &[("n", &n), ("game", &(game + 1))],
             &[],
-        )),
-        None => None,
-    };
+        )
+    });
     Ok(match moves {
         Some(moves) => format!("{elapsed} · {moves}"),
         None => elapsed,

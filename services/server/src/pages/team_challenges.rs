@@ -83,9 +83,10 @@ pub(crate) async fn lines(state: &AppState, list: &[Challenge]) -> Result<Vec<Li
     let mut competition_names: HashMap<Uuid, String> = HashMap::new();
     let mut out = Vec::with_capacity(list.len());
     for c in list {
-        if !competition_names.contains_key(&c.competition_id) {
-            let name = competitions::get(&state.pool, c.competition_id).await?.name;
-            competition_names.insert(c.competition_id, name);
+        if let std::collections::hash_map::Entry::Vacant(slot) =
+            competition_names.entry(c.competition_id)
+        {
+            slot.insert(competitions::get(&state.pool, c.competition_id).await?.name);
         }
         let seats = c.seats.as_array().cloned().unwrap_or_default();
         let (kind, who) = if c.kind == "ab_test" {
