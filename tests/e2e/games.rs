@@ -154,7 +154,8 @@ async fn the_games_pages_speak_chinese_when_asked_and_english_stays_as_it_was(po
             "<td>每步时限</td>",
             "<h2>规则</h2>",
             "<h2>协议</h2>",
-            &format!("<h4>{heading}</h4>"),
+            // The docs' headings follow the section's h2 one level down, never skipping one.
+            &format!("<h3>{heading}</h3>"),
             rule,
             protocol,
         ] {

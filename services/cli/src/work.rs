@@ -3,7 +3,8 @@
 //!
 //! Before any worker starts the sandbox is built and probed ([`SandboxTuning::open`]); in
 //! `isolated` mode (the default) a failed probe is an error naming every missing layer. Worker
-//! ids are `<hostname>-<pid>-<n>`, n from 1. On shutdown every loop stops claiming and its
+//! ids are `<hostname>-<pid>-<n>`, n from 1; the process's lane of tables with a person
+//! (`--tables`, beside the loops) is `<hostname>-<pid>-tables`. On shutdown every loop stops claiming and its
 //! current job may run for `--shutdown-grace` seconds more; a second Ctrl-C stops at once
 //! (abandoned jobs are re-queued by the reaper when their lease expires).
 
@@ -47,6 +48,10 @@ pub struct WorkerArgs {
     /// runs, and a job whose worker died is retried once it runs out.
     #[arg(long, env = "CROUPIER_LEASE_SECS", default_value = "60")]
     pub lease_secs: String,
+    /// Tables with a person this process runs at once, beside its worker loops (a person's
+    /// table never takes a loop: it waits on the person most of the time). 0: none here.
+    #[arg(long, env = "CROUPIER_TABLES", default_value = "8")]
+    pub tables: String,
     #[command(flatten)]
     pub tuning: SandboxTuning,
 }
@@ -93,12 +98,28 @@ impl WorkerArgs {
         Ok(Duration::from_secs(secs))
     }
 
-    /// Applies the timing settings to one worker's configuration: the grace, the lease, a
+    /// Tables with a person at once (0 to 1024).
+    pub fn tables(&self) -> Result<usize> {
+        let n: usize = parse(
+            &self.tables,
+            "--tables",
+            "CROUPIER_TABLES",
+            "a number of tables from 0 to 1024",
+        )?;
+        if n > 1024 {
+            return Err(anyhow!("invalid value {n} for --tables (environment variable CROUPIER_TABLES): expected 0 to 1024"));
+        }
+        Ok(n)
+    }
+
+    /// Applies the settings to one worker's configuration: the tables, the grace, the lease, a
     /// heartbeat every quarter lease and a reaper pass every half lease.
     pub fn tune(&self) -> Result<impl Fn(&mut WorkerConfig) + Clone> {
         let grace = self.grace()?;
         let lease = self.lease()?;
+        let tables = self.tables()?;
         Ok(move |cfg: &mut WorkerConfig| {
+            cfg.tables = tables;
             cfg.shutdown_grace = grace;
             cfg.lease = lease;
             cfg.heartbeat_every = lease / 4;
@@ -112,6 +133,7 @@ impl WorkerArgs {
         self.isolation()?;
         self.grace()?;
         self.lease()?;
+        self.tables()?;
         self.tuning.config(croupier_sandbox::Mode::None).map(drop)
     }
 }
@@ -182,7 +204,14 @@ impl Workers {
             let mut cfg = WorkerConfig::new(format!("{host}-{pid}-{i}"), scratch.path());
             tune(&mut cfg);
             let worker = Worker::new(pool.clone(), sandbox.clone(), cfg);
-            tasks.spawn(supervise(worker, stop.subscribe()));
+            tasks.spawn(supervise(worker, Lane::Jobs, stop.subscribe()));
+        }
+        // One lane of tables with a person per process, beside its loops.
+        let mut cfg = WorkerConfig::new(format!("{host}-{pid}-tables"), scratch.path());
+        tune(&mut cfg);
+        if n > 0 && cfg.tables > 0 {
+            let worker = Worker::new(pool.clone(), sandbox.clone(), cfg);
+            tasks.spawn(supervise(worker, Lane::Tables, stop.subscribe()));
         }
         if n > 0 {
             tracing::info!(workers = n, scratch = %scratch.path().display(), "workers started");
@@ -220,14 +249,25 @@ impl Workers {
     }
 }
 
-/// Runs `worker`'s loop until `stop` says so; a loop that panics is logged and started again
-/// (after a second, so a loop that panics at once cannot spin).
-async fn supervise(worker: Worker, stop: watch::Receiver<bool>) {
+/// What a supervised task runs: a worker loop, or the process's lane of tables with a person.
+#[derive(Debug, Clone, Copy)]
+enum Lane {
+    Jobs,
+    Tables,
+}
+
+/// Runs `worker`'s loop (or lane) until `stop` says so; one that panics is logged and started
+/// again (after a second, so one that panics at once cannot spin).
+async fn supervise(worker: Worker, lane: Lane, stop: watch::Receiver<bool>) {
     loop {
         let mut rx = stop.clone();
-        let run = worker.clone().run(async move {
+        let stopped = async move {
             let _ = rx.wait_for(|stop| *stop).await;
-        });
+        };
+        let run = match lane {
+            Lane::Jobs => worker.clone().run(stopped).boxed(),
+            Lane::Tables => worker.clone().run_tables(stopped).boxed(),
+        };
         match AssertUnwindSafe(run).catch_unwind().await {
             Ok(()) => return,
             Err(panic) => {

@@ -2,7 +2,7 @@
 //! team), what may sit at the table (the competition's active entries, the team's own ready
 //! bots of the game, built-in bots), how much (at most [`MAX_GROUPS`] groups per challenge,
 //! [`PER_HOUR`] challenges per team per hour, [`MAX_PENDING`] of the team's challenge matches
-//! waiting), and the creation itself: a challenge's matches are all queued at once; an A/B
+//! waiting; a table with a person uses none of it), and the creation itself: a challenge's matches are all queued at once; an A/B
 //! test's are fed by the workers until it is decided. Unrated: no board ever counts them.
 
 use croupier_board::challenge::{plan, rotations, Report};
@@ -81,7 +81,26 @@ pub async fn create(
     competition_id: Uuid,
     req: &ChallengeRequest,
 ) -> Result<Uuid> {
-    let (game, rules) = allowed(state, user_id, competition_id, req.team_id, req.games).await?;
+    let people = req
+        .seats
+        .iter()
+        .filter(|s| matches!(s, SeatChoice::Human { .. }))
+        .count();
+    // A table with a person is played, not computed: it uses none of the team's budget.
+    let budget = if people > 0 {
+        Budget::Free
+    } else {
+        Budget::Counted
+    };
+    let (game, rules) = allowed(
+        state,
+        user_id,
+        competition_id,
+        req.team_id,
+        req.games,
+        budget,
+    )
+    .await?;
     if req.seats.len() != game.default_seats() {
         return Err(Error::BadRequest(format!(
             "{} is played by {} seats here, not {}",
@@ -90,11 +109,6 @@ pub async fn create(
             req.seats.len()
         )));
     }
-    let people = req
-        .seats
-        .iter()
-        .filter(|s| matches!(s, SeatChoice::Human { .. }))
-        .count();
     let move_secs = req
         .human_move_secs
         .unwrap_or_else(|| i32::try_from(croupier_games::DEFAULT_HUMAN_MOVE_SECS).unwrap_or(90));
@@ -180,7 +194,15 @@ pub async fn create_ab(
     competition_id: Uuid,
     req: &AbRequest,
 ) -> Result<Uuid> {
-    let (game, _) = allowed(state, user_id, competition_id, req.team_id, req.max_games).await?;
+    let (game, _) = allowed(
+        state,
+        user_id,
+        competition_id,
+        req.team_id,
+        req.max_games,
+        Budget::Counted,
+    )
+    .await?;
     if req.a == req.b {
         return Err(Error::BadRequest(
             "an A/B test needs two different versions".into(),
@@ -222,14 +244,84 @@ async fn insert(state: &AppState, new: &NewChallenge, planned: &[NewMatch]) -> R
     Ok(id)
 }
 
-/// Checks the caller, the competition, the size and the team's budget; returns the game and
-/// its rule set.
+/// Whether a challenge uses the team's budget.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Budget {
+    Counted,
+    /// A table with a person.
+    Free,
+}
+
+/// Why the team may not start another challenge now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Spent {
+    /// [`PER_HOUR`] started in the last hour: the next may start at this time.
+    Hour(time::OffsetDateTime),
+    /// [`MAX_PENDING`] of its matches wait or run: the next may start once fewer do.
+    Pending,
+}
+
+impl Spent {
+    /// The API's message (English, the time in UTC).
+    pub fn message(self) -> String {
+        match self {
+            Spent::Hour(at) => format!(
+                "a team may start {PER_HOUR} challenges an hour; the next may start at {} UTC",
+                hh_mm(at)
+            ),
+            Spent::Pending => format!(
+                "a team may have at most {MAX_PENDING} challenge matches waiting or running; the next challenge may start once some of them have been played"
+            ),
+        }
+    }
+
+    /// Seconds until the next may start (a guess for [`Spent::Pending`]).
+    pub fn retry_after_secs(self) -> u64 {
+        match self {
+            Spent::Hour(at) => {
+                let left = (at - time::OffsetDateTime::now_utc()).whole_seconds();
+                u64::try_from(left.max(1)).unwrap_or(1)
+            }
+            Spent::Pending => 300,
+        }
+    }
+}
+
+/// `14:05`, in UTC.
+pub fn hh_mm(at: time::OffsetDateTime) -> String {
+    let at = at.to_offset(time::UtcOffset::UTC);
+    format!("{:02}:{:02}", at.hour(), at.minute())
+}
+
+/// Whether the team's budget allows another challenge now (`None`) or why not.
+pub async fn spent(state: &AppState, team_id: Uuid) -> Result<Option<Spent>> {
+    let used = challenges::team_use(&state.pool, team_id).await?;
+    if used.last_hour >= PER_HOUR {
+        let oldest = used.oldest.unwrap_or_else(time::OffsetDateTime::now_utc);
+        // The next minute's start after the oldest leaves the hour, so the time shown is never early.
+        let at = oldest + time::Duration::hours(1) + time::Duration::minutes(1);
+        let at = at
+            .replace_second(0)
+            .unwrap_or(at)
+            .replace_nanosecond(0)
+            .unwrap_or(at);
+        return Ok(Some(Spent::Hour(at)));
+    }
+    if used.pending >= MAX_PENDING {
+        return Ok(Some(Spent::Pending));
+    }
+    Ok(None)
+}
+
+/// Checks the caller, the competition, the size and (unless `budget` is free) the team's
+/// budget; returns the game and its rule set.
 async fn allowed(
     state: &AppState,
     user_id: Uuid,
     competition_id: Uuid,
     team_id: Uuid,
     groups: i32,
+    budget: Budget,
 ) -> Result<(GameId, String)> {
     teams::role_of(&state.pool, team_id, user_id)
         .await?
@@ -241,14 +333,13 @@ async fn allowed(
             "games must be 1 to {MAX_GROUPS}, not {groups}"
         )));
     }
-    let used = challenges::team_use(&state.pool, team_id).await?;
-    if used.last_hour >= PER_HOUR || used.pending >= MAX_PENDING {
-        return Err(Error::TooManyRequests {
-            message: format!(
-                "a team may start {PER_HOUR} challenges an hour with at most {MAX_PENDING} of their matches waiting; try again later"
-            ),
-            retry_after_secs: 300,
-        });
+    if budget == Budget::Counted {
+        if let Some(spent) = spent(state, team_id).await? {
+            return Err(Error::TooManyRequests {
+                message: spent.message(),
+                retry_after_secs: spent.retry_after_secs(),
+            });
+        }
     }
     Ok((game, c.rules))
 }

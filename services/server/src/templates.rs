@@ -256,6 +256,12 @@ pub struct TeamPage {
     pub submissions: Vec<Submission>,
     pub tokens: Vec<ApiToken>,
     pub new_token: Option<String>,
+    /// The team's latest challenges, A/B tests and tables (all of them at
+    /// `/teams/{id}/challenges`), and whether there are more.
+    pub(crate) challenge_lines: Vec<crate::pages::ChallengeLine>,
+    pub challenge_more: bool,
+    /// Competitions where one may start a challenge: (id, name, game's name).
+    pub challenge_places: Vec<(uuid::Uuid, String, String)>,
 }
 
 /// A game's tables for the upload form: its rule sets (when it has several) and the player
@@ -389,4 +395,59 @@ fn url_escape(s: &str) -> String {
         }
     }
     out
+}
+
+/// `text` as HTML, its backtick-quoted spans (`` `bot Board.txt` ``) as `<code>`: the game
+/// registry's one-liners quote commands and names that way.
+pub fn code_spans(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    for (i, part) in text.split('`').enumerate() {
+        let escaped = escape_html(part);
+        // Odd parts are inside backticks; an unpaired last backtick leaves its tail as text.
+        if i % 2 == 1 && text.split('`').count() > i + 1 {
+            out.push_str("<code>");
+            out.push_str(&escaped);
+            out.push_str("</code>");
+        } else {
+            if i % 2 == 1 {
+                out.push('`');
+            }
+            out.push_str(&escaped);
+        }
+    }
+    out
+}
+
+fn escape_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod code_span_tests {
+    use super::code_spans;
+
+    #[test]
+    fn backtick_spans_become_code_and_the_rest_is_escaped() {
+        assert_eq!(
+            code_spans("one process per move: `bot Board.txt <x>`, appends"),
+            "one process per move: <code>bot Board.txt &lt;x&gt;</code>, appends"
+        );
+        assert_eq!(
+            code_spans("a Python `player` class"),
+            "a Python <code>player</code> class"
+        );
+        assert_eq!(code_spans("no quotes & more"), "no quotes &amp; more");
+        assert_eq!(code_spans("an unpaired ` tick"), "an unpaired ` tick");
+    }
 }

@@ -70,11 +70,14 @@ pub struct ChallengeSeat {
 }
 
 /// What a team's challenges use now: created in the last hour, and their matches queued or
-/// running.
+/// running. Tables with a person (a challenge with a `human` seat) use none of it: they are
+/// played, not computed.
 #[derive(Debug, Clone, Copy)]
 pub struct TeamUse {
     pub last_hour: i64,
     pub pending: i64,
+    /// The oldest of the challenges counted in `last_hour`: one more may start an hour after it.
+    pub oldest: Option<OffsetDateTime>,
 }
 
 pub async fn create(conn: &mut PgConnection, new: &NewChallenge) -> Result<Uuid, StoreError> {
@@ -142,10 +145,18 @@ pub async fn team_use(db: impl PgExecutor<'_>, team_id: Uuid) -> Result<TeamUse,
     Ok(sqlx::query_as!(
         TeamUse,
         r#"
-        select (select count(*) from challenge
-                where team_id = $1 and created_at > now() - interval '1 hour') as "last_hour!",
-               (select count(*) from match m join challenge ch using (challenge_id)
-                where ch.team_id = $1 and m.status in ('queued', 'running')) as "pending!"
+        with counted as (
+            select ch.challenge_id, ch.created_at from challenge ch
+            where ch.team_id = $1
+              and not exists (select 1 from jsonb_array_elements(ch.seats) e
+                              where jsonb_typeof(e) = 'object' and e ? 'human')
+        )
+        select (select count(*) from counted
+                where created_at > now() - interval '1 hour') as "last_hour!",
+               (select min(created_at) from counted
+                where created_at > now() - interval '1 hour') as oldest,
+               (select count(*) from match m join counted using (challenge_id)
+                where m.status in ('queued', 'running')) as "pending!"
         "#,
         team_id
     )

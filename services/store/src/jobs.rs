@@ -2,7 +2,8 @@
 //!
 //! * [`claim`] takes the oldest runnable job with one statement (`for update skip locked`),
 //!   sets a lease, bumps `attempt` and commits at once: no transaction is held while a match
-//!   runs.
+//!   runs. [`claim_in`] takes only the jobs of one [`Lane`]: matches with a person at the
+//!   table, or everything else.
 //! * The worker renews the lease with [`heartbeat`]; every write after the claim is fenced
 //!   with `attempt = $n and status = 'running'`, and zero rows affected means "the lease was
 //!   lost (the reaper gave the job to someone else): stop and write nothing".
@@ -54,6 +55,39 @@ pub async fn claim(
     worker_id: &str,
     lease: Duration,
 ) -> Result<Option<Claimed>, StoreError> {
+    claim_in(pool, worker_id, lease, Lane::Any).await
+}
+
+/// Which jobs a claim may take: a person's table waits on the person most of the time, so
+/// workers run tables in a lane of their own, beside the loops that play bots' matches and
+/// compile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lane {
+    /// Any job.
+    Any,
+    /// Compile jobs and matches without a person at the table.
+    Bots,
+    /// Matches with a person at the table.
+    Tables,
+}
+
+impl Lane {
+    const fn as_str(self) -> &'static str {
+        match self {
+            Lane::Any => "any",
+            Lane::Bots => "bots",
+            Lane::Tables => "tables",
+        }
+    }
+}
+
+/// [`claim`], taking only the jobs of `lane`.
+pub async fn claim_in(
+    pool: &PgPool,
+    worker_id: &str,
+    lease: Duration,
+    lane: Lane,
+) -> Result<Option<Claimed>, StoreError> {
     let mut tx = pool.begin().await?;
     // language=PostgreSQL
     let claimed = sqlx::query_as!(
@@ -62,6 +96,9 @@ pub async fn claim(
         with next as (
             select job_id from job
             where status = 'queued' and run_after <= now()
+              and ($3 = 'any' or ($3 = 'tables') = exists (
+                    select 1 from match_seat s
+                    where s.match_id = job.match_id and s.user_id is not null))
             order by priority desc, run_after, created_at
             for update skip locked
             limit 1
@@ -74,7 +111,8 @@ pub async fn claim(
                   job.max_attempts
         "#,
         worker_id,
-        secs(lease)
+        secs(lease),
+        lane.as_str()
     )
     .fetch_optional(&mut *tx)
     .await?;

@@ -6,6 +6,9 @@ use std::time::Duration;
 use croupier_referee::MatchLimits;
 use croupier_sandbox::Limits;
 
+/// How many tables with a person a worker runs at once unless told otherwise.
+pub const DEFAULT_TABLES: usize = 8;
+
 /// Everything a [`Worker`](crate::Worker) needs besides the pool and the sandbox.
 #[derive(Debug, Clone)]
 pub struct WorkerConfig {
@@ -32,13 +35,18 @@ pub struct WorkerConfig {
     pub artifact_bytes: u64,
     /// Limits of the validation game (short: 2 s per move).
     pub validation: MatchLimits,
+    /// Tables with a person that this worker runs at once, beside its bot matches (0: none).
+    /// A person's table waits on the person most of the time, so it never takes the loop that
+    /// plays bots' matches; see [`Worker::run_tables`](crate::Worker::run_tables).
+    pub tables: usize,
     /// Limits of competition matches. The time per move is replaced by the game's own
     /// ([`croupier_referee::default_move_time`]) or the competition's `move_time_ms`.
     pub matches: MatchLimits,
 }
 
 impl WorkerConfig {
-    /// The defaults: 60 s lease, 15 s heartbeat, 5 s poll, 30 s reaper, 30 s shutdown grace.
+    /// The defaults: 60 s lease, 15 s heartbeat, 5 s poll, 30 s reaper, 30 s shutdown grace,
+    /// [`DEFAULT_TABLES`] tables.
     pub fn new(id: impl Into<String>, scratch_dir: impl Into<PathBuf>) -> Self {
         let validation = MatchLimits {
             move_time: Duration::from_secs(2),
@@ -75,6 +83,7 @@ impl WorkerConfig {
             log_bytes: 64 << 10,
             artifact_bytes: 128 << 20,
             validation,
+            tables: DEFAULT_TABLES,
             matches: MatchLimits::default(),
         }
     }

@@ -1,11 +1,12 @@
-//! The dispatcher: [`Worker::step`] claims one job and hands it to its body (`compile` or
-//! `matchjob`) by its kind, holds the lease while the body runs, and settles the job in the
-//! queue from the body's [`Done`]; [`Worker::reap`] runs the reaper once.
+//! The dispatcher: [`Worker::step`] (or [`Worker::step_in`], from one lane of the queue) claims
+//! one job and hands it to its body (`compile` or `matchjob`) by its kind, holds the lease while
+//! the body runs, and settles the job in the queue from the body's [`Done`]; [`Worker::reap`]
+//! runs the reaper once.
 
 use std::future::Future;
 use std::time::Instant;
 
-use croupier_store::jobs::{self, Claimed, GaveUp, Retry};
+use croupier_store::jobs::{self, Claimed, GaveUp, Lane, Retry};
 use croupier_store::{JobKind, StoreError};
 use tracing::field::Empty;
 
@@ -14,19 +15,32 @@ use crate::worker::{Done, Outcome, Step, Worker};
 use crate::WorkerError;
 
 impl Worker {
-    /// Claims one job and runs it to its end. Errors are database errors only.
-    #[tracing::instrument(
-        skip_all,
-        fields(worker = %self.cfg.id, job_id = Empty, kind = Empty, attempt = Empty, submission_id = Empty, match_id = Empty)
-    )]
+    /// Claims one job of any lane and runs it to its end. Errors are database errors only.
     pub async fn step(&self) -> Result<Step, WorkerError> {
-        let Some(job) = jobs::claim(&self.pool, &self.cfg.id, self.cfg.lease).await? else {
+        self.step_in(Lane::Any).await
+    }
+
+    /// Claims one job of `lane` and runs it to its end. Errors are database errors only.
+    pub async fn step_in(&self, lane: Lane) -> Result<Step, WorkerError> {
+        let Some(job) = self.claim(lane).await? else {
             return Ok(Step::Empty);
         };
+        self.handle(&job).await?;
+        Ok(Step::Ran(job.job_id))
+    }
+
+    /// Claims one job of `lane` (a lease and a new attempt), or `None` when none is runnable.
+    pub(crate) async fn claim(&self, lane: Lane) -> Result<Option<Claimed>, WorkerError> {
+        Ok(jobs::claim_in(&self.pool, &self.cfg.id, self.cfg.lease, lane).await?)
+    }
+
+    /// Runs the claimed `job` by its kind and settles it in the queue.
+    #[tracing::instrument(
+        skip_all,
+        fields(worker = %self.cfg.id, job_id = %job.job_id, kind = job.kind.as_str(), attempt = job.attempt, submission_id = Empty, match_id = Empty)
+    )]
+    pub(crate) async fn handle(&self, job: &Claimed) -> Result<Outcome, WorkerError> {
         let span = tracing::Span::current();
-        span.record("job_id", tracing::field::display(job.job_id));
-        span.record("kind", job.kind.as_str());
-        span.record("attempt", job.attempt);
         if let Some(id) = job.submission_id {
             span.record("submission_id", tracing::field::display(id));
         }
@@ -36,12 +50,11 @@ impl Worker {
         tracing::info!("job claimed");
         let work = async {
             match job.kind {
-                JobKind::Compile => crate::compile::run(self, &job).await,
-                JobKind::Match => crate::matchjob::run(self, &job).await,
+                JobKind::Compile => crate::compile::run(self, job).await,
+                JobKind::Match => crate::matchjob::run(self, job).await,
             }
         };
-        self.run_claimed(&job, work).await?;
-        Ok(Step::Ran(job.job_id))
+        self.run_claimed(job, work).await
     }
 
     /// Runs `work`, the body of the claimed `job`, while holding its lease, then settles the

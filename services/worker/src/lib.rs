@@ -32,6 +32,13 @@
 //! up to [`WorkerConfig::shutdown_grace`], then abandons it (its lease expires and the reaper
 //! re-queues it).
 //!
+//! # Tables with a person
+//!
+//! A match with a person at the table waits on the person most of the time, so the loop above
+//! never takes one (it claims from the queue's bots lane, `jobs::Lane::Bots`). [`Worker::run_tables`]
+//! runs them beside it, up to [`WorkerConfig::tables`] at once, each under its own lease as
+//! any job is; how many people are playing never slows a round-robin down.
+//!
 //! Metrics (`metrics` crate): `jobs_completed_total{kind,outcome}`, `job_duration_seconds{kind}`,
 //! `job_panics_total{kind}`, `jobs_reaped_total`.
 
@@ -47,10 +54,11 @@ mod matchjob;
 mod outcome;
 mod rounds;
 mod run;
+mod tables;
 mod validate;
 mod worker;
 
-pub use config::WorkerConfig;
+pub use config::{WorkerConfig, DEFAULT_TABLES};
 pub use lease::panic_message;
 /// Plans the next round of every Swiss or adaptive competition between rounds (what each
 /// worker process does every `ladder_every`); returns how many matches it queued.

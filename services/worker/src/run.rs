@@ -7,7 +7,8 @@ use std::time::{Duration, Instant};
 
 use futures_util::FutureExt;
 
-use croupier_store::{jobs, PgPool};
+use croupier_store::jobs::{self, Lane};
+use croupier_store::PgPool;
 use sqlx::postgres::PgListener;
 
 use crate::lease::AbortOnDrop;
@@ -16,7 +17,7 @@ use crate::{Step, Worker};
 const MAX_BACKOFF: Duration = Duration::from_secs(60);
 
 /// The `croupier_job` listener, reconnected with capped exponential back-off.
-struct Wakeups {
+pub(crate) struct Wakeups {
     pool: PgPool,
     listener: Option<PgListener>,
     backoff: Duration,
@@ -24,7 +25,7 @@ struct Wakeups {
 }
 
 impl Wakeups {
-    fn new(pool: PgPool) -> Self {
+    pub(crate) fn new(pool: PgPool) -> Self {
         Wakeups {
             pool,
             listener: None,
@@ -35,7 +36,7 @@ impl Wakeups {
 
     /// (Re)connects when due. Called before every claim, so a job queued after the claim's
     /// query is never missed: its notification is already buffered.
-    async fn ensure(&mut self) {
+    pub(crate) async fn ensure(&mut self) {
         if self.listener.is_some() || Instant::now() < self.retry_at {
             return;
         }
@@ -61,7 +62,7 @@ impl Wakeups {
     }
 
     /// Waits for a notification or `timeout`, whichever comes first.
-    async fn wait(&mut self, timeout: Duration) {
+    pub(crate) async fn wait(&mut self, timeout: Duration) {
         let Some(listener) = self.listener.as_mut() else {
             return tokio::time::sleep(timeout).await;
         };
@@ -74,7 +75,8 @@ impl Wakeups {
 
 impl Worker {
     /// Claims and runs jobs until `shutdown` resolves; then lets the current job finish for up
-    /// to `shutdown_grace` and returns.
+    /// to `shutdown_grace` and returns. It takes compile jobs and bots' matches, never a table
+    /// with a person ([`Worker::run_tables`] runs those).
     pub async fn run(self, shutdown: impl Future<Output = ()>) {
         tracing::info!(worker = %self.cfg.id, "worker started");
         // Aborted however the loop ends, even by a panic.
@@ -88,7 +90,7 @@ impl Worker {
             wakeups.ensure().await;
             // A panic outside a job's body (which `run_claimed` already catches) must not end
             // the loop either: it is logged and counted as a failed step.
-            let step = AssertUnwindSafe(self.step()).catch_unwind();
+            let step = AssertUnwindSafe(self.step_in(Lane::Bots)).catch_unwind();
             tokio::pin!(step);
             let result = tokio::select! {
                 biased;
@@ -134,7 +136,7 @@ impl Worker {
 
 /// Says in the `worker` table that this worker is alive, every `heartbeat_every`, so the
 /// organiser's page shows the fleet (`croupier_store::workers`).
-async fn fleet_loop(worker: Worker) {
+pub(crate) async fn fleet_loop(worker: Worker) {
     let me = croupier_store::workers::WorkerIdentity {
         worker_id: worker.cfg.id.clone(),
         host: std::fs::read_to_string("/proc/sys/kernel/hostname")

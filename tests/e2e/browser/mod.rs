@@ -17,6 +17,7 @@ mod forms;
 mod live;
 mod play;
 mod replay;
+mod site;
 
 use std::time::Duration;
 

@@ -4,6 +4,7 @@
 //! worker would, so no worker runs here.
 
 mod board;
+mod challenge_pages;
 mod chinese;
 mod control;
 mod create;

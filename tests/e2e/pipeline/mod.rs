@@ -3,7 +3,7 @@
 //! match over the bots' original protocol, and the leaderboard ranks them — also when a worker
 //! is killed in the middle of a match, when PostgreSQL restarts during the round-robin, and when
 //! workers on separate hosts (network namespaces) are killed or cut off the network; a ladder
-//! that runs by itself.
+//! that runs by itself; tables with a person that never hold a worker loop.
 
 pub mod api;
 mod blob_store;
@@ -19,4 +19,5 @@ mod moto;
 pub mod procs;
 mod round_robin;
 mod supervision;
+mod tables;
 mod validation;

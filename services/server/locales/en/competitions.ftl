@@ -220,7 +220,6 @@ challenge-match = Match { $n }
 challenge-at-table = at the table:
 challenge-your-seat = your seat
 # Before the id's first 8 hex digits.
-challenge-submission = submission
 challenge-builtin = built-in { $name }
 challenge-person = { $name } (a person)
 challenge-verdict-continue = Still playing: { $n } groups so far.

@@ -62,4 +62,4 @@ game-fact-limits-value = 512 MiB for the whole process tree, one core, 64 MiB of
 game-fact-bots = Built-in bots
 
 ## The rules and protocol come from docs/ (docs/zh-CN/ in Chinese): a table's label for screen readers.
-game-doc-table = Table
+game-doc-table = Table { $n } of the docs

@@ -179,7 +179,6 @@ challenge-match = 第 { $n } 场
 challenge-at-table = 在座：
 challenge-your-seat = 你的座位
 # Before the id's first 8 hex digits.
-challenge-submission = 提交
 challenge-builtin = 内置机器人 { $name }
 challenge-person = { $name }（真人）
 challenge-verdict-continue = 仍在进行：目前已打 { $n } 组。

@@ -54,4 +54,4 @@ game-fact-limits-value = 整个进程树 512 MiB 内存，一个 CPU 核心，�
 game-fact-bots = 内置机器人
 
 ## 规则与协议取自 docs/（中文取自 docs/zh-CN/）：表格给读屏软件的标签。
-game-doc-table = 表格
+game-doc-table = 文档中的表格 { $n }

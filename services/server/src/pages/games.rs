@@ -267,11 +267,17 @@ fn section<'a>(doc: &'a str, name: &str) -> Option<&'a str> {
     start.map(|from| &doc[from..])
 }
 
-/// Markdown to HTML for the page: headings moved down one level (the page's `h1` is the game's
-/// name), links into the repository shown as text (they point at files beside the docs), code
-/// blocks and tables focusable boxes that scroll on a phone, every table header a column header.
+/// Markdown to HTML for the page: headings moved below the section's `h2` (the page's `h1` is
+/// the game's name), never more than one level deeper than the heading before, links into the
+/// repository shown as text (they point at files beside the docs), code blocks and tables
+/// focusable boxes that scroll on a phone (each table's box named by its number, so no two
+/// regions share a name), every table header a column header.
 fn markdown(text: &str, lang: Lang) -> String {
+    use pulldown_cmark::HeadingLevel;
     let mut in_repo_link = Vec::new();
+    // The level of the heading shown last (the section's own `h2` at first), and of the open one.
+    let mut last = HeadingLevel::H2;
+    let mut open = HeadingLevel::H3;
     let events = Parser::new_ext(text, Options::ENABLE_TABLES).filter_map(|event| match event {
         Event::Start(Tag::Heading {
             level,
@@ -279,13 +285,20 @@ fn markdown(text: &str, lang: Lang) -> String {
             classes,
             attrs,
         }) => {
-            let level = match level {
-                pulldown_cmark::HeadingLevel::H1 | pulldown_cmark::HeadingLevel::H2 => {
-                    pulldown_cmark::HeadingLevel::H3
-                }
-                pulldown_cmark::HeadingLevel::H3 => pulldown_cmark::HeadingLevel::H4,
-                _ => pulldown_cmark::HeadingLevel::H5,
+            let wanted = match level {
+                HeadingLevel::H1 | HeadingLevel::H2 => HeadingLevel::H3,
+                HeadingLevel::H3 => HeadingLevel::H4,
+                _ => HeadingLevel::H5,
             };
+            let deepest = match last {
+                HeadingLevel::H1 | HeadingLevel::H2 => HeadingLevel::H3,
+                HeadingLevel::H3 => HeadingLevel::H4,
+                HeadingLevel::H4 => HeadingLevel::H5,
+                _ => HeadingLevel::H6,
+            };
+            let level = wanted.min(deepest);
+            last = level;
+            open = level;
             Some(Event::Start(Tag::Heading {
                 level,
                 id,
@@ -293,13 +306,7 @@ fn markdown(text: &str, lang: Lang) -> String {
                 attrs,
             }))
         }
-        Event::End(TagEnd::Heading(level)) => Some(Event::End(TagEnd::Heading(match level {
-            pulldown_cmark::HeadingLevel::H1 | pulldown_cmark::HeadingLevel::H2 => {
-                pulldown_cmark::HeadingLevel::H3
-            }
-            pulldown_cmark::HeadingLevel::H3 => pulldown_cmark::HeadingLevel::H4,
-            _ => pulldown_cmark::HeadingLevel::H5,
-        }))),
+        Event::End(TagEnd::Heading(_)) => Some(Event::End(TagEnd::Heading(open))),
         Event::Start(Tag::Link { dest_url, .. })
             if !(dest_url.starts_with("http://") || dest_url.starts_with("https://")) =>
         {
@@ -324,17 +331,22 @@ fn markdown(text: &str, lang: Lang) -> String {
     });
     let mut out = String::new();
     html::push_html(&mut out, events);
-    out.replace("<pre>", "<pre tabindex=\"0\">")
+    let out = out
+        .replace("<pre>", "<pre tabindex=\"0\">")
         .replace("<th>", "<th scope=\"col\">")
         .replace("<th style", "<th scope=\"col\" style")
-        .replace(
-            "<table>",
-            &format!(
-                "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"{}\"><table>",
-                lang.t("game-doc-table")
-            ),
-        )
-        .replace("</table>", "</table></div>")
+        .replace("</table>", "</table></div>");
+    let mut tables = out.split("<table>");
+    let mut numbered = tables.next().unwrap_or_default().to_owned();
+    for (i, rest) in tables.enumerate() {
+        let n = i + 1;
+        let name = lang.t_with("game-doc-table", &[("n", &n)]);
+        numbered.push_str(&format!(
+            "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"{name}\"><table>"
+        ));
+        numbered.push_str(rest);
+    }
+    numbered
 }
 
 #[cfg(test)]

@@ -26,7 +26,72 @@ use crate::templates::{game_name, render, Ctx};
 use crate::{privacy, AppState};
 
 pub fn router() -> Router<AppState> {
-    Router::new().route("/matches/{match_id}", get(show))
+    Router::new()
+        .route("/matches/{match_id}", get(show))
+        .route("/matches/{match_id}/progress", get(progress))
+}
+
+/// A running match's progress, the part of its page `web/static/poll.js` fetches again every
+/// two seconds: how long it has run and, at a table with a person, the moves played as of the
+/// person's latest turn (bots' matches report their moves when they end). Once the match is no
+/// longer running, a mark that reloads the page.
+#[derive(Template)]
+#[template(path = "match_progress.html")]
+struct ProgressPart {
+    match_id: Uuid,
+    running: bool,
+    words: String,
+}
+
+/// `3 min 12 s` (or `1 h 4 min`) since `started`, and the moves where they are known.
+async fn progress_words(state: &AppState, m: &Match) -> Result<String> {
+    let secs = m.started_at.map_or(0, |t| {
+        (time::OffsetDateTime::now_utc() - t).whole_seconds().max(0)
+    });
+    let elapsed = if secs >= 3600 {
+        super::labels::tk(
+            "match-elapsed-hours",
+            &[("h", &(secs / 3600)), ("min", &(secs % 3600 / 60))],
+            &[],
+        )
+    } else {
+        super::labels::tk(
+            "match-elapsed",
+            &[("min", &(secs / 60)), ("s", &(secs % 60))],
+            &[],
+        )
+    };
+    let at = croupier_store::humans::progress(&state.pool, m.match_id).await?;
+    let moves = at.map(|(game, n)| {
+        super::labels::tk(
+            "match-moves-so-far",
+            &[("n", &n), ("game", &(game + 1))],
+            &[],
+        )
+    });
+    Ok(match moves {
+        Some(moves) => format!("{elapsed} · {moves}"),
+        None => elapsed,
+    })
+}
+
+async fn progress(
+    State(state): State<AppState>,
+    ctx: Ctx,
+    PagePath(match_id): PagePath<Uuid>,
+) -> Result<Response> {
+    let m = privacy::match_for(&state, ctx.user.as_ref(), match_id).await?;
+    let running = m.status == MatchStatus::Running;
+    let words = if running {
+        progress_words(&state, &m).await?
+    } else {
+        String::new()
+    };
+    Ok(render(&ProgressPart {
+        match_id,
+        running,
+        words,
+    }))
 }
 
 #[derive(Template)]
@@ -48,6 +113,8 @@ struct MatchPage {
     /// The protocol log (Splendor: the judge-worded match log).
     log: Option<MatchLog>,
     private: Vec<PrivateSeat>,
+    /// A running match's progress in words ([`progress_words`]).
+    progress: Option<String>,
 }
 
 impl MatchPage {
@@ -242,7 +309,13 @@ async fn show(
         .iter()
         .map(|s| super::labels::seat(&m.game, &s.seat))
         .collect();
+    let progress = if m.status == MatchStatus::Running {
+        Some(progress_words(&state, &m).await?)
+    } else {
+        None
+    };
     Ok(render(&MatchPage {
+        progress,
         game_name: game_name(&m.game),
         seat_names,
         places,

@@ -4,6 +4,7 @@
 
 mod account;
 mod admin;
+mod challenge_new;
 mod challenges;
 mod competition_counts;
 mod competition_manage;
@@ -25,6 +26,7 @@ mod replay_frames;
 mod runner;
 mod settings;
 mod submissions;
+mod team_challenges;
 mod team_manage;
 mod teams;
 mod timeline;
@@ -39,6 +41,7 @@ use crate::error::Error;
 use crate::AppState;
 
 pub(crate) use password_reset::NewLink as NewResetLink;
+pub(crate) use team_challenges::Line as ChallengeLine;
 
 pub fn router(state: &AppState) -> Router<AppState> {
     let upload_limit =
@@ -55,6 +58,8 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .merge(games::router())
         .merge(language::router())
         .merge(challenges::router())
+        .merge(challenge_new::router())
+        .merge(team_challenges::router())
         .merge(competition_new::router())
         .merge(competition_manage::router())
         .merge(matches::router())

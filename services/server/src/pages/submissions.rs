@@ -28,6 +28,7 @@ pub fn router() -> Router<AppState> {
             get(upload_page).post(upload_submit),
         )
         .route("/submissions/{submission_id}", get(show))
+        .route("/submissions/{submission_id}/status", get(status_part))
         .route("/submissions/{submission_id}/download", get(download))
 }
 
@@ -58,6 +59,11 @@ pub(super) fn warning_kinds(w: &ValidationWarning) -> String {
 }
 
 impl SubmissionPage {
+    /// Whether it is still being built or validated (the page follows it then).
+    pub fn building(&self) -> bool {
+        building(self.submission.status)
+    }
+
     /// The validation game's table: `rainbow, 3 players`.
     pub fn table(&self) -> String {
         let s = &self.submission;
@@ -127,6 +133,14 @@ impl SubmissionPage {
 }
 
 impl UploadPage {
+    /// A language's label in the page's language (compilers' names stay as they are).
+    pub fn language_label(&self, language: &Language) -> String {
+        match language {
+            Language::Binary => self.ctx.t("upload-language-binary"),
+            other => other.label().to_owned(),
+        }
+    }
+
     /// Whether the form was sent with `rules` of `game` (to keep the choice after a refusal).
     pub fn rules_chosen(&self, game: &str, rules: &str) -> bool {
         self.chosen_game == game && self.chosen_rules == rules
@@ -272,6 +286,41 @@ async fn show(
         history,
         history_omitted,
         matches,
+    }))
+}
+
+/// Whether a submission is still being built or validated (its page follows it).
+pub(super) fn building(status: SubmissionStatus) -> bool {
+    matches!(
+        status,
+        SubmissionStatus::Pending | SubmissionStatus::Compiling | SubmissionStatus::Validating
+    )
+}
+
+/// The submission page's status badge alone, for `web/static/poll.js`: while it is built, the
+/// badge to show; once it is ready or failed, a mark that reloads the page (its log, its
+/// failure and its matches change too).
+#[derive(askama::Template)]
+#[template(path = "submission_status.html")]
+struct StatusPart {
+    submission_id: Uuid,
+    status: SubmissionStatus,
+    word: String,
+    building: bool,
+}
+
+async fn status_part(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    ctx: Ctx,
+    PagePath(submission_id): PagePath<Uuid>,
+) -> Result<Response> {
+    let submission = submissions::visible_to(&state.pool, submission_id, user.user_id).await?;
+    Ok(render(&StatusPart {
+        submission_id,
+        status: submission.status,
+        word: status_word(ctx.lang, &submission.status),
+        building: building(submission.status),
     }))
 }
 

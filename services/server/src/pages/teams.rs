@@ -18,6 +18,9 @@ use crate::templates::{render, Ctx, Lang, TeamPage, TeamsPage};
 use crate::validate::{check_team_name, new_invite_code};
 use crate::{has_csrf, i18n, AppState};
 
+/// The challenges (and competitions to start one in) the team page lists.
+const SHOWN_CHALLENGES: usize = 5;
+
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/teams", get(list).post(create))
@@ -217,6 +220,20 @@ async fn show(
     let submissions = submissions::of_team(&state.pool, team_id).await?;
     let tokens = tokens::list(&state.pool, user.user_id, Some(team_id)).await?;
     let new_token = ctx.session.remove::<String>("new_token").await?;
+    let mut listed = croupier_store::challenges::of_team(&state.pool, team_id).await?;
+    let challenge_more = listed.len() > SHOWN_CHALLENGES;
+    listed.truncate(SHOWN_CHALLENGES);
+    let challenge_lines = super::team_challenges::lines(&state, &listed).await?;
+    let challenge_places = croupier_store::competitions::list(&state.pool)
+        .await?
+        .into_iter()
+        .filter(|c| !c.archived)
+        .take(SHOWN_CHALLENGES)
+        .map(|c| {
+            let game = crate::templates::game_name(&c.game);
+            (c.competition_id, c.name, game)
+        })
+        .collect();
     Ok(render(&TeamPage {
         ctx,
         team,
@@ -225,6 +242,9 @@ async fn show(
         submissions,
         tokens,
         new_token,
+        challenge_lines,
+        challenge_more,
+        challenge_places,
     }))
 }
 
