@@ -199,6 +199,12 @@ viewer-guandan-out-place = out #{ $place }
 viewer-guandan-this-round = This round:
 viewer-guandan-hand-hidden = hand hidden
 viewer-hanabi-red = red
+viewer-hanabi-letter-red = R
+viewer-hanabi-letter-yellow = Y
+viewer-hanabi-letter-blue = B
+viewer-hanabi-letter-green = G
+viewer-hanabi-letter-white = W
+viewer-hanabi-letter-rainbow = M
 viewer-hanabi-yellow = yellow
 viewer-hanabi-blue = blue
 viewer-hanabi-green = green
@@ -361,6 +367,65 @@ play-waiting-others = the others are playing.
 play-refresh = Refresh
 play-refresh-after = {" "}to see whether it is your turn.
 play-not-taken = The move was not taken.
+play-turn-announce = Your turn: { $n } s left.
+play-not-sent = The move could not be sent; choose again.
+play-your-move = Your move
+play-not-now = Not possible now.
+play-which = Which one?
+play-cancel = Cancel
+play-send = Send
+play-undo = Undo
+play-selected = Selected:
+play-nt-take = Take { $card } (and { $n ->
+        [one] { $n } coin
+       *[other] { $n } coins
+    })
+play-nt-pass = No thanks (pay a coin)
+play-nt-choices = Take or pass
+play-nt-cannot-take = You cannot take the card now.
+play-nt-cannot-pass = You cannot pass now.
+play-nt-no-coins = You have no coins left: you must take the card.
+play-sp-cannot-afford = You cannot afford this card yet.
+play-sp-cannot-afford-full = You cannot afford this card, and you already hold 3 reserved cards.
+play-sp-reserve-full = You already hold 3 reserved cards.
+play-sp-deck-empty = This deck is empty.
+play-sp-take = Take these gems
+play-sp-clear = Clear
+play-sp-no-take = You cannot take gems now.
+play-sp-take-rule = Take three gems of different colours, or two of one colour when at least four are in the bank.
+play-sp-gems-chosen = Gems chosen: { $gems }
+play-sp-gems-how = Click gems in the bank to take them.
+play-sp-gold = Gold comes only with a reserved card.
+play-sp-gem-none = You cannot take this colour now.
+play-gd-give = Give this card
+play-gd-play = Play the selected cards
+play-gd-cannot-play = You have nothing you may play now.
+play-gd-select-first = Select cards in your hand first.
+play-gd-not-a-play = These cards are not a combination you may play now.
+play-gd-clear = Clear
+play-gd-pass = Pass
+play-gd-must-play = You lead this trick: you may not pass.
+play-gd-card-no-fit = No play you may make holds this card with those selected.
+play-gd-card-unused = No play you may make now holds this card.
+play-gd-cannot-give = The rules do not let you give this card.
+play-gd-selected = Selected: { $cards }
+play-gd-meanings = { $n ->
+        [one] { $n } way to read them
+       *[other] { $n } ways to read them (the wild card)
+    }
+play-gd-how = Select cards in your hand, then play them.
+play-gd-how-give = Select the card to give.
+play-br-bidding-box = Bidding box
+play-br-too-low = A bid must be higher than the last one.
+play-br-no-doubles = This game's rules have no double or redouble.
+play-br-follow = You must follow suit ({ $suit }).
+play-br-cannot-play = You cannot play this card now.
+play-br-play-how = Click a card in your hand to play it.
+play-br-play-dummy = Click a card in dummy's hand to play it.
+play-hb-cannot-own = You cannot play or discard now.
+play-hb-no-tokens = No hint tokens left: play or discard instead.
+play-hb-cannot-hint = You cannot give this hint now.
+play-hb-how = Click one of your cards to play or discard it, or another player's card to hint its colour or number.
 play-refused-not-asked = That turn is not being asked any more (the page was out of date).
 play-refused-too-late = Too late: the time for that move ran out and the referee played for you.
 play-refused-no-such-move = That is not one of the moves you may make.
@@ -369,6 +434,13 @@ play-by-referee = { $who }: { $action } (played by the referee)
 play-moved = { $who }: { $action }
 play-tried = { $who } tried { $action }: refused, { $note }
 play-note = { $who }: { $note }
+play-list-summary = All your legal moves, as a list
+play-results = The result
+play-results-player = Player
+play-results-place = Place
+play-results-score = Score
+play-you-placed = You placed { $place }, with a score of { $score }.
+play-your-score = Your score: { $score }.
 
 ## Play against bots (the form that starts a table)
 play-new-title = Play against bots
@@ -379,7 +451,11 @@ play-new-no-team-before = Tables are started for a team:{" "}
 play-new-no-team-link = create or join a team
 play-new-no-team-after = {" "}first.
 play-new-team = Team
-play-new-seats = Seats, in turn order
+play-new-seats-nothanks = Seats, in turn order
+play-new-seats-splendor = Seats, in turn order
+play-new-seats-guandan = Seats, in turn order (partners sit opposite: seats 0 and 2, seats 1 and 3)
+play-new-seats-bridge = Seats: North, East, South, West (North and South are partners, as are East and West)
+play-new-seats-hanabi = Seats (the turn order is shuffled when the game starts)
 play-new-seat = Seat { $seat }
 play-new-move-secs = Your time per move, in seconds
 play-new-submit = Sit down and play
@@ -389,8 +465,8 @@ play-new-entered = { $team } v{ $version } (entered)
 play-new-your-team = { $team } v{ $version } (your team's)
 play-new-choose-you = choose "You" for one seat: this form seats you at the table
 
-## Engine events in the timeline and the viewer. English pages show the engines' own lines;
-## these say the same, and in another language say it with the platforms' game terms.
+## Engine events in the timeline, the viewer's captions and the play page, said from the
+## events' machine form with the games' own terms and symbols.
 timeline-list-sep = ,{" "}
 timeline-nt-passed = seat { $seat } passes on { $card } ({ $coins ->
         [1] { $coins } coin
@@ -431,25 +507,25 @@ timeline-hb-why-strikeout = the third error
 timeline-hb-why-deck-out = the final round is over
 timeline-hb-why-complete = every stack is complete
 timeline-hb-why-fault = seat { $seat } broke the protocol
-timeline-gd-spades = S
-timeline-gd-hearts = H
-timeline-gd-clubs = C
-timeline-gd-diamonds = D
-timeline-gd-small-joker = SB
-timeline-gd-big-joker = HR
+timeline-gd-spades = ♠
+timeline-gd-hearts = ♥
+timeline-gd-clubs = ♣
+timeline-gd-diamonds = ♦
+timeline-gd-small-joker = small joker
+timeline-gd-big-joker = big joker
 timeline-gd-single = Single
 timeline-gd-pair = Pair
 timeline-gd-trips = Trips
-timeline-gd-three-pair = ThreePair
-timeline-gd-three-with-two = ThreeWithTwo
-timeline-gd-two-trips = TwoTrips
+timeline-gd-three-pair = Three pairs
+timeline-gd-three-with-two = Full house
+timeline-gd-two-trips = Two trips
 timeline-gd-straight = Straight
-timeline-gd-straight-flush = StraightFlush
+timeline-gd-straight-flush = Straight flush
 timeline-gd-bomb = Bomb
 timeline-gd-tribute-word = tribute
 timeline-gd-back-word = back
 timeline-gd-deal = deal { $deal } at level { $level }
-timeline-gd-passes = seat { $seat } plays PASS
+timeline-gd-passes = seat { $seat } passes
 timeline-gd-plays = seat { $seat } plays { $play }
 timeline-gd-trick-over = trick over; seat { $leader } leads
 timeline-gd-out = seat { $seat } is out in place { $place }
@@ -461,13 +537,17 @@ timeline-gd-back = return: { $list }
 timeline-gd-deal-over = deal over, order { $order }; next level { $level }
 timeline-gd-won = game over: seats { $a } and { $b } win
 timeline-gd-draw = game over: a draw
-timeline-br-clubs = C
-timeline-br-diamonds = D
-timeline-br-hearts = H
-timeline-br-spades = S
-timeline-br-notrump = N
-timeline-br-bid = { $strain }-{ $level }
-timeline-br-pass = pass
+timeline-gd-card = { $suit }{ $rank }
+timeline-gd-combo = { $kind } { $rank } ({ $cards })
+timeline-gd-jokers = jokers
+timeline-br-clubs = ♣
+timeline-br-diamonds = ♦
+timeline-br-hearts = ♥
+timeline-br-spades = ♠
+timeline-br-notrump = NT
+timeline-br-bid = { $level }{ $strain }
+timeline-br-pass = Pass
+timeline-br-card = { $suit }{ $rank }
 timeline-br-called = seat { $seat } calls { $call }
 timeline-br-passed-out = passed out: the deal scores 0
 timeline-br-auction-ended = contract { $bid } by seat { $declarer }; seat { $leader } leads
@@ -494,14 +574,14 @@ timeline-sp-noble-card = noble ({ $points ->
         [1] { $points } point
        *[other] { $points } points
     }, { $needs })
-timeline-sp-took = seat { $seat }: Successfully got { $colors } gems.
+timeline-sp-took = seat { $seat } takes { $colors }
 timeline-sp-from-deck = {" "}from the deck
 timeline-sp-got-gold = {" "}and got 1 gold
-timeline-sp-reserved = seat { $seat }: Successfully reserved { $card }{ $from }{ $gold }.
-timeline-sp-from-reserve = {" "}from reserve
-timeline-sp-bought = seat { $seat }: Successfully purchased { $card }{ $from }.
-timeline-sp-noble = seat { $seat }: Successfully got { $noble }.
-timeline-sp-passed = seat { $seat }: Pass, turn lost.
+timeline-sp-reserved = seat { $seat } reserves a { $card }{ $from }{ $gold }
+timeline-sp-from-reserve = {" "}from their reserve
+timeline-sp-bought = seat { $seat } buys a { $card }{ $from }
+timeline-sp-noble = seat { $seat } is visited by a { $noble }
+timeline-sp-passed = seat { $seat } passes (turn lost)
 timeline-sp-round = Round { $round }
 timeline-sp-row = seat { $seat }: { $points ->
         [1] { $points } point
@@ -515,20 +595,21 @@ timeline-sp-ended = Game over after { $rounds ->
        *[other] { $rounds } rounds
     }; { $rows }
 
-## The moves a person may choose (the play page); English pages word them from their JSON.
-timeline-act-nt-pick = pick
-timeline-act-nt-pass = pass
-timeline-act-hb-hint = hint seat { $target } · { $hint }
-timeline-act-hb-play = play · card { $slot }
-timeline-act-hb-discard = discard · card { $slot }
-timeline-act-gd-pass = PASS
-timeline-act-br-call = call { $call }
+## The moves a person may choose (the play page's list and the captions).
+timeline-act-nt-pick = Take the card
+timeline-act-nt-pass = No thanks (pay a coin)
+timeline-act-hb-hint = hint { $hint } to seat { $target }
+timeline-act-hb-play = play your card { $slot }
+timeline-act-hb-discard = discard your card { $slot }
+timeline-act-gd-pass = Pass
+timeline-act-br-call = bid { $call }
 timeline-act-br-play = play { $card }
-timeline-act-sp-take-different = take different · colors { $colors }
-timeline-act-sp-take-two = take two · color { $color }
-timeline-act-sp-reserve = reserve · card { $card }
-timeline-act-sp-reserve-blind = reserve blind · level { $level }
-timeline-act-sp-buy = buy · card { $card }
-timeline-act-sp-buy-reserved = buy reserved · card { $card }
-timeline-act-sp-pass = pass
-timeline-act-sp-noble = {" "}· noble { $noble }
+timeline-act-sp-take-different = take { $colors }
+timeline-act-sp-take-two = take two { $color }
+timeline-act-sp-reserve = reserve the { $card }
+timeline-act-sp-reserve-blind = reserve the top card of the level { $level } deck
+timeline-act-sp-buy = buy the { $card }
+timeline-act-sp-buy-reserved = buy your reserved { $card }
+timeline-act-sp-pass = Pass (lose the turn)
+timeline-act-sp-noble = {" "}and receive the { $noble }
+viewer-entry-move = seat { $seat }: { $action }

@@ -55,6 +55,8 @@ struct PlayNewPage {
     team_id: Option<Uuid>,
     choices: Vec<Choice>,
     seats: Vec<SeatRow>,
+    /// What the seats' order means in this game (turn order; partners; shuffled at the start).
+    seats_legend: String,
     move_secs: i32,
     error: Option<String>,
 }
@@ -154,6 +156,7 @@ async fn page(
         teams: my_teams,
         choices,
         seats,
+        seats_legend: crate::i18n::t(&format!("play-new-seats-{}", game.as_str())),
         move_secs: chosen.map_or_else(
             || i32::try_from(croupier_games::DEFAULT_HUMAN_MOVE_SECS).unwrap_or(90),
             |(_, _, s)| s,
