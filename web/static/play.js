@@ -29,7 +29,7 @@
   // How often the state is read while the match runs, after a failed read, how long one read
   // (or one sent move) may take before it is abandoned, and how long the loop may be silent
   // before the watchdog starts it again.
-  var EVERY = 700, AFTER_ERROR = 1500, GIVE_UP = 8000, SEND_GIVE_UP = 10000, SILENT = 15000;
+  var EVERY = 700, SOON = 250, SOON_FOR = 4000, AFTER_ERROR = 1500, GIVE_UP = 8000, SEND_GIVE_UP = 10000, SILENT = 15000;
   var STATUSES = /\b(queued|running|finished|failed|cancelled)\b/g;
 
   var t = window.croupierWords.t;
@@ -42,6 +42,8 @@
   var redraw = false;
   var current = null;
   var ended = false;
+  // Until when the state is read more often (the others' moves after one's own come quickly).
+  var soonUntil = 0;
 
   function shownKey() {
     var turn = document.getElementById("play-turn");
@@ -88,7 +90,14 @@
           game: game, board: board, obs: state.turn.observation, seat: seat,
           moves: state.turn.moves, players: state.players, send: send
         });
-        if (drawn) board.setAttribute("data-controls", "1");
+        if (!drawn) return;
+        board.setAttribute("data-controls", "1");
+        // Focus lost with the old board (a keyboard user's move was sent): to the controls.
+        var heading = document.getElementById("play-controls-h");
+        if (heading && (!document.activeElement || document.activeElement === document.body)) {
+          heading.setAttribute("tabindex", "-1");
+          heading.focus({ preventScroll: true });
+        }
       }
     });
   }
@@ -139,6 +148,7 @@
         note.hidden = !problem;
       }
       redraw = true;
+      soonUntil = Date.now() + SOON_FOR;
       read();
     });
   }
@@ -208,7 +218,8 @@
       .then(function (r) { return r.ok ? r.json() : Promise.reject(r.status); })
       .then(function (state) {
         apply(state);
-        return over(state.status) ? null : EVERY;
+        if (over(state.status)) return null;
+        return Date.now() < soonUntil ? SOON : EVERY;
       })
       .catch(function () { return AFTER_ERROR; })
       .then(function (next) {

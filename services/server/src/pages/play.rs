@@ -14,7 +14,7 @@ use askama::Template;
 use axum::extract::State;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
 use axum::{Json, Router};
 use croupier_store::humans::{self, PersonSeat, Refused, Turn};
 use croupier_store::matches;
@@ -40,6 +40,7 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/matches/{match_id}/play", get(show).post(choose))
         .route("/matches/{match_id}/play.json", get(state_json))
+        .route("/matches/{match_id}/resign", post(resign))
 }
 
 /// The seat's state, for the page and its script.
@@ -80,6 +81,8 @@ struct TurnView {
     seconds_left: i64,
     /// This turn's move is chosen: waiting for the others.
     answered: bool,
+    /// The person resigned: the first legal move is played for them at every turn.
+    resigned: bool,
 }
 
 #[derive(Debug, Serialize)]
@@ -124,6 +127,11 @@ impl Table {
             true => labels::tk("play-your-score", &[], &names),
             false => labels::tk("play-you-placed", &[], &names),
         })
+    }
+
+    /// Whether the person resigned their seat.
+    fn resigned(&self) -> bool {
+        self.turn.as_ref().is_some_and(|t| t.resigned)
     }
 
     fn seat_label(&self) -> String {
@@ -219,6 +227,7 @@ fn view(game: &str, t: Turn, players: &[String]) -> TurnView {
         recent,
         seconds_left: left.max(0),
         answered: t.answer.is_some(),
+        resigned: t.resigned,
     }
 }
 
@@ -468,6 +477,43 @@ async fn choose(
         });
     }
     if let Some(message) = refusal {
+        ctx.flash(message).await?;
+    }
+    Ok(Redirect::to(&format!("/matches/{match_id}/play")).into_response())
+}
+
+#[derive(Deserialize)]
+struct ResignForm {
+    #[serde(default)]
+    csrf: String,
+    /// The "yes, I resign" box: a resignation cannot be taken back.
+    #[serde(default)]
+    sure: Option<String>,
+}
+crate::has_csrf!(ResignForm);
+
+/// The person resigns their seat (only once asked a turn, only while the match runs): from
+/// then on the first legal move is played for them at once, and the match plays on to its end.
+async fn resign(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    ctx: Ctx,
+    PagePath(match_id): PagePath<Uuid>,
+    CsrfForm(form): CsrfForm<ResignForm>,
+) -> Result<Response> {
+    let seat = humans::seat_of(&state.pool, match_id, user.user_id)
+        .await?
+        .ok_or(Error::NotFound)?;
+    let running = matches!(seat.status, MatchStatus::Running);
+    let message = match form.sure.is_some() {
+        false => Some(i18n::t("play-resign-not-sure")),
+        true if !running => Some(i18n::t("play-resign-not-running")),
+        true => match humans::resign(&state.pool, match_id, seat.seat).await? {
+            true => None,
+            false => Some(i18n::t("play-resign-not-running")),
+        },
+    };
+    if let Some(message) = message {
         ctx.flash(message).await?;
     }
     Ok(Redirect::to(&format!("/matches/{match_id}/play")).into_response())
