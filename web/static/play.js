@@ -44,6 +44,8 @@
   var ended = false;
   // Until when the state is read more often (the others' moves after one's own come quickly).
   var soonUntil = 0;
+  // A move was sent from the board: once it is drawn again, focus goes to its controls.
+  var refocus = false;
 
   function shownKey() {
     var turn = document.getElementById("play-turn");
@@ -92,11 +94,12 @@
         });
         if (!drawn) return;
         board.setAttribute("data-controls", "1");
-        // Focus lost with the old board (a keyboard user's move was sent): to the controls.
+        // Focus lost with the old board (the person's move was sent): to the controls.
         var heading = document.getElementById("play-controls-h");
-        if (heading && (!document.activeElement || document.activeElement === document.body)) {
+        if (heading && refocus && (!document.activeElement || document.activeElement === document.body)) {
           heading.setAttribute("tabindex", "-1");
           heading.focus({ preventScroll: true });
+          refocus = false;
         }
       }
     });
@@ -148,6 +151,7 @@
         note.hidden = !problem;
       }
       redraw = true;
+      refocus = true;
       soonUntil = Date.now() + SOON_FOR;
       read();
     });
