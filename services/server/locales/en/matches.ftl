@@ -457,6 +457,7 @@ play-new-no-team-before = Tables are started for a team:{" "}
 play-new-no-team-link = create or join a team
 play-new-no-team-after = {" "}first.
 play-new-team = Team
+play-new-seats = Seats, in turn order
 play-new-seats-nothanks = Seats, in turn order
 play-new-seats-splendor = Seats, in turn order
 play-new-seats-guandan = Seats, in turn order (partners sit opposite: seats 0 and 2, seats 1 and 3)

@@ -395,6 +395,7 @@ play-new-no-team-before = 牌桌以队伍的名义开设：请先
 play-new-no-team-link = 创建或加入一个队伍
 play-new-no-team-after = 。
 play-new-team = 队伍
+play-new-seats = 座位（按出手顺序）
 play-new-seats-nothanks = 座位（按出手顺序）
 play-new-seats-splendor = 座位（按出手顺序）
 play-new-seats-guandan = 座位（按出手顺序；对家为搭档：座位 0 和 2，座位 1 和 3）
