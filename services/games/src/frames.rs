@@ -38,6 +38,11 @@ pub struct FrameEntry {
     pub forced: bool,
     /// Why a move was refused, or the fault.
     pub note: Option<String>,
+    /// The events' machine form, one per line of `events`, where the caller asked for it
+    /// ([`FrameEntry::with_event_data`]: a person's turn, so a page can word the events in its
+    /// language); empty otherwise.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub event_data: Vec<Value>,
 }
 
 impl FrameEntry {
@@ -73,7 +78,20 @@ impl FrameEntry {
             events,
             forced,
             note,
+            event_data: Vec::new(),
         }
+    }
+
+    /// [`FrameEntry::of`] with the events' machine form too.
+    pub fn with_event_data(n: usize, entry: &Entry) -> Self {
+        let mut frame = FrameEntry::of(n, entry);
+        if let Entry::Move { events, .. } = entry {
+            frame.event_data = events
+                .iter()
+                .map(|e| serde_json::from_str(e.json.get()).unwrap_or(Value::Null))
+                .collect();
+        }
+        frame
     }
 }
 

@@ -373,9 +373,10 @@ impl Table {
             .iter()
             .enumerate()
             .map(|(i, e)| {
-                let mut entry = FrameEntry::of(from + i + 1, e);
+                let mut entry = FrameEntry::with_event_data(from + i + 1, e);
                 if private && entry.seat != seat {
                     entry.events.clear();
+                    entry.event_data.clear();
                 }
                 entry
             })

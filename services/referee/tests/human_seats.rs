@@ -101,16 +101,18 @@ async fn a_person_plays_no_thanks_against_two_kits_over_the_tcp_lobby() {
         turns[1].recent.iter().all(|e| e.seat != Seat(1)),
         "only what came after the person's own move"
     );
-    // The replay is recorded without its events; the person is shown them all the same,
-    // exactly as the finished replay derives them.
+    // The replay is recorded without its events; the person is shown them all the same (with
+    // their machine form, for the page to word them), exactly as the finished replay derives
+    // them.
     let mut replay = result.games[0].replay.clone();
     assert!(replay.events_left_out);
     replay.derive_events().unwrap();
     for shown in turns.iter().flat_map(|t| &t.recent) {
         assert_eq!(
             shown,
-            &FrameEntry::of(shown.n, &replay.entries[shown.n - 1])
+            &FrameEntry::with_event_data(shown.n, &replay.entries[shown.n - 1])
         );
+        assert_eq!(shown.event_data.len(), shown.events.len(), "{shown:?}");
         assert!(
             shown.kind != "move" || !shown.events.is_empty(),
             "{shown:?}"

@@ -27,6 +27,8 @@ pub struct Turn {
     pub deadline: OffsetDateTime,
     /// Chosen already (the person waits for the others).
     pub answer: Option<i32>,
+    /// The person resigned: every turn is answered with the first legal move.
+    pub resigned: bool,
 }
 
 /// A person's seat in a match, and the match's state.
@@ -52,7 +54,8 @@ pub struct Ask<'a> {
     pub secs: f64,
 }
 
-/// Replaces the seat's turn with `ask` (no answer yet).
+/// Replaces the seat's turn with `ask` (no answer yet; the first legal move at once when the
+/// person resigned).
 pub async fn ask(db: impl PgExecutor<'_>, ask: &Ask<'_>) -> Result<(), StoreError> {
     // language=PostgreSQL
     sqlx::query!(
@@ -62,7 +65,9 @@ pub async fn ask(db: impl PgExecutor<'_>, ask: &Ask<'_>) -> Result<(), StoreErro
         on conflict (match_id, seat) do update
             set turn = excluded.turn, game = excluded.game, observation = excluded.observation,
                 legal = excluded.legal, recent = excluded.recent, asked_at = now(),
-                deadline = excluded.deadline, answer = null, answered_at = null
+                deadline = excluded.deadline,
+                answer = case when human_turn.resigned then 0 end,
+                answered_at = case when human_turn.resigned then now() end
         "#,
         ask.match_id,
         ask.seat,
@@ -131,7 +136,7 @@ pub async fn current(
     Ok(sqlx::query_as!(
         Turn,
         r#"
-        select seat, turn, game, observation, legal, recent, deadline, answer
+        select seat, turn, game, observation, legal, recent, deadline, answer, resigned
         from human_turn where match_id = $1 and seat = $2
         "#,
         match_id,
@@ -139,6 +144,28 @@ pub async fn current(
     )
     .fetch_optional(db)
     .await?)
+}
+
+/// The person at `seat` resigns: the turn asked now (unless answered) and every later one are
+/// answered with the first legal move. `false` when the seat has not been asked any turn yet.
+pub async fn resign(
+    db: impl PgExecutor<'_>,
+    match_id: Uuid,
+    seat: i32,
+) -> Result<bool, StoreError> {
+    // language=PostgreSQL
+    let done = sqlx::query!(
+        r#"
+        update human_turn
+        set resigned = true, answer = coalesce(answer, 0), answered_at = coalesce(answered_at, now())
+        where match_id = $1 and seat = $2
+        "#,
+        match_id,
+        seat
+    )
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected() > 0)
 }
 
 /// Why an answer was not taken.

@@ -11,6 +11,7 @@
 //! a message otherwise. See docs/architecture.md#browser-tests.
 
 mod axe;
+mod board_play;
 mod driver;
 mod focus;
 mod forms;

@@ -359,3 +359,53 @@ async fn the_scripts_state_read_carries_the_turn_part_and_status_of_the_same_mom
     let html = ended["html"].as_str().unwrap_or("");
     assert!(html.contains(&format!("/matches/{match_id}")), "{html}");
 }
+
+#[sqlx::test(migrator = "croupier_store::MIGRATOR")]
+async fn a_person_who_resigns_has_the_first_legal_move_played_at_once_from_then_on(pool: PgPool) {
+    // Arrange: alice at a running table, asked turn 1
+    let mut league = League::with_teams(&pool, 3).await;
+    let c = league.create("1").await;
+    let alice = &mut league.entrants[0];
+    let match_id = sit_down(&mut alice.app, c, alice.team_id).await;
+    sqlx::query("update match set status = 'running', started_at = now() where match_id = $1")
+        .bind(match_id)
+        .execute(&pool)
+        .await
+        .expect("running");
+    ask(&pool, match_id, 1, 60.0).await;
+    let page = alice.app.get(&format!("/matches/{match_id}/play")).await;
+    page.assert_shows("Resign");
+    let csrf = csrf_in(&page.text());
+    let resign = format!("/matches/{match_id}/resign");
+
+    // Act + Assert: without ticking "yes, I resign" nothing happens
+    alice
+        .app
+        .post_form(&resign, &[("csrf", csrf.as_str())])
+        .await;
+    assert_eq!(answer(&pool, match_id, 1).await, None);
+    let page = alice.app.get(&format!("/matches/{match_id}/play")).await;
+    page.assert_shows("tick the box first");
+
+    // Resigned: this turn is answered with the first legal move, and so is the next one as
+    // soon as it is asked, and the page says so
+    let sent = alice
+        .app
+        .post_form(&resign, &[("csrf", csrf.as_str()), ("sure", "1")])
+        .await;
+    sent.assert_redirect(&format!("/matches/{match_id}/play"));
+    assert_eq!(answer(&pool, match_id, 1).await, Some(0));
+    ask(&pool, match_id, 2, 60.0).await;
+    assert_eq!(answer(&pool, match_id, 2).await, Some(0));
+    let page = alice.app.get(&format!("/matches/{match_id}/play")).await;
+    page.assert_shows("You resigned");
+
+    // Nobody else can resign the seat
+    let bob = &mut league.entrants[1];
+    let other = bob.app.get(&format!("/competitions/{c}/play")).await;
+    let bob_csrf = csrf_in(&other.text());
+    bob.app
+        .post_form(&resign, &[("csrf", bob_csrf.as_str()), ("sure", "1")])
+        .await
+        .assert_status(StatusCode::NOT_FOUND);
+}

@@ -34,8 +34,8 @@
     return call.charAt(0).toUpperCase() + call.slice(1);
   }
 
-  function hand(cards, title) {
-    var box = el("div", { class: "br-hand" }, [el("strong", { text: title })]);
+  function hand(cards, title, seat) {
+    var box = el("div", { class: "br-hand", "data-seat": seat }, [el("strong", { text: title })]);
     if (cards === null || cards === undefined) {
       box.appendChild(el("div", { class: "muted", text: t("viewer-face-down", "face down") }));
       return box;
@@ -43,11 +43,17 @@
     ["S", "H", "D", "C"].forEach(function (s) {
       var ranks = cards.filter(function (c) { return c.charAt(0) === s; })
         .map(function (c) { return parseInt(c.slice(2), 10); })
-        .sort(function (a, b) { return (b === 1 ? 14 : b) - (a === 1 ? 14 : a); })
-        .map(rank);
-      box.appendChild(el("div", { class: "br-suit" + (RED[s] ? " br-red" : "") }, [
-        el("span", { class: "br-sym", title: s, text: SUITS[s] + " " }), ranks.join(" ") || "\u2014"
-      ]));
+        .sort(function (a, b) { return (b === 1 ? 14 : b) - (a === 1 ? 14 : a); });
+      var row = el("div", { class: "br-suit" + (RED[s] ? " br-red" : "") }, [
+        el("span", { class: "br-sym", title: s, text: SUITS[s] + " " })
+      ]);
+      // Each card its own element (data-card, as the protocol names it), so a seat can play it.
+      ranks.forEach(function (r, i) {
+        if (i > 0) row.appendChild(document.createTextNode(" "));
+        row.appendChild(el("span", { class: "br-rank", "data-card": s + "-" + r, title: SUITS[s] + rank(r), text: rank(r) }));
+      });
+      if (!ranks.length) row.appendChild(document.createTextNode("\u2014"));
+      box.appendChild(row);
     });
     return box;
   }
@@ -81,8 +87,8 @@
     ]));
 
     var table = el("div", { class: "br-table" });
-    table.appendChild(el("div", { class: "br-n" }, [hand(hands[0], who(0))]));
-    table.appendChild(el("div", { class: "br-w" }, [hand(hands[3], who(3))]));
+    table.appendChild(el("div", { class: "br-n" }, [hand(hands[0], who(0), 0)]));
+    table.appendChild(el("div", { class: "br-w" }, [hand(hands[3], who(3), 3)]));
     var trick = (obs.tricks || [])[(obs.tricks || []).length - 1];
     var middle = el("div", { class: "br-mid" });
     if (trick && trick.cards && trick.cards.length) {
@@ -94,8 +100,8 @@
       middle.appendChild(el("div", { class: "muted", text: obs.stage === "auction" ? t("viewer-bridge-bidding", "Bidding") : t("viewer-bridge-no-trick", "No trick yet") }));
     }
     table.appendChild(middle);
-    table.appendChild(el("div", { class: "br-e" }, [hand(hands[1], who(1))]));
-    table.appendChild(el("div", { class: "br-s" }, [hand(hands[2], who(2))]));
+    table.appendChild(el("div", { class: "br-e" }, [hand(hands[1], who(1), 1)]));
+    table.appendChild(el("div", { class: "br-s" }, [hand(hands[2], who(2), 2)]));
     box.appendChild(table);
 
     var auction = el("table", { class: "br-auction" }, [

@@ -21,7 +21,7 @@
 
   function cardEl(code) {
     var red = RED[code.charAt(0)] || code === "HR";
-    return el("span", { class: "gd-card" + (red ? " gd-red" : ""), title: code, text: cardText(code) });
+    return el("span", { class: "gd-card" + (red ? " gd-red" : ""), title: cardText(code), "data-card": code, text: cardText(code) });
   }
 
   function value(code) {
@@ -114,7 +114,7 @@
       list.appendChild(ctx.player(seat, { onTurn: obs.to_act === seat, tags: tags }, [
         el("div", { class: "muted", text: cardsLeft((info[seat] || {}).rest !== undefined ? info[seat].rest : (hand || []).length, ctx) }),
         el("div", { class: "gd-area" }, [el("span", { class: "muted", text: t("viewer-guandan-this-round", "This round:") + " " }), area(info[seat])]),
-        hand ? el("div", { class: "gd-hand" }, [cards(hand)]) : el("div", { class: "muted", text: t("viewer-guandan-hand-hidden", "hand hidden") })
+        hand ? el("div", { class: "gd-hand", "data-seat": seat }, [cards(hand)]) : el("div", { class: "muted", text: t("viewer-guandan-hand-hidden", "hand hidden") })
       ]));
     }
     box.appendChild(list);

@@ -8,10 +8,14 @@
   var el = window.CroupierViewer.el;
   var t = window.CroupierViewer.t;
   // Colour index → [name, letter, css class], in the engine's order.
+  // The letters are the colours' initials in the page's language (红 黄 蓝 绿 白 彩 in Chinese).
   var COLORS = [
-    [t("viewer-hanabi-red", "red"), "R", "hb-red"], [t("viewer-hanabi-yellow", "yellow"), "Y", "hb-yellow"],
-    [t("viewer-hanabi-blue", "blue"), "B", "hb-blue"], [t("viewer-hanabi-green", "green"), "G", "hb-green"],
-    [t("viewer-hanabi-white", "white"), "W", "hb-white"], [t("viewer-hanabi-rainbow", "rainbow"), "M", "hb-rainbow"]
+    [t("viewer-hanabi-red", "red"), t("viewer-hanabi-letter-red", "R"), "hb-red"],
+    [t("viewer-hanabi-yellow", "yellow"), t("viewer-hanabi-letter-yellow", "Y"), "hb-yellow"],
+    [t("viewer-hanabi-blue", "blue"), t("viewer-hanabi-letter-blue", "B"), "hb-blue"],
+    [t("viewer-hanabi-green", "green"), t("viewer-hanabi-letter-green", "G"), "hb-green"],
+    [t("viewer-hanabi-white", "white"), t("viewer-hanabi-letter-white", "W"), "hb-white"],
+    [t("viewer-hanabi-rainbow", "rainbow"), t("viewer-hanabi-letter-rainbow", "M"), "hb-rainbow"]
   ];
 
   function colorsOf(obs) { return COLORS.slice(0, obs.rainbow ? 6 : 5); }
@@ -82,7 +86,7 @@
       var known = (obs.knowledge || [])[seat] || [];
       var hand = el("div", { class: "hb-hand" });
       colors.forEach(function (c, slot) {
-        hand.appendChild(el("span", { class: "hb-slot" }, [card(c, numbers[slot]), knowledge(known[slot], obs)]));
+        hand.appendChild(el("span", { class: "hb-slot", "data-seat": seat, "data-slot": slot, "data-color": c, "data-number": numbers[slot] }, [card(c, numbers[slot]), knowledge(known[slot], obs)]));
       });
       if (colors.length === 0) hand.appendChild(el("span", { class: "muted", text: t("viewer-no-cards", "no cards") }));
       var onTurn = obs.to_act === seat;

@@ -29,7 +29,7 @@
     var table = el("div", { class: "nt-table" });
     if (obs.field_card !== null && obs.field_card !== undefined) {
       table.appendChild(el("div", { class: "nt-offer" }, [
-        card(obs.field_card, "nt-big"),
+        el("span", { class: "nt-offered", "data-offer": obs.field_card }, [card(obs.field_card, "nt-big")]),
         el("span", { class: "nt-chips", text: "\u25cf " + t("viewer-nothanks-chips-on-it", ctx.count(obs.field_coins || 0, "chip") + " on it", { n: obs.field_coins || 0 }) })
       ]));
     } else {

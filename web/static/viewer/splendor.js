@@ -23,12 +23,12 @@
   }
 
   // Gems with a count, `{white: 2, …}` → chips; zeros left out unless `all`.
-  function gems(counts, all, label) {
-    var row = el("span", { class: "sp-gems", "aria-label": label || null });
+  function gems(counts, all, label, role) {
+    var row = el("span", { class: "sp-gems", "aria-label": label || null, "data-gems": role || null });
     GEMS.forEach(function (g) {
       var n = counts && counts[g[0]] || 0;
       if (!n && !all) return;
-      row.appendChild(el("span", { class: "sp-gem sp-" + g[0], title: n + " " + colorName(g[0]) }, [
+      row.appendChild(el("span", { class: "sp-gem sp-" + g[0], title: n + " " + colorName(g[0]), "data-gem": g[0] }, [
         el("b", { text: g[1] }), String(n)
       ]));
     });
@@ -43,7 +43,7 @@
       ]);
     }
     var letter = (GEMS.filter(function (g) { return g[0] === c.color; })[0] || ["", "?"])[1];
-    return el("div", { class: "sp-card", title: t("viewer-splendor-card", "level {level} {color} card, {n} points", { level: c.level, color: colorName(c.color), n: c.points || 0 }) }, [
+    return el("div", { class: "sp-card", "data-card": JSON.stringify(c), title: t("viewer-splendor-card", "level {level} {color} card, {n} points", { level: c.level, color: colorName(c.color), n: c.points || 0 }) }, [
       el("div", { class: "sp-card-top sp-" + c.color }, [
         el("b", { text: c.points ? String(c.points) : "" }),
         el("span", { text: letter })
@@ -64,12 +64,12 @@
     var decks = table.deck_counts || [];
     var hidden = obs.hidden && obs.hidden.decks || null;
     var top = el("div", { class: "sp-table" });
-    top.appendChild(el("div", { class: "sp-line" }, [el("span", { class: "muted", text: t("viewer-splendor-bank", "Bank") + " " }), gems(table.gems, true, t("viewer-splendor-bank-label", "bank"))]));
+    top.appendChild(el("div", { class: "sp-line" }, [el("span", { class: "muted", text: t("viewer-splendor-bank", "Bank") + " " }), gems(table.gems, true, t("viewer-splendor-bank-label", "bank"), "bank")]));
     top.appendChild(el("div", { class: "sp-row" }, [el("span", { class: "muted sp-label", text: t("viewer-splendor-nobles", "Nobles") })]
       .concat((table.nobles || []).length ? table.nobles.map(noble) : [el("span", { class: "muted", text: t("viewer-splendor-none-left", "none left") })])));
     for (var level = 3; level >= 1; level--) {
       var row = el("div", { class: "sp-row" }, [
-        el("div", { class: "sp-card sp-back sp-deck", title: t("viewer-splendor-deck", "level {level} deck", { level: level }) }, [
+        el("div", { class: "sp-card sp-back sp-deck", "data-deck": level, title: t("viewer-splendor-deck", "level {level} deck", { level: level }) }, [
           el("span", { text: "L" + level }), el("span", { text: t("viewer-splendor-left", "{count} left", { count: decks[level - 1] || 0 }) })
         ])
       ]);
@@ -90,7 +90,7 @@
       var p = players[seat] || {};
       var onTurn = obs.to_act === seat;
       var reserved = p.reserved_cards || [];
-      list.appendChild(ctx.player(seat, { onTurn: onTurn, score: [ctx.scoreCell(seat, p.score), " " + t("viewer-splendor-points", "points")] }, [
+      list.appendChild(ctx.player(seat, { onTurn: onTurn, score: [t("viewer-splendor-points", "points") + " ", ctx.scoreCell(seat, p.score)] }, [
         el("div", { class: "sp-line" }, [el("span", { class: "muted", text: t("viewer-splendor-gems", "Gems") + " " }), gems(p.gems, false, t("viewer-splendor-gems-label", "gems"))]),
         el("div", { class: "sp-line" }, [el("span", { class: "muted", text: t("viewer-splendor-bonuses", "Bonuses") + " " }), gems(p.bonuses, false, t("viewer-splendor-bonuses-label", "bonuses")),
           el("span", { class: "muted", text: " \u00b7 " + t("viewer-splendor-owned", "{cards} cards \u00b7 {nobles} nobles", { cards: (p.purchased_cards || []).length, nobles: (p.nobles || []).length }) })]),

@@ -60,8 +60,9 @@
     t: t,
     // One frame as `seat` sees it, outside a replay (the play page): draws once the game's
     // board has loaded; scores are the observation's own.
+    // The promise resolves once it is drawn.
     drawFrame: function (box, game, frame, players, seat) {
-      loadBoard(game).then(function () {
+      return loadBoard(game).then(function () {
         var ctx = boardCtx(players, seat, false, function (s, observed) {
           return typeof observed === "number" ? observed : null;
         });

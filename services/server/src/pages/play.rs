@@ -14,7 +14,7 @@ use askama::Template;
 use axum::extract::State;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
 use axum::{Json, Router};
 use croupier_store::humans::{self, PersonSeat, Refused, Turn};
 use croupier_store::matches;
@@ -27,7 +27,7 @@ use uuid::Uuid;
 use super::labels;
 // A word of the script (`labels::script_word`), named `t` as every key is.
 use super::labels::script_word as t;
-use super::timeline::{action_text, with_names};
+use super::timeline::{action_text, event_words, with_names};
 use crate::auth::csrf::CsrfForm;
 use crate::auth::CurrentUser;
 use crate::error::{Error, Result};
@@ -40,6 +40,7 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/matches/{match_id}/play", get(show).post(choose))
         .route("/matches/{match_id}/play.json", get(state_json))
+        .route("/matches/{match_id}/resign", post(resign))
 }
 
 /// The seat's state, for the page and its script.
@@ -53,6 +54,18 @@ struct Table {
     players: Vec<String>,
     /// The turn being asked, or the last one (then `answered` or past its deadline).
     turn: Option<TurnView>,
+    /// Once the match is over: each seat's place and score.
+    results: Vec<ResultRow>,
+}
+
+/// A seat's result at the end of the match.
+#[derive(Debug, Serialize)]
+struct ResultRow {
+    name: String,
+    /// `1st`, or empty where a match's ranks decide nothing by themselves.
+    place: String,
+    score: String,
+    me: bool,
 }
 
 #[derive(Debug, Serialize)]
@@ -68,12 +81,16 @@ struct TurnView {
     seconds_left: i64,
     /// This turn's move is chosen: waiting for the others.
     answered: bool,
+    /// The person resigned: the first legal move is played for them at every turn.
+    resigned: bool,
 }
 
 #[derive(Debug, Serialize)]
 struct Move {
     index: usize,
     label: String,
+    /// The engine's action, for the page's board to match clicks against.
+    action: Value,
 }
 
 impl Table {
@@ -100,6 +117,21 @@ impl Table {
             turn.map_or(0, |t| t.turn),
             turn.is_some_and(|t| t.answered || t.seconds_left == 0)
         )
+    }
+
+    /// The person's own result in words (`You placed 1st with a score of 12.`).
+    fn my_result(&self) -> Option<String> {
+        let mine = self.results.iter().find(|r| r.me)?;
+        let names = [("place", mine.place.as_str()), ("score", &mine.score)];
+        Some(match mine.place.is_empty() {
+            true => labels::tk("play-your-score", &[], &names),
+            false => labels::tk("play-you-placed", &[], &names),
+        })
+    }
+
+    /// Whether the person resigned their seat.
+    fn resigned(&self) -> bool {
+        self.turn.as_ref().is_some_and(|t| t.resigned)
     }
 
     fn seat_label(&self) -> String {
@@ -137,6 +169,20 @@ async fn load(state: &AppState, user: &User, match_id: Uuid) -> Result<Table> {
     );
     let turn = humans::current(&state.pool, match_id, seat).await?;
     let turn = turn.map(|t| view(&game, t, &players));
+    let over = matches!(status, MatchStatus::Finished);
+    let ranks: Vec<Option<i32>> = seats.iter().map(|s| s.rank).collect();
+    let places = labels::places(&game, &ranks);
+    let results = match over && seats.iter().any(|s| s.score.is_some()) {
+        true => (seats.iter().zip(&players).zip(places))
+            .map(|((s, name), place)| ResultRow {
+                name: name.clone(),
+                place: place.as_ref().map(labels::place).unwrap_or_default(),
+                score: s.score.as_ref().map(labels::score).unwrap_or_default(),
+                me: s.seat == seat,
+            })
+            .collect(),
+        false => Vec::new(),
+    };
     Ok(Table {
         match_id,
         game,
@@ -144,6 +190,7 @@ async fn load(state: &AppState, user: &User, match_id: Uuid) -> Result<Table> {
         seat,
         players,
         turn,
+        results,
     })
 }
 
@@ -156,8 +203,8 @@ fn view(game: &str, t: Turn, players: &[String]) -> TurnView {
             (legal.iter().enumerate())
                 .map(|(index, action)| Move {
                     index,
-                    label: action_text(game, action)
-                        .map_or_else(|| move_label(action), |l| with_names(&l, players)),
+                    label: with_names(&action_label(game, action), players),
+                    action: action.clone(),
                 })
                 .collect()
         })
@@ -168,7 +215,7 @@ fn view(game: &str, t: Turn, players: &[String]) -> TurnView {
         .map(|entries| {
             entries
                 .iter()
-                .flat_map(|e| recent_lines(e, players))
+                .flat_map(|e| recent_lines(game, e, players))
                 .collect()
         })
         .unwrap_or_default();
@@ -180,6 +227,7 @@ fn view(game: &str, t: Turn, players: &[String]) -> TurnView {
         recent,
         seconds_left: left.max(0),
         answered: t.answer.is_some(),
+        resigned: t.resigned,
     }
 }
 
@@ -223,24 +271,34 @@ fn distinct(names: Vec<String>) -> Vec<String> {
         .collect()
 }
 
-/// One recorded entry (a `FrameEntry`) in words, with the players' names.
-fn recent_lines(entry: &Value, players: &[String]) -> Vec<String> {
+/// A move of `game` in words: the game's own wording, or its JSON's.
+fn action_label(game: &str, action: &Value) -> String {
+    action_text(game, action).unwrap_or_else(|| move_label(action))
+}
+
+/// One recorded entry (a `FrameEntry`) in words in the page's language (from the events'
+/// machine form where the entry has it), with the players' names.
+fn recent_lines(game: &str, entry: &Value, players: &[String]) -> Vec<String> {
     let seat = entry["seat"].as_u64().unwrap_or(0);
     let who = usize::try_from(seat)
         .ok()
         .and_then(|s| players.get(s))
         .cloned()
         .unwrap_or_else(|| i18n::t_with("timeline-seat", &[("seat", &seat)]));
-    let events: Vec<String> = entry["events"]
-        .as_array()
-        .map(|e| {
-            e.iter()
-                .filter_map(Value::as_str)
-                .map(str::to_owned)
-                .collect()
-        })
-        .unwrap_or_default();
-    let action = || move_label(&entry["action"]);
+    let lines = |key: &str, words: &dyn Fn(&Value) -> Option<String>| -> Vec<String> {
+        entry[key]
+            .as_array()
+            .map(|e| e.iter().filter_map(words).collect())
+            .unwrap_or_default()
+    };
+    let texts = lines("events", &|e| e.as_str().map(str::to_owned));
+    let said = lines("event_data", &|e| event_words(game, e));
+    let events = if said.len() == texts.len() {
+        said
+    } else {
+        texts
+    };
+    let action = || action_label(game, &entry["action"]);
     let note = entry["note"].as_str().unwrap_or("");
     let action = action();
     let names = [("who", who.as_str()), ("action", &action), ("note", note)];
@@ -258,8 +316,70 @@ fn recent_lines(entry: &Value, players: &[String]) -> Vec<String> {
 
 /// The words `web/static/play.js` shows (each key with its arguments), given to it in the
 /// page's language.
-pub const PLAY_WORDS: &[(&str, &[&str])] =
-    &[t("play-seconds-left", &["n"]), t("play-not-taken", &[])];
+/// (`play.js` and the board controls of `play/*.js`.)
+pub const PLAY_WORDS: &[(&str, &[&str])] = &[
+    t("play-seconds-left", &["n"]),
+    t("play-not-taken", &[]),
+    t("play-turn-announce", &["n"]),
+    t("play-not-sent", &[]),
+    t("play-your-move", &[]),
+    t("play-not-now", &[]),
+    t("play-which", &[]),
+    t("play-cancel", &[]),
+    t("play-send", &[]),
+    t("play-undo", &[]),
+    t("play-selected", &[]),
+    t("play-nt-take", &["card", "n"]),
+    t("play-nt-pass", &[]),
+    t("play-nt-choices", &[]),
+    t("play-nt-cannot-take", &[]),
+    t("play-nt-cannot-pass", &[]),
+    t("play-nt-no-coins", &[]),
+    t("play-sp-cannot-afford", &[]),
+    t("play-sp-cannot-afford-full", &[]),
+    t("play-sp-reserve-full", &[]),
+    t("play-sp-deck-empty", &[]),
+    t("play-sp-take", &[]),
+    t("play-sp-clear", &[]),
+    t("play-sp-no-take", &[]),
+    t("play-sp-take-rule", &[]),
+    t("play-sp-gems-chosen", &["gems"]),
+    t("play-sp-gems-how", &[]),
+    t("play-sp-gold", &[]),
+    t("play-sp-gem-none", &[]),
+    t("play-gd-give", &[]),
+    t("play-gd-play", &[]),
+    t("play-gd-cannot-play", &[]),
+    t("play-gd-select-first", &[]),
+    t("play-gd-not-a-play", &[]),
+    t("play-gd-clear", &[]),
+    t("play-gd-pass", &[]),
+    t("play-gd-must-play", &[]),
+    t("play-gd-card-no-fit", &[]),
+    t("play-gd-card-unused", &[]),
+    t("play-gd-cannot-give", &[]),
+    t("play-gd-selected", &["cards"]),
+    t("play-gd-meanings", &["n"]),
+    t("play-gd-how", &[]),
+    t("play-gd-how-give", &[]),
+    t("play-br-bidding-box", &[]),
+    t("play-br-too-low", &[]),
+    t("play-br-no-doubles", &[]),
+    t("play-br-follow", &["suit"]),
+    t("play-br-cannot-play", &[]),
+    t("play-br-play-how", &[]),
+    t("play-br-play-dummy", &[]),
+    t("play-hb-cannot-own", &[]),
+    t("play-hb-no-tokens", &[]),
+    t("play-hb-cannot-hint", &[]),
+    t("play-hb-how", &[]),
+    t("viewer-bridge-pass", &[]),
+    t("viewer-splendor-white", &[]),
+    t("viewer-splendor-blue", &[]),
+    t("viewer-splendor-green", &[]),
+    t("viewer-splendor-red", &[]),
+    t("viewer-splendor-black", &[]),
+];
 
 /// The play script's words in `lang`, as the script element the page includes.
 pub fn words_script(lang: &i18n::Lang) -> String {
@@ -362,6 +482,43 @@ async fn choose(
     Ok(Redirect::to(&format!("/matches/{match_id}/play")).into_response())
 }
 
+#[derive(Deserialize)]
+struct ResignForm {
+    #[serde(default)]
+    csrf: String,
+    /// The "yes, I resign" box: a resignation cannot be taken back.
+    #[serde(default)]
+    sure: Option<String>,
+}
+crate::has_csrf!(ResignForm);
+
+/// The person resigns their seat (only once asked a turn, only while the match runs): from
+/// then on the first legal move is played for them at once, and the match plays on to its end.
+async fn resign(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    ctx: Ctx,
+    PagePath(match_id): PagePath<Uuid>,
+    CsrfForm(form): CsrfForm<ResignForm>,
+) -> Result<Response> {
+    let seat = humans::seat_of(&state.pool, match_id, user.user_id)
+        .await?
+        .ok_or(Error::NotFound)?;
+    let running = matches!(seat.status, MatchStatus::Running);
+    let message = match form.sure.is_some() {
+        false => Some(i18n::t("play-resign-not-sure")),
+        true if !running => Some(i18n::t("play-resign-not-running")),
+        true => match humans::resign(&state.pool, match_id, seat.seat).await? {
+            true => None,
+            false => Some(i18n::t("play-resign-not-running")),
+        },
+    };
+    if let Some(message) = message {
+        ctx.flash(message).await?;
+    }
+    Ok(Redirect::to(&format!("/matches/{match_id}/play")).into_response())
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;
@@ -398,14 +555,20 @@ mod tests {
         let players = vec!["ada".to_owned(), "owls v2".to_owned()];
         let moved = json!({"n": 3, "seat": 1, "kind": "move", "action": "pass",
                            "events": ["seat 1 passes"], "forced": false});
-        assert_eq!(recent_lines(&moved, &players), ["owls v2 passes"]);
-        let quiet = json!({"n": 4, "seat": 1, "kind": "move", "action": {"type": "play", "slot": 2},
+        assert_eq!(
+            recent_lines("nothanks", &moved, &players),
+            ["owls v2 passes"]
+        );
+        let quiet = json!({"n": 4, "seat": 1, "kind": "move", "action": {"action": "play", "card": 2},
                            "events": [], "forced": false});
-        assert_eq!(recent_lines(&quiet, &players), ["owls v2: play · slot 2"]);
+        assert_eq!(
+            recent_lines("hanabi", &quiet, &players),
+            ["owls v2: play your card 3"]
+        );
         let fault =
             json!({"n": 5, "seat": 0, "kind": "fault", "note": "no move chosen within 90 s"});
         assert_eq!(
-            recent_lines(&fault, &players),
+            recent_lines("nothanks", &fault, &players),
             ["ada: no move chosen within 90 s"]
         );
     }

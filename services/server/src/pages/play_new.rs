@@ -55,6 +55,8 @@ struct PlayNewPage {
     team_id: Option<Uuid>,
     choices: Vec<Choice>,
     seats: Vec<SeatRow>,
+    /// What the seats' order means in this game (turn order; partners; shuffled at the start).
+    seats_legend: String,
     move_secs: i32,
     error: Option<String>,
 }
@@ -154,6 +156,7 @@ async fn page(
         teams: my_teams,
         choices,
         seats,
+        seats_legend: seats_legend(crate::i18n::current(), game),
         move_secs: chosen.map_or_else(
             || i32::try_from(croupier_games::DEFAULT_HUMAN_MOVE_SECS).unwrap_or(90),
             |(_, _, s)| s,
@@ -238,5 +241,38 @@ async fn start(
             Ok((status, render(&shown.await?)).into_response())
         }
         Err(e) => Err(e),
+    }
+}
+
+/// What the seats' order means for `game` in `lang` (`play-new-seats-<game>`: Hanabi's order
+/// is shuffled, partners sit opposite); plain "in turn order" for a game without its own words.
+fn seats_legend(lang: crate::i18n::Lang, game: GameId) -> String {
+    let own = format!("play-new-seats-{}", game.as_str());
+    lang.t(if lang.has(&own) {
+        own.as_str()
+    } else {
+        "play-new-seats"
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Lang;
+
+    #[test]
+    fn each_hosted_game_says_what_its_seat_order_means_in_both_languages() {
+        for game in GameId::all() {
+            for lang in [Lang::En, Lang::Zh] {
+                let key = format!("play-new-seats-{}", game.as_str());
+                assert!(lang.has(&key), "{key} in {lang:?}");
+            }
+        }
+        assert!(seats_legend(Lang::En, GameId::HANABI).contains("shuffled"));
+        assert!(seats_legend(Lang::En, GameId::BRIDGE).contains("partners"));
+        assert_eq!(
+            seats_legend(Lang::En, GameId::NO_THANKS),
+            "Seats, in turn order"
+        );
     }
 }

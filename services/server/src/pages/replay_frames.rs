@@ -27,7 +27,7 @@ use uuid::Uuid;
 // A word of the viewer (`labels::script_word`), named `t` as every key is.
 use super::labels::script_word as t;
 use super::labels::tk;
-use super::timeline::{event_text, with_names};
+use super::timeline::{action_text, event_text, with_names};
 use crate::auth::MaybeUser;
 use crate::error::{Error, Result};
 use crate::extract::{PagePath, PageQuery};
@@ -98,6 +98,12 @@ pub const VIEWER_WORDS: &[(&str, &[&str])] = &[
     t("viewer-guandan-this-round", &[]),
     t("viewer-guandan-hand-hidden", &[]),
     t("viewer-hanabi-red", &[]),
+    t("viewer-hanabi-letter-red", &[]),
+    t("viewer-hanabi-letter-yellow", &[]),
+    t("viewer-hanabi-letter-blue", &[]),
+    t("viewer-hanabi-letter-green", &[]),
+    t("viewer-hanabi-letter-white", &[]),
+    t("viewer-hanabi-letter-rainbow", &[]),
     t("viewer-hanabi-yellow", &[]),
     t("viewer-hanabi-blue", &[]),
     t("viewer-hanabi-green", &[]),
@@ -298,6 +304,13 @@ async fn frames(
                 if events.len() == entry.events.len() {
                     entry.events = events.iter().map(|e| event_text(&m.game, e)).collect();
                 }
+                // A move without events is said by its action, in words, not as JSON.
+                let action = entry.action.as_ref().filter(|_| entry.events.is_empty());
+                if let Some(words) = action.and_then(|a| action_text(&m.game, a)) {
+                    let seat = entry.seat.index();
+                    let names = [("action", words.as_str())];
+                    entry.events = vec![tk("viewer-entry-move", &[("seat", &seat)], &names)];
+                }
                 for text in entry.events.iter_mut().chain(entry.note.iter_mut()) {
                     *text = with_names(text, &doc.players);
                 }
@@ -374,8 +387,17 @@ mod tests {
         ];
         let in_viewer: BTreeSet<&str> = viewer.iter().flat_map(|s| named(s)).collect();
         assert_eq!(in_viewer, listed(VIEWER_WORDS));
-        let play = include_str!("../../../../web/static/play.js");
-        assert_eq!(named(play), listed(super::super::play::PLAY_WORDS));
+        let play = [
+            include_str!("../../../../web/static/play.js"),
+            include_str!("../../../../web/static/play/pick.js"),
+            include_str!("../../../../web/static/play/bridge.js"),
+            include_str!("../../../../web/static/play/guandan.js"),
+            include_str!("../../../../web/static/play/hanabi.js"),
+            include_str!("../../../../web/static/play/nothanks.js"),
+            include_str!("../../../../web/static/play/splendor.js"),
+        ];
+        let in_play: BTreeSet<&str> = play.iter().flat_map(|s| named(s)).collect();
+        assert_eq!(in_play, listed(super::super::play::PLAY_WORDS));
         let live = include_str!("../../../../web/static/live.js");
         assert_eq!(named(live), listed(crate::live::LIVE_WORDS));
     }

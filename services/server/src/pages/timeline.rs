@@ -11,7 +11,7 @@ use croupier_games::{bridge, guandan, hanabi, nothanks, splendor};
 use croupier_games::{DynEvent, Entry, Replay, Seat};
 use serde::Deserialize;
 
-use crate::i18n::{self, Lang};
+use crate::i18n;
 
 /// Rows shown at most, and characters of text in them; a longer replay is cut with a note (the
 /// replay viewer steps through all of it, loading it on demand, so the match page stays light).
@@ -126,7 +126,9 @@ pub fn read(blob: &[u8], game: &str) -> Timeline {
                         who: name(*seat),
                         kind: "move",
                         text: texts.next().unwrap_or_else(|| {
-                            let (who, action) = (name(*seat), action.to_string());
+                            let action = action_text(game_id, &action.value())
+                                .unwrap_or_else(|| action.to_string());
+                            let who = name(*seat);
                             let names = [("who", who.as_str()), ("action", &action)];
                             super::labels::tk("timeline-plays", &[], &names)
                         }),
@@ -142,8 +144,9 @@ pub fn read(blob: &[u8], game: &str) -> Timeline {
                     who: name(*seat),
                     kind: "refused",
                     text: {
-                        let (who, action, error) =
-                            (name(*seat), action.to_string(), error.to_string());
+                        let action = action_text(game_id, &action.value())
+                            .unwrap_or_else(|| action.to_string());
+                        let (who, error) = (name(*seat), error.to_string());
                         let names = [
                             ("who", who.as_str()),
                             ("action", &action),
@@ -202,24 +205,35 @@ pub fn with_names(text: &str, players: &[String]) -> String {
     out
 }
 
-/// An engine event's log line in the page's language. English is the engine's own line; in
-/// another language the line is said again from the event's machine form, with the game
-/// terms of the platform's own documents (进贡, 还贡, 提示指示物 …), falling back to the
-/// engine's line for an event it does not know. Seats stay `seat N` for [`with_names`].
+/// An engine event's log line in the page's language, said from the event's machine form with
+/// the game terms of the platform's own documents (card symbols, 进贡, 还贡, 提示指示物 …) in
+/// every language, falling back to the engine's line for an event it does not know. Seats
+/// stay `seat N` for [`with_names`].
 pub fn event_text(game: &str, event: &DynEvent) -> String {
-    if i18n::current() == Lang::En {
-        return event.text.clone();
-    }
-    let json = event.json.get();
-    let said = match game {
-        "nothanks" => serde_json::from_str(json).ok().map(|e| nothanks_text(&e)),
-        "hanabi" => serde_json::from_str(json).ok().map(|e| hanabi_text(&e)),
-        "guandan" => serde_json::from_str(json).ok().map(|e| guandan_text(&e)),
-        "bridge" => serde_json::from_str(json).ok().map(|e| bridge_text(&e)),
-        "splendor" => serde_json::from_str(json).ok().map(|e| splendor_text(&e)),
+    serde_json::from_str(event.json.get())
+        .ok()
+        .and_then(|e| event_words(game, &e))
+        .unwrap_or_else(|| event.text.clone())
+}
+
+/// An event of `game` in its machine form (as recorded) in the page's language; `None` for
+/// one it does not know.
+pub fn event_words(game: &str, event: &serde_json::Value) -> Option<String> {
+    let json = || event.clone();
+    match game {
+        "nothanks" => serde_json::from_value(json())
+            .ok()
+            .map(|e| nothanks_text(&e)),
+        "hanabi" => serde_json::from_value(json()).ok().map(|e| hanabi_text(&e)),
+        "guandan" => serde_json::from_value(json())
+            .ok()
+            .map(|e| guandan_text(&e)),
+        "bridge" => serde_json::from_value(json()).ok().map(|e| bridge_text(&e)),
+        "splendor" => serde_json::from_value(json())
+            .ok()
+            .map(|e| splendor_text(&e)),
         _ => None,
-    };
-    said.unwrap_or_else(|| event.text.clone())
+    }
 }
 
 /// `a, b, c` with the language's list separator.
@@ -295,7 +309,7 @@ fn hanabi_text(event: &hanabi::Event) -> String {
                 Hint::Color(c) => hanabi_color(*c),
                 Hint::Number(n) => i18n::t_with("timeline-hb-number", &[("n", n)]),
             };
-            let slots = list(touched.iter().map(usize::to_string));
+            let slots = list(touched.iter().map(|s| (s + 1).to_string()));
             let values: [(&str, &dyn Display); 3] =
                 [("seat", seat), ("target", target), ("tokens", hint_tokens)];
             let names = [("hint", hint.as_str()), ("slots", &slots)];
@@ -309,8 +323,8 @@ fn hanabi_text(event: &hanabi::Event) -> String {
             token_returned,
             ..
         } => {
-            let card = hanabi_card(card);
-            let values: [(&str, &dyn Display); 2] = [("seat", seat), ("slot", slot)];
+            let (card, slot) = (hanabi_card(card), slot + 1);
+            let values: [(&str, &dyn Display); 2] = [("seat", seat), ("slot", &slot)];
             let played = tk("timeline-hb-played", &values, &[("card", &card)]);
             match token_returned {
                 true => played + &i18n::t("timeline-hb-regains"),
@@ -324,9 +338,9 @@ fn hanabi_text(event: &hanabi::Event) -> String {
             error_tokens,
             ..
         } => {
-            let card = hanabi_card(card);
+            let (card, slot) = (hanabi_card(card), slot + 1);
             let values: [(&str, &dyn Display); 3] =
-                [("seat", seat), ("slot", slot), ("errors", error_tokens)];
+                [("seat", seat), ("slot", &slot), ("errors", error_tokens)];
             tk("timeline-hb-misplayed", &values, &[("card", &card)])
         }
         E::Discarded {
@@ -335,9 +349,9 @@ fn hanabi_text(event: &hanabi::Event) -> String {
             card,
             hint_tokens,
         } => {
-            let card = hanabi_card(card);
+            let (card, slot) = (hanabi_card(card), slot + 1);
             let values: [(&str, &dyn Display); 3] =
-                [("seat", seat), ("slot", slot), ("tokens", hint_tokens)];
+                [("seat", seat), ("slot", &slot), ("tokens", hint_tokens)];
             tk("timeline-hb-discarded", &values, &[("card", &card)])
         }
         E::Drew { seat, deck_left: 0 } => i18n::t_with("timeline-hb-drew-last", &[("seat", seat)]),
@@ -374,7 +388,8 @@ fn guandan_card(card: &guandan::Card) -> String {
                 2 => i18n::t("timeline-gd-clubs"),
                 _ => i18n::t("timeline-gd-diamonds"),
             };
-            format!("{suit}{rank}")
+            let names = [("suit", suit.as_str()), ("rank", &rank)];
+            super::labels::tk("timeline-gd-card", &[], &names)
         }
     }
 }
@@ -396,6 +411,18 @@ fn guandan_kind(kind: guandan::Kind) -> String {
 
 fn guandan_cards(cards: &[guandan::Card]) -> String {
     cards.iter().map(guandan_card).collect::<Vec<_>>().join(" ")
+}
+
+/// `Pair 2 (♥2 ♦2)`: the combination's type, its rank and its cards.
+fn guandan_play(play: &guandan::Play) -> String {
+    let rank = match guandan::action::rank_label(play.rank).as_str() {
+        "T" => "10".to_owned(),
+        "JOKER" => i18n::t("timeline-gd-jokers"),
+        r => r.to_owned(),
+    };
+    let (kind, cards) = (guandan_kind(play.kind), guandan_cards(&play.cards));
+    let names = [("kind", kind.as_str()), ("rank", &rank), ("cards", &cards)];
+    super::labels::tk("timeline-gd-combo", &[], &names)
 }
 
 fn guandan_text(event: &guandan::Event) -> String {
@@ -420,7 +447,7 @@ fn guandan_text(event: &guandan::Event) -> String {
         E::Played { seat, action } => {
             let play = match action {
                 Action::Pass => return i18n::t_with("timeline-gd-passes", &[("seat", seat)]),
-                Action::Play(p) => format!("{} {}", guandan_kind(p.kind), guandan_cards(&p.cards)),
+                Action::Play(p) => guandan_play(p),
                 Action::Tribute(c) => format!(
                     "{} {}",
                     i18n::t("timeline-gd-tribute-word"),
@@ -489,7 +516,9 @@ fn bridge_card(card: &bridge::Card) -> String {
         11 => "J".to_owned(),
         r => r.to_string(),
     };
-    format!("{}{rank}", bridge_strain(bridge::Strain::of(card.suit)))
+    let suit = bridge_strain(bridge::Strain::of(card.suit));
+    let names = [("suit", suit.as_str()), ("rank", &rank)];
+    super::labels::tk("timeline-br-card", &[], &names)
 }
 
 fn bridge_text(event: &bridge::Event) -> String {
@@ -638,13 +667,11 @@ fn splendor_text(event: &splendor::Event) -> String {
     }
 }
 
-/// A legal move of `game` in the page's language, with the platform's words (拿牌, 提示,
-/// 保留, 进贡 …); `None` on English pages and for a move it does not know (the caller words
-/// it from its JSON). Seats stay `seat N` for [`with_names`].
+/// A legal move of `game` in the page's language, with the platform's words (take, hint,
+/// reserve, 拿牌, 提示, 保留, 进贡 …); `None` for a move it does not know (the caller words it
+/// from its JSON). Seats stay `seat N` for [`with_names`]. The one place a move is put in
+/// words: the play page's list, its recent moves and the replay's captions all come here.
 pub fn action_text(game: &str, action: &serde_json::Value) -> Option<String> {
-    if i18n::current() == Lang::En {
-        return None;
-    }
     let json = || action.clone();
     match game {
         "nothanks" => serde_json::from_value(json()).ok().map(|a| match a {
@@ -689,8 +716,9 @@ fn hanabi_action(action: &hanabi::Action) -> String {
             let names = [("hint", hint.as_str())];
             tk("timeline-act-hb-hint", &[("target", target)], &names)
         }
-        A::Play { card } => i18n::t_with("timeline-act-hb-play", &[("slot", card)]),
-        A::Discard { card } => i18n::t_with("timeline-act-hb-discard", &[("slot", card)]),
+        // Slots as people count them, from 1 (the oldest card).
+        A::Play { card } => i18n::t_with("timeline-act-hb-play", &[("slot", &(card + 1))]),
+        A::Discard { card } => i18n::t_with("timeline-act-hb-discard", &[("slot", &(card + 1))]),
     }
 }
 
@@ -698,7 +726,7 @@ fn guandan_action(action: &guandan::Action) -> String {
     use guandan::Action as A;
     match action {
         A::Pass => i18n::t("timeline-act-gd-pass"),
-        A::Play(p) => format!("{} {}", guandan_kind(p.kind), guandan_cards(&p.cards)),
+        A::Play(p) => guandan_play(p),
         A::Tribute(c) => format!(
             "{} {}",
             i18n::t("timeline-gd-tribute-word"),
@@ -765,6 +793,100 @@ mod tests {
             "bob passes; seat 7 waits; points by seat: 3"
         );
         assert_eq!(with_names("myseat 0", &players), "myseat 0");
+    }
+
+    #[test]
+    fn moves_read_as_players_say_them_not_as_json() {
+        use serde_json::json;
+        let said = |game: &str, action: serde_json::Value| action_text(game, &action).unwrap();
+        assert_eq!(
+            said("guandan", json!(["Pair", "2", ["H2", "D2"]])),
+            "Pair 2 (♥2 ♦2)"
+        );
+        assert_eq!(said("guandan", json!(["PASS", "PASS", "PASS"])), "Pass");
+        assert_eq!(
+            said(
+                "guandan",
+                json!(["Straight", "T", ["ST", "HJ", "CQ", "DK", "SA"]])
+            ),
+            "Straight 10 (♠10 ♥J ♣Q ♦K ♠A)"
+        );
+        assert_eq!(
+            said("guandan", json!(["tribute", "tribute", ["HR"]])),
+            "tribute big joker"
+        );
+        assert_eq!(
+            said(
+                "hanabi",
+                json!({"action": "hint_color", "target": 1, "color": 0})
+            ),
+            "hint red to seat 1"
+        );
+        assert_eq!(
+            said(
+                "hanabi",
+                json!({"action": "hint_number", "target": 2, "number": 5})
+            ),
+            "hint 5 to seat 2"
+        );
+        assert_eq!(
+            said("hanabi", json!({"action": "discard", "card": 0})),
+            "discard your card 1"
+        );
+        assert_eq!(said("bridge", json!({"call": "C-1"})), "bid 1♣");
+        assert_eq!(said("bridge", json!({"call": "N-3"})), "bid 3NT");
+        assert_eq!(said("bridge", json!({"call": "pass"})), "Pass");
+        assert_eq!(said("bridge", json!({"play": "D-1"})), "play ♦A");
+        assert_eq!(said("nothanks", json!("pick")), "Take the card");
+        let card = json!({"level": 1, "color": "blue", "points": 0,
+                          "cost": {"white": 1, "blue": 0, "green": 2, "red": 0, "black": 0}});
+        let buy = said("splendor", json!({"action": "buy", "card": card}));
+        assert_eq!(
+            buy,
+            "buy the level 1 blue card (0 points, cost 1 white, 2 green)"
+        );
+        assert_eq!(
+            said(
+                "splendor",
+                json!({"action": "take_different", "colors": ["white", "red"]})
+            ),
+            "take white, red"
+        );
+    }
+
+    #[test]
+    fn events_read_with_symbols_and_names_not_engine_dumps() {
+        use serde_json::json;
+        let said = |game: &str, event: serde_json::Value| event_words(game, &event).unwrap();
+        let over = guandan::Event::DealOver {
+            order: vec![Seat(3), Seat(1), Seat(0), Seat(2)],
+            played_rank: guandan::Level(2),
+            rest_cards: Vec::new(),
+            cur_rank: guandan::Level(3),
+            levels: [guandan::Level(3), guandan::Level(2)],
+        };
+        let order = said("guandan", serde_json::to_value(&over).unwrap());
+        assert_eq!(
+            order,
+            "deal over, order seat 3, seat 1, seat 0, seat 2; next level 3"
+        );
+        let passed = said(
+            "guandan",
+            json!({"event": "played", "seat": 1, "action": ["PASS", "PASS", "PASS"]}),
+        );
+        assert_eq!(passed, "seat 1 passes");
+        let hinted = hanabi::Event::Hinted {
+            seat: Seat(0),
+            target: Seat(1),
+            hint: hanabi::Hint::Color(hanabi::Color::Red),
+            touched: vec![0, 2],
+            hint_tokens: 1,
+        };
+        let hinted = said("hanabi", serde_json::to_value(hinted).unwrap());
+        assert_eq!(
+            hinted,
+            "seat 0 tells seat 1 about their reds: slots [1, 3] (1 hint token left)"
+        );
     }
 
     #[test]
