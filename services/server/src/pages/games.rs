@@ -406,7 +406,7 @@ mod tests {
         assert_eq!(section(zh, "Contract Bridge"), Some("叫牌。\n"));
         assert_eq!(section(zh, "Splendor"), None);
         let heading = markdown("### 花火的设置<a id=\"hanabi-settings\"></a>\n", Lang::Zh);
-        assert_eq!(heading.trim(), "<h4>花火的设置</h4>");
+        assert_eq!(heading.trim(), "<h3>花火的设置</h3>");
         assert!(markdown("| a |\n|---|\n| 1 |\n", Lang::En).contains("<th scope=\"col\">a</th>"));
     }
 }
