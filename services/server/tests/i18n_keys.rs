@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use fluent_syntax::ast::{Entry, Expression, InlineExpression, Pattern, PatternElement};
 
 /// Keys built at run time (`format!("status-{code}")` …): their prefix stands in for them.
-const DYNAMIC_PREFIXES: &[&str] = &["status-", "game-name-", "game-protocol-"];
+const DYNAMIC_PREFIXES: &[&str] = &["status-", "game-name-", "game-protocol-", "play-new-seats"];
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
