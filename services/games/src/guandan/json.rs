@@ -12,17 +12,18 @@
 use super::action::{rank_label, Action, Kind, Play, MAX_PLAY};
 use super::cards::Card;
 
-/// `"S2",` (five bytes, padded to eight: one store per card) by suit and rank 2..=16.
+/// `"S2",` (five bytes, padded to eight: one store per card) at `suit << 8 | rank`, suits 0..=3
+/// and ranks 2..=16; zero elsewhere (one bounds check and one test of the first byte per card).
 /// (Indexing in a constant cannot panic at run time: out of bounds would not compile.)
 #[allow(clippy::indexing_slicing)]
-const CARD_BYTES: [[[u8; 8]; 17]; 4] = {
+const CARD_BYTES: [[u8; 8]; 1024] = {
     let (suits, ranks) = (*b"SHCD", *b"??23456789TJQKABR");
-    let mut table = [[[0; 8]; 17]; 4];
+    let mut table = [[0; 8]; 1024];
     let mut s = 0;
     while s < 4 {
-        let mut r = 0;
+        let mut r = 2;
         while r < 17 {
-            table[s][r] = [b'"', suits[s], ranks[r], b'"', b',', 0, 0, 0];
+            table[s << 8 | r] = [b'"', suits[s], ranks[r], b'"', b',', 0, 0, 0];
             r += 1;
         }
         s += 1;
@@ -131,9 +132,8 @@ const fn kind_index(kind: Kind) -> usize {
 
 fn card_bytes(card: Card) -> Option<&'static [u8; 8]> {
     CARD_BYTES
-        .get(usize::from(card.suit))?
-        .get(usize::from(card.rank))
-        .filter(|_| card.rank >= 2)
+        .get(usize::from(card.suit) << 8 | usize::from(card.rank))
+        .filter(|bytes| bytes.first() == Some(&b'"'))
 }
 
 /// Copies `bytes` into `buf` at `at`.
