@@ -1,4 +1,4 @@
-//! Criterion benches of the Guandan legal-action list in the worst case (issue #17 item 4):
+//! Criterion benches of the Guandan legal-action list in the worst case:
 //! the engine's `legal_actions`, the observation that carries it (`actionList`), and the
 //! list's JSON text as the referee writes it into `act` messages (`guandan::json`).
 //!

@@ -9,20 +9,21 @@
 //! UTF-8 once. Anything outside the tables (impossible cards, ranks) takes the plain, slower
 //! path.
 
-use super::action::{rank_label, Action, Kind, Play};
+use super::action::{rank_label, Action, Kind, Play, MAX_PLAY};
 use super::cards::Card;
 
-/// `"S2",` (five bytes, padded to eight: one store per card) by suit and rank 2..=16.
+/// `"S2",` (five bytes, padded to eight: one store per card) at `suit << 8 | rank`, suits 0..=3
+/// and ranks 2..=16; zero elsewhere (one bounds check and one test of the first byte per card).
 /// (Indexing in a constant cannot panic at run time: out of bounds would not compile.)
 #[allow(clippy::indexing_slicing)]
-const CARD_BYTES: [[[u8; 8]; 17]; 4] = {
+const CARD_BYTES: [[u8; 8]; 1024] = {
     let (suits, ranks) = (*b"SHCD", *b"??23456789TJQKABR");
-    let mut table = [[[0; 8]; 17]; 4];
+    let mut table = [[0; 8]; 1024];
     let mut s = 0;
     while s < 4 {
-        let mut r = 0;
+        let mut r = 2;
         while r < 17 {
-            table[s][r] = [b'"', suits[s], ranks[r], b'"', b',', 0, 0, 0];
+            table[s << 8 | r] = [b'"', suits[s], ranks[r], b'"', b',', 0, 0, 0];
             r += 1;
         }
         s += 1;
@@ -38,15 +39,23 @@ struct Piece {
 }
 
 /// `text` then `more`, as one piece (cut at 32 bytes; every piece below fits).
-#[allow(clippy::indexing_slicing)] // evaluated at compile time only
 const fn piece2(text: &[u8], more: &[u8]) -> Piece {
+    piece3(b"", text, more)
+}
+
+/// `lead`, `text` then `more`, as one piece (cut at 32 bytes; every piece below fits).
+#[allow(clippy::indexing_slicing)] // evaluated at compile time only
+const fn piece3(lead: &[u8], text: &[u8], more: &[u8]) -> Piece {
     let mut bytes = [0; 32];
+    let (a, b) = (lead.len(), lead.len() + text.len());
     let mut i = 0;
-    while i < text.len() + more.len() && i < 32 {
-        bytes[i] = if i < text.len() {
-            text[i]
+    while i < b + more.len() && i < 32 {
+        bytes[i] = if i < a {
+            lead[i]
+        } else if i < b {
+            text[i - a]
         } else {
-            more[i - text.len()]
+            more[i - b]
         };
         i += 1;
     }
@@ -88,16 +97,18 @@ const RANK_OPEN: [&[u8]; 18] = [
     br#""JOKER",["#,
 ];
 
-/// A play's opening, `["Pair","7",[`, by kind (in [`Kind::ALL`] order) and rank 1..=17:
-/// one copy per play. Rank 0 is empty (not in the table).
+/// A play's opening, `["Pair","7",[`, by separator (none, or the comma before every play
+/// but the first), kind (in [`Kind::ALL`] order) and rank 1..=17: one copy per play. Rank 0
+/// is empty (not in the table).
 #[allow(clippy::indexing_slicing)] // evaluated at compile time only
-const OPEN: [[Piece; 18]; 9] = {
-    let mut table = [[piece2(b"", b""); 18]; 9];
+const OPEN: [[[Piece; 18]; 9]; 2] = {
+    let mut table = [[[piece2(b"", b""); 18]; 9]; 2];
     let mut k = 0;
     while k < 9 {
         let mut r = 1;
         while r < 18 {
-            table[k][r] = piece2(KIND_OPEN[k], RANK_OPEN[r]);
+            table[0][k][r] = piece2(KIND_OPEN[k], RANK_OPEN[r]);
+            table[1][k][r] = piece3(b",", KIND_OPEN[k], RANK_OPEN[r]);
             r += 1;
         }
         k += 1;
@@ -121,9 +132,8 @@ const fn kind_index(kind: Kind) -> usize {
 
 fn card_bytes(card: Card) -> Option<&'static [u8; 8]> {
     CARD_BYTES
-        .get(usize::from(card.suit))?
-        .get(usize::from(card.rank))
-        .filter(|_| card.rank >= 2)
+        .get(usize::from(card.suit) << 8 | usize::from(card.rank))
+        .filter(|bytes| bytes.first() == Some(&b'"'))
 }
 
 /// Copies `bytes` into `buf` at `at`.
@@ -132,27 +142,36 @@ fn put(buf: &mut [u8], at: usize, bytes: &[u8]) -> Option<()> {
     Some(())
 }
 
-/// Writes a play from the tables into `buf` at `at` in fixed-size copies (its opening, eight
-/// bytes per card; each copy's padding lands on bytes written next; `buf` has [`ROOM`]
-/// bytes from `at`); its length, or `None` if a card or the rank is not in the tables (the
-/// plain path writes it then).
-fn write_play_at(buf: &mut [u8], at: usize, play: &Play) -> Option<usize> {
+/// Writes a play from the tables at the start of `window` in fixed-size copies (its opening,
+/// after a comma if `sep`, then eight bytes per card; each copy's padding lands on bytes
+/// written next); its length, or `None` if a card or the rank is not in the tables (the
+/// plain path writes it then). Every offset is bounded by the window's size, so the copies
+/// need no checks of their own.
+fn write_play_at(window: &mut [u8; ROOM], sep: bool, play: &Play) -> Option<usize> {
     let open = OPEN
+        .get(usize::from(sep))?
         .get(kind_index(play.kind))?
         .get(usize::from(play.rank))
         .filter(|p| p.len > 0)?;
-    let window = buf.get_mut(at..at + ROOM)?;
-    put(window, 0, &open.bytes)?;
-    let mut end = open.len;
-    for &card in &play.cards {
-        put(window, end, card_bytes(card)?)?;
+    let (head, _) = window.split_first_chunk_mut::<32>()?;
+    *head = open.bytes;
+    // An opening is at most 27 bytes and a play at most 10 cards: `end` stays below 32 + 50.
+    let mut end = open.len % 32;
+    for &card in play.cards.iter().take(MAX_PLAY) {
+        let bytes = card_bytes(card)?;
+        window.get_mut(end..end + 8)?.copy_from_slice(bytes);
         end += 5;
     }
     if !play.cards.is_empty() {
         end -= 1; // the last card's comma
     }
-    put(window, end, b"]]")?;
+    window.get_mut(end..end + 2)?.copy_from_slice(b"]]");
     Some(end + 2)
+}
+
+/// The [`ROOM`] bytes of `buf` from `at`, if there are that many.
+fn window(buf: &mut [u8], at: usize) -> Option<&mut [u8; ROOM]> {
+    buf.get_mut(at..)?.first_chunk_mut::<ROOM>()
 }
 
 /// Room enough for any play from the tables with its padding, and a separator.
@@ -188,7 +207,7 @@ fn write_action_bytes(out: &mut Vec<u8>, action: &Action) {
         Action::Play(play) => {
             let start = out.len();
             out.resize(start + ROOM, 0);
-            match write_play_at(out, start, play) {
+            match window(out, start).and_then(|w| write_play_at(w, false, play)) {
                 Some(len) => out.truncate(start + len),
                 None => {
                     out.truncate(start);
@@ -237,17 +256,17 @@ fn write_list(out: &mut Vec<u8>, actions: &[Action]) {
     at += 1;
     for (i, action) in actions.iter().enumerate() {
         room(out, at, ROOM);
-        if i > 0 {
-            put(out, at, b",");
-            at += 1;
-        }
         let written = match action {
-            Action::Play(play) => write_play_at(out, at, play),
+            Action::Play(play) => window(out, at).and_then(|w| write_play_at(w, i > 0, play)),
             _ => None,
         };
         if let Some(len) = written {
             at += len;
         } else {
+            if i > 0 {
+                put(out, at, b",");
+                at += 1;
+            }
             aside.clear();
             write_action_bytes(&mut aside, action);
             room(out, at, aside.len() + ROOM);
