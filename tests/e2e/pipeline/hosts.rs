@@ -269,11 +269,16 @@ async fn workers_on_three_hosts_survive_a_kill_and_a_network_cut_and_play_every_
         assert!(!done_by.is_empty(), "the {what} match has no worker");
     }
     // Matches and results were spread over the hosts, and the fleet knows every process.
-    let fleet: i64 = sqlx::query_scalar("select count(*) from worker")
-        .fetch_one(&p.pool)
-        .await
-        .expect("fleet");
-    assert_eq!(fleet, HOSTS as i64 + 1, "three hosts, one worker restarted");
+    // Each process shows as its worker loops and, beside them, its lane of tables with people.
+    let (loops, lanes): (i64, i64) = sqlx::query_as(
+        "select count(*) filter (where worker_id not like '%-tables'),
+                count(*) filter (where worker_id like '%-tables') from worker",
+    )
+    .fetch_one(&p.pool)
+    .await
+    .expect("fleet");
+    assert_eq!(loops, HOSTS as i64 + 1, "three hosts, one worker restarted");
+    assert_eq!(lanes, HOSTS as i64 + 1, "each process has its lane of tables");
     let players: i64 = sqlx::query_scalar(
         "select count(distinct worker_id) from job where kind = 'match' and status = 'done'",
     )
