@@ -278,7 +278,11 @@ async fn workers_on_three_hosts_survive_a_kill_and_a_network_cut_and_play_every_
     .await
     .expect("fleet");
     assert_eq!(loops, HOSTS as i64 + 1, "three hosts, one worker restarted");
-    assert_eq!(lanes, HOSTS as i64 + 1, "each process has its lane of tables");
+    assert_eq!(
+        lanes,
+        HOSTS as i64 + 1,
+        "each process has its lane of tables"
+    );
     let players: i64 = sqlx::query_scalar(
         "select count(distinct worker_id) from job where kind = 'match' and status = 'done'",
     )
