@@ -116,6 +116,14 @@ pub async fn read(pool: &PgPool, competition_id: Uuid) -> Result<Vec<Entry>, Boa
         .collect()
 }
 
+/// How many finished matches the board of `competition_id` counts (built first if need be):
+/// those with an uploaded bot in every seat.
+pub async fn counted(pool: &PgPool, competition_id: Uuid) -> Result<usize, BoardError> {
+    ensure(pool, competition_id).await?;
+    let n = standings::counted_matches(pool, competition_id).await?;
+    Ok(n.map_or(0, |n| usize::try_from(n).unwrap_or(0)))
+}
+
 /// One entry's whole history in the competition, oldest first.
 pub async fn history(
     pool: &PgPool,
@@ -187,7 +195,9 @@ async fn add(
     for (who, point) in &points {
         outlines.entry(*who).or_default().push(*point);
     }
-    save(conn, competition_id, records, outlines, points).await
+    save(conn, competition_id, records, outlines, points).await?;
+    standings::count_matches(conn, competition_id, 1, true).await?;
+    Ok(())
 }
 
 /// History points written per statement when a board is built from every match.
@@ -204,6 +214,8 @@ async fn build(
     let seats = competitions::seat_scores(&mut *conn, competition_id).await?;
     let results = to_results(game, format, &seats);
     drop(seats);
+    let counted = i32::try_from(results.len()).unwrap_or(i32::MAX);
+    standings::count_matches(conn, competition_id, counted, false).await?;
     let (records, histories) = croupier_league::records(game, &results);
     drop(results);
     let mut outlines: BTreeMap<Uuid, Outline> = BTreeMap::new();

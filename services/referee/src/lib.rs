@@ -73,6 +73,7 @@ mod jsonmove;
 mod net;
 pub mod nothanks;
 mod permove;
+mod progress;
 mod result;
 mod seat;
 mod sockdiag;
@@ -85,6 +86,7 @@ pub use croupier_games::MoveRecord;
 pub use croupier_games::DEFAULT_HUMAN_MOVE_SECS;
 pub use error::RefereeError;
 pub use permove::{opts_out_of_warm_python, COLD_PYTHON_PRAGMA};
+pub use progress::MatchProgress;
 pub use result::{Direction, GameRecord, MatchResult, SeatOutcome, TranscriptLine};
 pub use spec::{
     default_games, default_move_time, HumanDesk, HumanTurn, MatchLimits, MatchSpec, SeatSpec,

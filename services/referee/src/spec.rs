@@ -9,7 +9,7 @@ use croupier_sandbox::Limits;
 use futures_util::future::BoxFuture;
 use serde_json::Value;
 
-use crate::RefereeError;
+use crate::{MatchProgress, RefereeError};
 
 /// One match: a game, its settings and seed, the seats in turn order, and the limits.
 #[derive(Debug, Clone)]
@@ -30,6 +30,8 @@ pub struct MatchSpec {
     pub games: u32,
     /// Where the [`SeatSpec::Human`] seats' moves come from (required when there is one).
     pub desk: Option<Arc<dyn HumanDesk>>,
+    /// Where the referee notes how far the match has got, for whoever holds a clone.
+    pub progress: Arc<MatchProgress>,
 }
 
 impl MatchSpec {
@@ -49,6 +51,7 @@ impl MatchSpec {
             },
             games: default_games(game),
             desk: None,
+            progress: Arc::default(),
         }
     }
 }

@@ -14,7 +14,7 @@ use serde_json::Value;
 
 use crate::result::GameRecord;
 use crate::seat::{append_kept, MoveMeter, MoveUse};
-use crate::{HumanDesk, HumanTurn, MatchSpec, RefereeError, SeatSpec};
+use crate::{HumanDesk, HumanTurn, MatchProgress, MatchSpec, RefereeError, SeatSpec};
 
 /// The seed of each game of a match: game 0 uses the match seed itself (so duplicate-seed
 /// schedules deal the same deck), game `k > 0` the `k`-th draw of the seed's referee stream.
@@ -113,6 +113,7 @@ pub(crate) struct Table {
     turn_began: Vec<Instant>,
     pub names: Vec<String>,
     stats: Vec<SeatStats>,
+    progress: Arc<MatchProgress>,
 }
 
 impl Table {
@@ -173,6 +174,7 @@ impl Table {
             desk: spec.desk.clone(),
             human_move_time: spec.limits.human_move_time,
             names,
+            progress: Arc::clone(&spec.progress),
         })
     }
 
@@ -262,6 +264,7 @@ impl Table {
 
     /// Notes when the seat to move got its turn (after every entry and at each game's start).
     fn turn_passed(&mut self) {
+        (self.progress).note(self.records.len(), self.current.replay().entries.len());
         if let Turn::Seat(seat) = self.turn() {
             // A built-in seat has no meter to read it (and a clock read is a good part of a
             // built-in move's cost).

@@ -4,14 +4,25 @@
 //! with each entrant's 95% interval and, for neighbours, whether their order is significant.
 //! Unlike the online rating it does not depend on the order results landed in.
 //!
-//! Built with the board (`crate::leaderboard::build`) and kept with it (`crate::board_cache`),
-//! so it is fitted once per change, not per reader. Only the listed (active) entries are
-//! ranked: a ladder's replaced versions are fitted, as their matches count for their
-//! opponents, but not shown, and positions count the rows shown.
+//! **Cost.** The fit reads every finished match, so unlike the rest of the board it grows with
+//! the competition. It is built with the board (`crate::leaderboard::build`, kept by
+//! `crate::board_cache`) and kept on its own between board builds ([`Kept`]): a board rebuilt
+//! because a match finished refits only when the last fit is older than [`REFIT_FACTOR`] times
+//! what that fit took (a fit of a few hundred matches takes milliseconds and is redone every
+//! time; one of a million matches is redone about once a minute while the contest runs), and
+//! always once nothing is queued or running, so a finished competition shows the fit of all
+//! its matches. The fit runs on a blocking thread, off the server's request threads.
+//!
+//! Only the listed (active) entries are ranked: a ladder's replaced versions are fitted, as
+//! their matches count for their opponents, but not shown, and positions count the rows shown.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
+use std::time::{Duration, Instant};
 
 use croupier_games::GameId;
-use croupier_league::{CompetitionSettings, FitModel};
-use croupier_store::competitions::{self, Entrant};
+use croupier_league::{CompetitionSettings, FitModel, FittedRanking};
+use croupier_store::competitions::{self, Competition, Entrant};
 use croupier_store::PgPool;
 use serde::Serialize;
 use uuid::Uuid;
@@ -54,28 +65,97 @@ impl FittedLine {
     }
 }
 
-/// The fitted ranking of competition `competition_id` (of `game`, with `settings`) over its
-/// finished matches, for the listed `entries` (`None` before any match has finished), and how
-/// many finished matches it counts (not those with a built-in bot or a person in a seat).
+/// A fit is redone, while matches still run, once it is older than this many times what it
+/// took (a fit that took 2 s is kept for 40 s).
+pub const REFIT_FACTOR: u32 = 20;
+
+/// Competitions whose last fit is kept, at most; beyond it the oldest is dropped.
+const MAX_KEPT: usize = 512;
+
+/// A competition's last fit: the ranking of every entrant ever in it, the number of matches
+/// it counted, when it was made and how long it took.
+#[derive(Clone)]
+struct Kept {
+    ranking: Arc<FittedRanking<Uuid>>,
+    counted: usize,
+    at: Instant,
+    took: Duration,
+}
+
+impl Kept {
+    /// Whether this fit still serves a board that counts `counted` matches (`over`: nothing
+    /// is queued or running, so none will land before the next change of plan).
+    fn serves(&self, counted: usize, over: bool) -> bool {
+        counted == self.counted || (!over && self.at.elapsed() < self.took * REFIT_FACTOR)
+    }
+}
+
+/// The kept fits (a panic while one was held leaves nothing half-written: take them as they are).
+fn kept() -> MutexGuard<'static, HashMap<Uuid, Kept>> {
+    static KEPT: OnceLock<Mutex<HashMap<Uuid, Kept>>> = OnceLock::new();
+    let kept = KEPT.get_or_init(Mutex::default);
+    kept.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// The fitted ranking of competition `c` (of `game`) over its finished matches, for the listed
+/// `entries`; `None` before any counted match has finished (`counted`: how many the board
+/// counts, those with an uploaded bot in every seat).
 pub async fn build(
     pool: &PgPool,
-    competition_id: Uuid,
+    c: &Competition,
     game: GameId,
-    settings: &serde_json::Value,
+    counted: usize,
     entries: &[Entrant],
-) -> Result<(Option<FittedView>, usize)> {
-    let format = CompetitionSettings::from_stored(settings)
+) -> Result<Option<FittedView>> {
+    if counted == 0 {
+        return Ok(None);
+    }
+    let over = c.progress.queued == 0 && c.progress.running == 0;
+    let last = kept().get(&c.competition_id).cloned();
+    let ranking = match last {
+        Some(k) if k.serves(counted, over) => k.ranking,
+        _ => fit(pool, c, game).await?,
+    };
+    Ok(Some(view(&ranking, entries)))
+}
+
+/// Fits every finished match of `c` afresh and keeps the fit.
+async fn fit(pool: &PgPool, c: &Competition, game: GameId) -> Result<Arc<FittedRanking<Uuid>>> {
+    let t0 = Instant::now();
+    let format = CompetitionSettings::from_stored(&c.settings)
         .map_err(Error::internal)?
         .format_of(game);
-    let seats = competitions::seat_scores(pool, competition_id).await?;
-    let results = croupier_board::to_results(game, format, &seats);
-    if results.is_empty() {
-        return Ok((None, 0));
+    let seats = competitions::seat_scores(pool, c.competition_id).await?;
+    let (ranking, counted) = tokio::task::spawn_blocking(move || {
+        let results = croupier_board::to_results(game, format, &seats);
+        (croupier_league::fitted(game, &results), results.len())
+    })
+    .await
+    .map_err(Error::internal)?;
+    let ranking = Arc::new(ranking);
+    let mut kept = kept();
+    if kept.len() >= MAX_KEPT && !kept.contains_key(&c.competition_id) {
+        if let Some(oldest) = kept.iter().min_by_key(|(_, k)| k.at).map(|(id, _)| *id) {
+            kept.remove(&oldest);
+        }
     }
-    let counted = results.len();
-    let mut ranking = croupier_league::fitted(game, &results);
+    kept.insert(
+        c.competition_id,
+        Kept {
+            ranking: Arc::clone(&ranking),
+            counted,
+            at: Instant::now(),
+            took: t0.elapsed(),
+        },
+    );
+    Ok(ranking)
+}
+
+/// The fit as shown: only the listed `entries`, numbered without gaps.
+fn view(ranking: &FittedRanking<Uuid>, entries: &[Entrant]) -> FittedView {
     // A replaced version is fitted (its matches count for its opponents) but not shown; the
     // row above it becomes the listed neighbour of the row below.
+    let mut ranking = ranking.clone();
     ranking
         .rows
         .retain(|r| entries.iter().any(|e| e.submission_id == r.entrant));
@@ -104,16 +184,40 @@ pub async fn build(
             })
         })
         .collect();
-    let view = FittedView {
+    FittedView {
         model: ranking.model,
         rows,
         ties,
-    };
-    Ok((Some(view), counted))
+    }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    fn kept(counted: usize, took_ms: u64) -> Kept {
+        Kept {
+            ranking: Arc::new(FittedRanking {
+                model: FitModel::BradleyTerry,
+                rows: Vec::new(),
+            }),
+            counted,
+            at: Instant::now(),
+            took: Duration::from_millis(took_ms),
+        }
+    }
+
+    #[test]
+    fn a_fit_is_kept_while_it_is_young_for_its_cost_and_redone_at_the_end() {
+        let slow = kept(100, 60_000);
+        assert!(slow.serves(100, true), "nothing new: always kept");
+        assert!(slow.serves(101, false), "young for what it cost: kept");
+        assert!(!slow.serves(101, true), "over: the fit of every match");
+        let quick = kept(100, 0);
+        assert!(!quick.serves(101, false), "a quick fit is redone at once");
+        assert!(quick.serves(100, false));
+    }
+
     #[test]
     fn a_strength_is_shown_with_its_interval() {
         let line = super::FittedLine {

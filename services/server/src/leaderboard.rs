@@ -352,8 +352,10 @@ pub async fn build(pool: &PgPool, c: &Competition) -> Result<Board> {
         });
     }
     let cooperative = game.def().shared_score;
-    let (fitted, counted) =
-        crate::fitted::build(pool, c.competition_id, game, &c.settings, &entries).await?;
+    let counted = croupier_board::counted(pool, c.competition_id)
+        .await
+        .map_err(Error::internal)?;
+    let fitted = crate::fitted::build(pool, c, game, counted, &entries).await?;
     Ok(Board {
         has_extra: rows.iter().any(|r| r.extra != Extra::None),
         scoring: scheme.scoring,

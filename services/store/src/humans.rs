@@ -216,23 +216,3 @@ pub async fn answer(
         None => Err(Refused::NotAsked),
     })
 }
-
-/// How far a table's match is, as its person was last asked: the game (0-based) and the moves
-/// played in it before that turn. `None` before the person's first turn.
-pub async fn progress(
-    db: impl PgExecutor<'_>,
-    match_id: Uuid,
-) -> Result<Option<(i32, i32)>, StoreError> {
-    // language=PostgreSQL
-    let row = sqlx::query!(
-        r#"
-        select game, coalesce((recent -> -1 ->> 'n')::int, 0) as "moves!"
-        from human_turn where match_id = $1
-        order by asked_at desc limit 1
-        "#,
-        match_id
-    )
-    .fetch_optional(db)
-    .await?;
-    Ok(row.map(|r| (r.game, r.moves)))
-}

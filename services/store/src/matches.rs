@@ -14,6 +14,7 @@ use crate::state::{EndState, MatchStatus};
 use crate::{blobs, StoreError};
 
 pub mod listing;
+pub mod progress;
 
 /// Who sits in a seat.
 #[derive(Debug, Clone, PartialEq, Eq)]

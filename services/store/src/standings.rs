@@ -269,6 +269,44 @@ pub async fn set_ready(
     Ok(())
 }
 
+/// Sets how many finished matches the competition's board counts (`add`: added to the count,
+/// as one more result lands; else the count after building the board from every match).
+pub async fn count_matches(
+    conn: &mut PgConnection,
+    competition_id: Uuid,
+    n: i32,
+    add: bool,
+) -> Result<(), StoreError> {
+    // language=PostgreSQL
+    sqlx::query!(
+        r#"
+        update competition
+        set counted_matches = case when $3 then counted_matches + $2 else $2 end
+        where competition_id = $1
+        "#,
+        competition_id,
+        n,
+        add
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// How many finished matches the competition's board counts (`None`: no such competition).
+pub async fn counted_matches(
+    db: impl PgExecutor<'_>,
+    competition_id: Uuid,
+) -> Result<Option<i32>, StoreError> {
+    // language=PostgreSQL
+    Ok(sqlx::query_scalar!(
+        r#"select counted_matches from competition where competition_id = $1"#,
+        competition_id
+    )
+    .fetch_optional(db)
+    .await?)
+}
+
 /// One entry's whole history, oldest first.
 pub async fn points(
     db: impl PgExecutor<'_>,

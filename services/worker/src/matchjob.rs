@@ -14,12 +14,13 @@ use std::time::Duration;
 
 use croupier_games::GameId;
 use croupier_league::CompetitionSettings;
-use croupier_referee::{HumanDesk, MatchLimits, MatchSpec, SeatSpec};
+use croupier_referee::{HumanDesk, MatchLimits, MatchProgress, MatchSpec, SeatSpec};
 use croupier_store::jobs::{self, Claimed};
 use croupier_store::matches::{self, RunSeat};
-use croupier_store::{MatchStatus, StoreError};
+use croupier_store::{MatchStatus, PgPool, StoreError};
 
 use crate::desk::PgDesk;
+use crate::lease::AbortOnDrop;
 use crate::outcome::{seat_row, setup_error};
 use crate::worker::{Done, Outcome, Worker};
 
@@ -73,7 +74,9 @@ pub(crate) async fn run(w: &Worker, job: &Claimed) -> Result<Done, StoreError> {
         limits.human_move_time = Duration::from_secs(u64::try_from(secs).unwrap_or(90));
         Arc::new(PgDesk::new(w.pool.clone(), match_id)) as Arc<dyn HumanDesk>
     });
+    let progress = Arc::new(MatchProgress::default());
     let spec = MatchSpec {
+        progress: Arc::clone(&progress),
         rules: m.rules.clone(),
         settings: if empty {
             serde_json::Value::Null
@@ -85,7 +88,14 @@ pub(crate) async fn run(w: &Worker, job: &Claimed) -> Result<Done, StoreError> {
         desk,
         ..MatchSpec::new(game, m.seed_u64(), seats)
     };
-    let result = match croupier_referee::play(&w.sandbox, spec).await {
+    let publisher = AbortOnDrop(tokio::spawn(publish_progress(
+        w.pool.clone(),
+        match_id,
+        progress,
+    )));
+    let played = croupier_referee::play(&w.sandbox, spec).await;
+    drop(publisher);
+    let result = match played {
         Ok(result) => result,
         Err(e) if e.is_retryable() => return Ok(Done::Platform(format!("referee: {e}"))),
         Err(e) => return Ok(Done::Fatal(format!("referee: {e}"))),
@@ -113,6 +123,28 @@ pub(crate) async fn run(w: &Worker, job: &Claimed) -> Result<Done, StoreError> {
     croupier_board::record(&mut tx, match_id).await?;
     tx.commit().await?;
     Ok(Done::Completed(Outcome::Finished))
+}
+
+/// How often a running match's progress is published for its page.
+const PUBLISH_EVERY: Duration = Duration::from_secs(2);
+
+/// Publishes how far the match has got every [`PUBLISH_EVERY`] while it changes, until
+/// aborted (the match's page shows it; a failed write is only logged).
+async fn publish_progress(pool: PgPool, match_id: uuid::Uuid, progress: Arc<MatchProgress>) {
+    let mut published = (0, 0);
+    loop {
+        tokio::time::sleep(PUBLISH_EVERY).await;
+        let now = progress.read();
+        if now == published {
+            continue;
+        }
+        let (game, moves) = now;
+        let as_i32 = |n: u32| i32::try_from(n).unwrap_or(i32::MAX);
+        match matches::progress::publish(&pool, match_id, as_i32(game), as_i32(moves)).await {
+            Ok(()) => published = now,
+            Err(e) => tracing::debug!(error = %e, "publishing the match's progress"),
+        }
+    }
 }
 
 /// A match's limits and number of games: the worker's match limits with the game's own time per

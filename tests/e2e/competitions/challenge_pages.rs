@@ -246,7 +246,7 @@ async fn a_spent_budget_says_when_the_next_challenge_may_start_and_tables_never_
 
 #[sqlx::test(migrator = "croupier_store::MIGRATOR")]
 async fn a_running_tables_page_shows_how_long_it_has_run_and_the_moves_so_far(pool: PgPool) {
-    // Arrange: alice at a table that has run for 75 s, asked her turn after 4 moves
+    // Arrange: alice at a table that has run for 75 s, its worker having published 4 moves
     let mut league = League::with_teams(&pool, 3).await;
     let c = league.create("1").await;
     let owls = league.entrants[0].team_id;
@@ -278,25 +278,10 @@ async fn a_running_tables_page_shows_how_long_it_has_run_and_the_moves_so_far(po
     .execute(&pool)
     .await
     .expect("running");
-    let observation = json!({"coins": 11, "card": 27});
-    let legal = json!([{"action_type": "pick"}, {"action_type": "pass"}]);
-    let recent = json!([{"n": 3, "seat": 1, "kind": "move", "action": {"action_type": "pass"},
-                         "events": [], "forced": false},
-                        {"n": 4, "seat": 2, "kind": "move", "action": {"action_type": "pass"},
-                         "events": [], "forced": false}]);
-    let ask = croupier_store::humans::Ask {
-        match_id,
-        seat: 0,
-        turn: 2,
-        game: 0,
-        observation: &observation,
-        legal: &legal,
-        recent: &recent,
-        secs: 60.0,
-    };
-    croupier_store::humans::ask(&pool, &ask)
+    // As the worker publishes it while the referee plays.
+    croupier_store::matches::progress::publish(&pool, match_id, 0, 4)
         .await
-        .expect("asked");
+        .expect("published");
 
     // Act
     let page = alice.get(&format!("/matches/{match_id}")).await;

@@ -127,3 +127,64 @@ async fn a_team_challenges_builtin_bots_and_ab_tests_two_of_its_versions() {
     assert!(ab["ci95"]["mean"].is_number(), "{ab:#}");
     up.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_running_bot_match_reports_its_moves_as_it_plays() {
+    // Arrange: a team's slow bot (0.12 s a move) challenges two built-in bots, 2 seeds
+    let dir = scratch();
+    let up = Proc::up(dir.path()).await;
+    let base = up.url();
+    let admin = Api::user(&base, "admin", &up.admin_password(), false).await;
+    let ann = Api::user(&base, "ann", PASSWORD, true).await;
+    let team = ann.team("Ants").await;
+    let slow = ann
+        .upload(
+            &team,
+            "nothanks",
+            "python3",
+            "bot.py",
+            bots::python_slow(0.12),
+        )
+        .await;
+    ann.wait_ready(&slow).await;
+    let competition = admin.small_ladder("Open ladder", "nothanks").await;
+    let asked = ann
+        .post(
+            &format!("/api/v1/competitions/{competition}/challenges"),
+            json!({ "team_id": team, "games": 2,
+                    "seats": [{ "submission_id": slow }, { "builtin": "random" }, { "builtin": "random" }] }),
+        )
+        .await;
+    let id = asked["challenge"]["challenge_id"]
+        .as_str()
+        .expect("id")
+        .to_owned();
+
+    // Act: read a match of it while it runs, until it reports moves
+    let seen = eventually(
+        Duration::from_secs(180),
+        "a running match's moves",
+        || async {
+            let c = ann.get(&format!("/api/v1/challenges/{id}")).await;
+            for m in c["match_list"].as_array().cloned().unwrap_or_default() {
+                let id = m["match_id"].as_str().unwrap_or_default();
+                let one = ann.get(&format!("/api/v1/matches/{id}")).await;
+                let progress = &one["match"]["progress"];
+                if one["match"]["status"] == "running" && progress["moves"].as_u64() > Some(0) {
+                    return Some(progress.clone());
+                }
+            }
+            None
+        },
+    )
+    .await;
+    let done = wait_done(&ann, &id, Duration::from_secs(300)).await;
+
+    // Assert: game 1 with moves played while it ran; none reported once the matches ended
+    assert_eq!(seen["game"], 1, "{seen}");
+    assert!(seen["moves"].as_u64() > Some(0), "{seen}");
+    let first = done["match_list"][0]["match_id"].as_str().expect("a match");
+    let ended = ann.get(&format!("/api/v1/matches/{first}")).await;
+    assert_eq!(ended["match"]["status"], "finished", "{ended:#}");
+    assert_eq!(ended["match"]["progress"], Value::Null, "{ended:#}");
+}

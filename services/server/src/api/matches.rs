@@ -146,6 +146,17 @@ async fn show(
     }
     doc["competition"] = competition;
     doc["faults"] = json!(faults);
+    // How far a running match has got, as its worker last published it.
+    let progress = match m.status {
+        croupier_store::MatchStatus::Running => {
+            croupier_store::matches::progress::read(&state.pool, match_id).await?
+        }
+        _ => None,
+    };
+    doc["progress"] = match progress {
+        Some((game, moves)) => json!({ "game": game + 1, "moves": moves }),
+        None => Value::Null,
+    };
     Ok(Json(json!({ "match": doc })))
 }
 

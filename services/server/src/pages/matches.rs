@@ -32,9 +32,9 @@ pub fn router() -> Router<AppState> {
 }
 
 /// A running match's progress, the part of its page `web/static/poll.js` fetches again every
-/// two seconds: how long it has run and, at a table with a person, the moves played as of the
-/// person's latest turn (bots' matches report their moves when they end). Once the match is no
-/// longer running, a mark that reloads the page.
+/// two seconds: how long it has run and how far it has got (the game and its moves, as the
+/// worker publishes them every few seconds). Once the match is no longer running, a mark that
+/// reloads the page.
 #[derive(Template)]
 #[template(path = "match_progress.html")]
 struct ProgressPart {
@@ -61,7 +61,7 @@ async fn progress_words(state: &AppState, m: &Match) -> Result<String> {
             &[],
         )
     };
-    let at = croupier_store::humans::progress(&state.pool, m.match_id).await?;
+    let at = croupier_store::matches::progress::read(&state.pool, m.match_id).await?;
     let moves = at.map(|(game, n)| {
         super::labels::tk(
             "match-moves-so-far",
