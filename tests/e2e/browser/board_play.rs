@@ -1,10 +1,12 @@
 //! Playing by clicking the board, in Chromium: on the real `croupier up`, a signed-in person
 //! sits down at a table of each game against the built-in bots (the play form's defaults) and
-//! plays the whole match by clicking the board's cards, gems, bids and the board's own buttons
-//! (never the list of legal moves), each game at one width and language so that together they
-//! cover 1280 and 390 px in English and 简体中文, with axe clean at the first turn and at the
-//! end, where the page shows the result and the person's place. And a No Thanks match played
-//! the same way while two CPU burners run, where the page must never stop offering the
+//! plays the whole match on the board's cards, gems, bids and the board's own buttons (never
+//! the list of legal moves). Each match is seen at 1280 and 390 px in English and 简体中文: its
+//! first turns are played one in each (the page reopened in the next width and language), with
+//! the layout checked and axe clean each time, and at the end, where the page shows the result
+//! and the person's place. No Thanks and Hanabi are played with the keyboard alone (Tab to the
+//! control, Enter), with the focus ring visible on every control reached. And a No Thanks match
+//! played by clicking while two CPU burners run, where the page must never stop offering the
 //! person's turn while the server asks it.
 
 use std::process::{Child, Command};
@@ -19,19 +21,31 @@ use crate::helpers::PASSWORD;
 use crate::pipeline::api::Api;
 use crate::pipeline::procs::{scratch, Proc};
 
-/// Each game's table: the game, the width, the language, the competition's settings that keep
-/// the match short (Bridge: one board).
-const TABLES: [(&str, Viewport, &str, &str); 4] = [
-    ("splendor", DESKTOP, "en", "{}"),
-    ("bridge", PHONE, "en", r#"{"games_per_match": 1}"#),
-    ("hanabi", PHONE, "zh-CN", "{}"),
-    ("guandan", DESKTOP, "zh-CN", "{}"),
+/// The widths and languages every table is seen in, in this order from its first.
+const VIEWS: [(Viewport, &str); 4] = [
+    (DESKTOP, "en"),
+    (PHONE, "zh-CN"),
+    (PHONE, "en"),
+    (DESKTOP, "zh-CN"),
+];
+
+/// Each game's table: the game, its first view (in [`VIEWS`]), whether it is played with the
+/// keyboard alone, and the competition's settings that keep the match short (Bridge: one
+/// board).
+const TABLES: [(&str, usize, bool, &str); 5] = [
+    ("splendor", 0, false, "{}"),
+    ("nothanks", 1, true, "{}"),
+    ("bridge", 2, false, r#"{"games_per_match": 1}"#),
+    ("hanabi", 3, true, "{}"),
+    ("guandan", 1, false, "{}"),
 ];
 
 /// What the test does at the board, one click per run: a move selected is sent; a choice
-/// offered is answered (Splendor: buying first); otherwise the game's own clicks (`GAME`).
+/// offered is answered (Splendor: buying first); otherwise the game's own clicks. With the
+/// keyboard (`arguments[0]`) the control is marked instead, for [`press_with_keyboard`].
 /// Returns `wait` (the board is not ready for this turn), `sent`, `clicked` or `stuck`.
 const STEP: &str = r#"
+window.__kb = arguments[0];
 const board = document.getElementById('play-board');
 const turn = document.getElementById('play-turn');
 if (!board || board.dataset.controls !== '1' || !turn || board.dataset.key !== turn.dataset.key) return 'wait';
@@ -39,36 +53,43 @@ const game = document.getElementById('play').dataset.game;
 const me = document.getElementById('play').dataset.seat;
 const free = (css) => [...document.querySelectorAll(css)].filter(b => b.getAttribute('aria-disabled') !== 'true' && !b.disabled);
 const pick = (xs) => xs[Math.floor(Math.random() * xs.length)];
+// With the keyboard (`window.__kb`), the control is only marked: the test reaches it with Tab
+// and presses Enter.
+const act = (el) => {
+  if (!window.__kb) { el.click(); return; }
+  document.querySelectorAll('[data-kb]').forEach(e => e.removeAttribute('data-kb'));
+  el.setAttribute('data-kb', '1');
+};
 const selected = document.getElementById('play-selected');
 const send = document.getElementById('play-send');
 if (send && selected && !selected.hidden) {
   if (send.disabled) return 'wait';
-  send.click();
+  act(send);
   return 'sent';
 }
 const options = [...document.querySelectorAll('#play-choice:not([hidden]) .pl-option')];
 if (options.length) {
   const buy = options.find(o => (o.dataset.action || '').includes('"buy'));
-  (buy || pick(options)).click();
+  act(buy || pick(options));
   return 'clicked';
 }
 const enabled = (id) => { const b = document.getElementById(id); return b && b.getAttribute('aria-disabled') !== 'true' ? b : null; };
 if (game === 'nothanks') {
   const b = free('#play-controls .pl-button');
   if (!b.length) return 'stuck';
-  pick(b).click();
+  act(pick(b));
   return 'clicked';
 }
 if (game === 'splendor') {
   const cards = free('#play-board button.pl-pick').filter(b => b.querySelector('.sp-card'));
   const gems = free('#play-board [data-gems=bank] button.pl-pick').filter(b => b.getAttribute('aria-pressed') !== 'true');
   const take = enabled('play-sp-take');
-  if (cards.length && Math.random() < 0.6) { pick(cards).click(); return 'clicked'; }
-  if (take && (Math.random() < 0.4 || !gems.length)) { take.click(); return 'clicked'; }
-  if (gems.length) { pick(gems).click(); return 'clicked'; }
-  if (cards.length) { pick(cards).click(); return 'clicked'; }
+  if (cards.length && Math.random() < 0.6) { act(pick(cards)); return 'clicked'; }
+  if (take && (Math.random() < 0.4 || !gems.length)) { act(take); return 'clicked'; }
+  if (gems.length) { act(pick(gems)); return 'clicked'; }
+  if (cards.length) { act(pick(cards)); return 'clicked'; }
   const pass = enabled('play-sp-pass');
-  if (pass) { pass.click(); return 'clicked'; }
+  if (pass) { act(pass); return 'clicked'; }
   return 'stuck';
 }
 if (game === 'guandan') {
@@ -76,35 +97,42 @@ if (game === 'guandan') {
   const play = document.getElementById('play-gd-play');
   const ready = play && play.getAttribute('aria-disabled') === 'false';
   const passing = enabled('play-gd-pass');
-  if (passing && !document.querySelector('#play-board .gd-hand [aria-pressed=true]') && Math.random() < 0.8) { passing.click(); return 'clicked'; }
-  if (ready) { play.click(); return 'clicked'; }
+  if (passing && !document.querySelector('#play-board .gd-hand [aria-pressed=true]') && Math.random() < 0.8) { act(passing); return 'clicked'; }
+  if (ready) { act(play); return 'clicked'; }
   const cards = free('#play-board .gd-hand button.pl-pick').filter(b => b.getAttribute('aria-pressed') !== 'true');
-  if (cards.length) { pick(cards).click(); return 'clicked'; }
-  if (ready) { play.click(); return 'clicked'; }
+  if (cards.length) { act(pick(cards)); return 'clicked'; }
+  if (ready) { act(play); return 'clicked'; }
   const pass = enabled('play-gd-pass');
-  if (pass) { pass.click(); return 'clicked'; }
+  if (pass) { act(pass); return 'clicked'; }
   const clear = document.getElementById('play-gd-clear');
-  if (clear) { clear.click(); return 'clicked'; }
+  if (clear) { act(clear); return 'clicked'; }
   return 'stuck';
 }
 if (game === 'bridge') {
   const bids = free('#play-controls .pl-bids button.pl-pick');
   const pass = enabled('play-br-pass');
-  if (bids.length && !window.__bid) { window.__bid = 1; bids[0].click(); return 'clicked'; }
-  if (pass) { pass.click(); return 'clicked'; }
+  if (bids.length && !window.__bid) { window.__bid = 1; act(bids[0]); return 'clicked'; }
+  if (pass) { act(pass); return 'clicked'; }
   const cards = free('#play-board .br-hand button.pl-pick');
-  if (cards.length) { pick(cards).click(); return 'clicked'; }
+  if (cards.length) { act(pick(cards)); return 'clicked'; }
   return 'stuck';
 }
 if (game === 'hanabi') {
   const slots = free('#play-board button.pl-pick').filter(b => b.querySelector('.hb-slot'));
   const own = slots.filter(b => b.querySelector('.hb-slot').dataset.seat === me);
   const others = slots.filter(b => b.querySelector('.hb-slot').dataset.seat !== me);
-  if (others.length && (Math.random() < 0.4 || !own.length)) { pick(others).click(); return 'clicked'; }
-  if (own.length) { pick(own).click(); return 'clicked'; }
+  if (others.length && (Math.random() < 0.4 || !own.length)) { act(pick(others)); return 'clicked'; }
+  if (own.length) { act(pick(own)); return 'clicked'; }
   return 'stuck';
 }
 return 'stuck';
+"#;
+
+/// The key of the turn the board offers now (`null`: none, or the board is not drawn for it).
+const READY_KEY: &str = r#"
+const b = document.getElementById('play-board');
+const t = document.getElementById('play-turn');
+return b && b.dataset.controls === '1' && t && b.dataset.key === t.dataset.key ? t.dataset.key : null;
 "#;
 
 /// Whether the server asks the person's seat a turn now (read synchronously in the page).
@@ -167,8 +195,9 @@ async fn paused_ladder(admin: &Api, game: &str, settings: &str) -> String {
     id
 }
 
-/// From the competition page to a seat against the built-in bots (the form's defaults).
-async fn sit_down(browser: &Browser, base: &str, game: &str, competition: &str) {
+/// From the competition page to a seat against the built-in bots (the form's defaults); returns
+/// the seat page's address.
+async fn sit_down(browser: &Browser, base: &str, game: &str, competition: &str) -> String {
     browser
         .open(&format!("{base}/competitions/{competition}"))
         .await;
@@ -198,6 +227,8 @@ async fn sit_down(browser: &Browser, base: &str, game: &str, competition: &str) 
             .await,
         "{game}: the form leads to the seat's page"
     );
+    let url = browser.run("return location.href;", json!([])).await;
+    url.as_str().expect("the seat page's address").to_owned()
 }
 
 /// For a failure: the page's seat part and board, what the state URL answers now, and the end
@@ -230,13 +261,19 @@ async fn diagnose(browser: &Browser, up: &Proc) -> String {
     )
 }
 
-/// What the first turn must show: the controls beside the person's own seat (on a phone not far
-/// below the top of the seats), the page no wider than the screen, the words in the page's
+/// What a turn must show in `view`: the controls beside the person's own seat (on a phone not
+/// far below the top of the seats), the page no wider than the screen, the words in the view's
 /// language, axe clean; a screenshot.
-async fn look_at_the_first_turn(browser: &Browser, axe: Option<&Axe>, game: &str, lang: &str) {
+async fn look_at_the_turn(
+    browser: &Browser,
+    axe: Option<&Axe>,
+    game: &str,
+    view: (Viewport, &str),
+) {
+    let (viewport, lang) = view;
     let shots = screenshots();
     browser
-        .screenshot(&shots.join(format!("play-board-{game}-{lang}.png")))
+        .screenshot(&shots.join(format!("play-board-{game}-{lang}-{}.png", viewport.width)))
         .await;
     let seen = browser
         .run(
@@ -272,118 +309,188 @@ async fn look_at_the_first_turn(browser: &Browser, axe: Option<&Axe>, game: &str
     assert_eq!(seen[4], title, "{game}: the controls' words in {lang}");
     assert_eq!(seen[5], true, "{game}: the list of moves is folded away");
     if let Some(axe) = axe {
-        let problems = axe.check(browser, &format!("play {game} ({lang})")).await;
+        let at = format!("play {game} ({lang}, {} px)", viewport.width);
+        let problems = axe.check(browser, &at).await;
         assert!(problems.is_empty(), "{}", problems.join("\n"));
     }
 }
 
-/// Plays the open seat page to the end by clicking the board ([`STEP`]); fails should the page
-/// not offer a turn the server asks for 10 s. Returns the moves sent.
-async fn play_to_the_end(
-    browser: &Browser,
-    up: &Proc,
-    axe: Option<&Axe>,
-    game: &str,
-    lang: &str,
-) -> usize {
-    let t0 = Instant::now();
-    let mut sent = 0;
-    let mut stuck = 0;
-    let mut looked = false;
-    let mut asked_since: Option<Instant> = None;
-    let mut last_check = Instant::now();
-    loop {
-        assert!(
-            t0.elapsed() < Duration::from_secs(900),
-            "{game}: the match did not end in time ({sent} moves sent)\n{}",
-            diagnose(browser, up).await
-        );
-        let status = browser
-            .run(
-                "return document.getElementById('play').dataset.status;",
-                json!([]),
-            )
-            .await;
-        if status == "finished" {
-            return sent;
+/// A person's seat page and how the test plays it.
+struct Seat<'a> {
+    browser: &'a Browser,
+    up: &'a Proc,
+    axe: Option<&'a Axe>,
+    base: &'a str,
+    /// The seat page's address.
+    url: String,
+    game: &'a str,
+    /// The first view (in [`VIEWS`]), the one the page is open in.
+    first: usize,
+    keyboard: bool,
+}
+
+impl Seat<'_> {
+    /// The view the page is in once `seen` views have been shown.
+    fn view(&self, seen: usize) -> (Viewport, &'static str) {
+        VIEWS[(self.first + seen.max(1) - 1) % VIEWS.len()]
+    }
+
+    /// Reopens the seat page in `view`: the language chosen in the footer, the width set.
+    async fn reopen_in(&self, view: (Viewport, &str), was: &str) {
+        let (viewport, lang) = view;
+        if lang != was {
+            switch_language(self.browser, self.base, lang).await;
         }
-        assert!(
-            status != "failed" && status != "cancelled",
-            "{game}: the match ended {status}\n{}",
-            diagnose(browser, up).await
-        );
-        let key = browser
-            .run(
-                "return document.getElementById('play-turn').dataset.key;",
-                json!([]),
-            )
-            .await;
-        if !looked {
-            let ready = browser
+        self.browser.viewport(viewport).await;
+        self.browser.open(&self.url).await;
+    }
+
+    /// Plays the match to the end ([`STEP`]), its first turns each in the next of the
+    /// [`VIEWS`] (looked at with [`look_at_the_turn`]); fails should the page not offer a turn
+    /// the server asks for 10 s. Returns the moves sent and the view the page ends in.
+    async fn play_to_the_end(&self) -> (usize, (Viewport, &'static str)) {
+        let (browser, game) = (self.browser, self.game);
+        let t0 = Instant::now();
+        let mut sent = 0;
+        let mut stuck = 0;
+        let mut seen = 0;
+        let mut looked_at: Option<Value> = None;
+        let mut asked_since: Option<Instant> = None;
+        let mut last_check = Instant::now();
+        loop {
+            assert!(
+                t0.elapsed() < Duration::from_secs(900),
+                "{game}: the match did not end in time ({sent} moves sent)\n{}",
+                diagnose(browser, self.up).await
+            );
+            let status = browser
                 .run(
-                    "const b = document.getElementById('play-board');
-                     const t = document.getElementById('play-turn');
-                     return b.dataset.controls === '1' && !!t && b.dataset.key === t.dataset.key;",
+                    "return document.getElementById('play').dataset.status;",
                     json!([]),
                 )
                 .await;
-            if ready == true {
-                look_at_the_first_turn(browser, axe, game, lang).await;
-                looked = true;
+            if status == "finished" {
+                return (sent, self.view(seen));
             }
-        }
-        let did = browser.run(STEP, json!([])).await;
-        match did.as_str().unwrap_or("") {
-            "sent" => {
-                sent += 1;
-                stuck = 0;
-                asked_since = None;
-                let moved = browser
-                    .wait_for(
-                        &format!(
-                            "const t = document.getElementById('play-turn');
-                             return !t || t.dataset.key !== {key};"
-                        ),
-                        Duration::from_secs(30),
-                    )
-                    .await;
-                assert!(
-                    moved,
-                    "{game}: the page did not move on after move {sent}\n{}",
-                    diagnose(browser, up).await
-                );
+            assert!(
+                status != "failed" && status != "cancelled",
+                "{game}: the match ended {status}\n{}",
+                diagnose(browser, self.up).await
+            );
+            let key = browser.run(READY_KEY, json!([])).await;
+            // A new turn: while some view is still unseen, the page is reopened in the next.
+            if !key.is_null() && looked_at.as_ref() != Some(&key) && seen < VIEWS.len() {
+                if seen > 0 {
+                    self.reopen_in(self.view(seen + 1), self.view(seen).1).await;
+                    let ready = browser
+                        .wait_for(
+                            &format!("return (() => {{ {READY_KEY} }})() !== null;"),
+                            Duration::from_secs(20),
+                        )
+                        .await;
+                    assert!(
+                        ready,
+                        "{game}: the reopened page offers no turn\n{}",
+                        diagnose(browser, self.up).await
+                    );
+                    asked_since = None;
+                }
+                seen += 1;
+                look_at_the_turn(browser, self.axe, game, self.view(seen)).await;
+                looked_at = Some(key.clone());
             }
-            "clicked" => stuck = 0,
-            "stuck" => {
-                stuck += 1;
-                assert!(
-                    stuck < 40,
-                    "{game}: nothing on the board can be clicked\n{}",
-                    diagnose(browser, up).await
-                );
-                tokio::time::sleep(Duration::from_millis(100)).await;
-            }
-            _ => {
-                // The board is not offering a turn: the server must not be asking one either
-                // (for long: the page reads the state every 0.7 s).
-                if last_check.elapsed() > Duration::from_millis(1000) {
-                    last_check = Instant::now();
-                    if browser.run(SERVER_ASKS, json!([])).await == true {
-                        let since = *asked_since.get_or_insert_with(Instant::now);
-                        assert!(
-                            since.elapsed() < Duration::from_secs(10),
-                            "{game}: the server asks the person's turn but the page has not offered it for {:?} (after {sent} moves)\n{}",
-                            since.elapsed(),
-                            diagnose(browser, up).await
-                        );
-                    } else {
-                        asked_since = None;
+            let did = browser.run(STEP, json!([self.keyboard])).await;
+            let did = match did.as_str().unwrap_or("") {
+                done @ ("sent" | "clicked") if self.keyboard => {
+                    match press_with_keyboard(browser, game).await {
+                        true => done.to_owned(),
+                        false => "wait".to_owned(),
                     }
                 }
-                tokio::time::sleep(Duration::from_millis(100)).await;
+                other => other.to_owned(),
+            };
+            match did.as_str() {
+                "sent" => {
+                    sent += 1;
+                    stuck = 0;
+                    asked_since = None;
+                    let moved = browser
+                        .wait_for(
+                            &format!(
+                                "const t = document.getElementById('play-turn');
+                                 return !t || t.dataset.key !== {key};"
+                            ),
+                            Duration::from_secs(30),
+                        )
+                        .await;
+                    assert!(
+                        moved,
+                        "{game}: the page did not move on after move {sent}\n{}",
+                        diagnose(browser, self.up).await
+                    );
+                }
+                "clicked" => stuck = 0,
+                "stuck" => {
+                    stuck += 1;
+                    assert!(
+                        stuck < 40,
+                        "{game}: nothing on the board can be clicked\n{}",
+                        diagnose(browser, self.up).await
+                    );
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+                _ => {
+                    // The board is not offering a turn: the server must not be asking one
+                    // either (for long: the page reads the state every 0.7 s).
+                    if last_check.elapsed() > Duration::from_millis(1000) {
+                        last_check = Instant::now();
+                        if browser.run(SERVER_ASKS, json!([])).await == true {
+                            let since = *asked_since.get_or_insert_with(Instant::now);
+                            assert!(
+                                since.elapsed() < Duration::from_secs(10),
+                                "{game}: the server asks the person's turn but the page has not offered it for {:?} (after {sent} moves)\n{}",
+                                since.elapsed(),
+                                diagnose(browser, self.up).await
+                            );
+                        } else {
+                            asked_since = None;
+                        }
+                    }
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
             }
         }
     }
+}
+
+/// Reaches the control [`STEP`] marked (`data-kb`) with Tab alone and presses Enter on it, as a
+/// keyboard user does, checking that the control shows its focus ring; `false` when the mark
+/// went away first (the board was drawn afresh: the step is taken again).
+async fn press_with_keyboard(browser: &Browser, game: &str) -> bool {
+    for _ in 0..400 {
+        let at = browser
+            .run(
+                "const el = document.querySelector('[data-kb]');
+                 if (!el) return 'gone';
+                 if (document.activeElement !== el) return 'elsewhere';
+                 return el.matches(':focus-visible') ? getComputedStyle(el).outlineStyle : 'no ring';",
+                json!([]),
+            )
+            .await;
+        match at.as_str().unwrap_or("gone") {
+            "gone" => return false,
+            "elsewhere" => browser.press_tab().await,
+            ring => {
+                assert!(
+                    ring != "none" && ring != "no ring",
+                    "{game}: the control reached with Tab shows no focus ring ({ring})"
+                );
+                browser.press_enter().await;
+                return true;
+            }
+        }
+    }
+    panic!("{game}: 400 presses of Tab never reached the control")
 }
 
 /// At the end: the result and the person's place instead of the last position, nobody shown
@@ -452,23 +559,39 @@ async fn a_person_plays_each_game_by_clicking_the_board() {
     browser.viewport(DESKTOP).await;
     log_in(&browser, &base, "pia").await;
     let mut lang_now = "en";
-    for (game, viewport, lang, settings) in TABLES {
+    for (game, first, keyboard, settings) in TABLES {
         let competition = paused_ladder(&admin, game, settings).await;
+        let (viewport, lang) = VIEWS[first];
         if lang != lang_now {
             switch_language(&browser, &base, lang).await;
-            lang_now = lang;
         }
         browser.viewport(viewport).await;
         let t0 = Instant::now();
-        sit_down(&browser, &base, game, &competition).await;
-        let sent = play_to_the_end(&browser, &up, axe.as_ref(), game, lang).await;
+        let url = sit_down(&browser, &base, game, &competition).await;
+        let seat = Seat {
+            browser: &browser,
+            up: &up,
+            axe: axe.as_ref(),
+            base: &base,
+            url,
+            game,
+            first,
+            keyboard,
+        };
+        let (sent, (viewport, lang)) = seat.play_to_the_end().await;
+        lang_now = lang;
         look_at_the_end(&browser, axe.as_ref(), game, lang).await;
         // At least two: Bridge's dummy (North bids first, then passes) plays no card.
         assert!(sent >= 2, "{game}: only {sent} moves");
         eprintln!(
-            "{game} ({lang}, {} px): a person played {sent} moves by clicking the board in {:?}",
+            "{game}: a person played {sent} moves {} in {:?}, ending at {} px in {lang}",
+            if keyboard {
+                "with the keyboard"
+            } else {
+                "by clicking the board"
+            },
+            t0.elapsed(),
             viewport.width,
-            t0.elapsed()
         );
     }
 }
@@ -491,10 +614,20 @@ async fn no_thanks_played_by_clicking_never_stalls_with_the_cpu_busy() {
     log_in(&browser, &base, "pia").await;
     let burners = Burners::start();
     let t0 = Instant::now();
-    sit_down(&browser, &base, "nothanks", &competition).await;
-    let sent = play_to_the_end(&browser, &up, axe.as_ref(), "nothanks", "en").await;
+    let url = sit_down(&browser, &base, "nothanks", &competition).await;
+    let seat = Seat {
+        browser: &browser,
+        up: &up,
+        axe: axe.as_ref(),
+        base: &base,
+        url,
+        game: "nothanks",
+        first: 0,
+        keyboard: false,
+    };
+    let (sent, (_, lang)) = seat.play_to_the_end().await;
     drop(burners);
-    look_at_the_end(&browser, axe.as_ref(), "nothanks", "en").await;
+    look_at_the_end(&browser, axe.as_ref(), "nothanks", lang).await;
     assert!(sent >= 5, "nothanks: only {sent} moves");
     eprintln!(
         "nothanks under two CPU burners: {sent} moves by clicking, no stall, in {:?}",

@@ -212,11 +212,21 @@ impl Browser {
 
     /// Presses the Tab key, as a keyboard user moving to the next control does.
     pub async fn press_tab(&self) {
-        let key = |kind: &str| json!({ "type": kind, "value": "\u{E004}" });
+        self.press_key("\u{E004}").await;
+    }
+
+    /// Presses Enter, as a keyboard user activating the focused control does.
+    pub async fn press_enter(&self) {
+        self.press_key("\u{E007}").await;
+    }
+
+    /// Presses and releases `key` (a WebDriver key code) on the focused element.
+    async fn press_key(&self, key: &str) {
+        let action = |kind: &str| json!({ "type": kind, "value": key });
         self.post(
             "/actions",
             json!({ "actions": [{ "type": "key", "id": "keyboard",
-                                  "actions": [key("keyDown"), key("keyUp")] }] }),
+                                  "actions": [action("keyDown"), action("keyUp")] }] }),
         )
         .await;
     }
