@@ -132,6 +132,8 @@ async fn fit(pool: &PgPool, c: &Competition, game: GameId) -> Result<Arc<FittedR
     })
     .await
     .map_err(Error::internal)?;
+    let took = t0.elapsed();
+    tracing::debug!(competition_id = %c.competition_id, counted, ?took, "fitted ranking refitted");
     let ranking = Arc::new(ranking);
     let mut kept = kept();
     if kept.len() >= MAX_KEPT && !kept.contains_key(&c.competition_id) {
@@ -145,7 +147,7 @@ async fn fit(pool: &PgPool, c: &Competition, game: GameId) -> Result<Arc<FittedR
             ranking: Arc::clone(&ranking),
             counted,
             at: Instant::now(),
-            took: t0.elapsed(),
+            took,
         },
     );
     Ok(ranking)
