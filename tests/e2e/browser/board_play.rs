@@ -345,6 +345,14 @@ impl Seat<'_> {
         self.browser.open(&self.url).await;
     }
 
+    /// Waits up to `limit` for `script` to return true; fails with `what` and the diagnosis.
+    async fn expect(&self, script: &str, limit: Duration, what: &str) {
+        if !self.browser.wait_for(script, limit).await {
+            let seen = diagnose(self.browser, self.up).await;
+            panic!("{}: {what}: not within {limit:?}\n{seen}", self.game);
+        }
+    }
+
     /// Plays the match to the end ([`STEP`]), its first turns each in the next of the
     /// [`VIEWS`] (looked at with [`look_at_the_turn`]); fails should the page not offer a turn
     /// the server asks for 10 s. Returns the moves sent and the view the page ends in.
@@ -382,17 +390,13 @@ impl Seat<'_> {
             if !key.is_null() && looked_at.as_ref() != Some(&key) && seen < VIEWS.len() {
                 if seen > 0 {
                     self.reopen_in(self.view(seen + 1), self.view(seen).1).await;
-                    let ready = browser
-                        .wait_for(
-                            &format!("return (() => {{ {READY_KEY} }})() !== null;"),
-                            Duration::from_secs(20),
-                        )
-                        .await;
-                    assert!(
-                        ready,
-                        "{game}: the reopened page offers no turn\n{}",
-                        diagnose(browser, self.up).await
-                    );
+                    let ready = format!("return (() => {{ {READY_KEY} }})() !== null;");
+                    self.expect(
+                        &ready,
+                        Duration::from_secs(20),
+                        "the reopened page offers the turn",
+                    )
+                    .await;
                     asked_since = None;
                 }
                 seen += 1;
@@ -414,20 +418,12 @@ impl Seat<'_> {
                     sent += 1;
                     stuck = 0;
                     asked_since = None;
-                    let moved = browser
-                        .wait_for(
-                            &format!(
-                                "const t = document.getElementById('play-turn');
-                                 return !t || t.dataset.key !== {key};"
-                            ),
-                            Duration::from_secs(30),
-                        )
-                        .await;
-                    assert!(
-                        moved,
-                        "{game}: the page did not move on after move {sent}\n{}",
-                        diagnose(browser, self.up).await
+                    let moved = format!(
+                        "const t = document.getElementById('play-turn');
+                         return !t || t.dataset.key !== {key};"
                     );
+                    let what = format!("the page moves on after move {sent}");
+                    self.expect(&moved, Duration::from_secs(30), &what).await;
                 }
                 "clicked" => stuck = 0,
                 "stuck" => {

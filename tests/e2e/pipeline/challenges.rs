@@ -21,6 +21,26 @@ async fn wait_done(api: &Api, id: &str, limit: Duration) -> Value {
     .await
 }
 
+/// A challenge of `submission` against two built-in `random` bots on 2 seeds; its id.
+async fn against_two_builtins(
+    api: &Api,
+    competition: &str,
+    team: &str,
+    submission: &str,
+) -> String {
+    let asked = api
+        .post(
+            &format!("/api/v1/competitions/{competition}/challenges"),
+            json!({ "team_id": team, "games": 2,
+                    "seats": [{ "submission_id": submission }, { "builtin": "random" }, { "builtin": "random" }] }),
+        )
+        .await;
+    asked["challenge"]["challenge_id"]
+        .as_str()
+        .unwrap_or_else(|| panic!("a challenge: {asked:#}"))
+        .to_owned()
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn a_team_challenges_builtin_bots_and_ab_tests_two_of_its_versions() {
     // Arrange: the platform, a No Thanks round-robin with one entry, and a team with two
@@ -48,17 +68,7 @@ async fn a_team_challenges_builtin_bots_and_ab_tests_two_of_its_versions() {
     ann.wait_ready(&passer).await;
 
     // Act: a challenge of the kit against two built-in bots, 2 duplicate groups.
-    let asked = ann
-        .post(
-            &format!("/api/v1/competitions/{competition}/challenges"),
-            json!({ "team_id": team, "games": 2,
-                    "seats": [{ "submission_id": kit }, { "builtin": "random" }, { "builtin": "random" }] }),
-        )
-        .await;
-    let id = asked["challenge"]["challenge_id"]
-        .as_str()
-        .expect("id")
-        .to_owned();
+    let id = against_two_builtins(&ann, &competition, &team, &kit).await;
     let done = wait_done(&ann, &id, Duration::from_secs(300)).await;
 
     // Assert: over once its last match ended, as an A/B test is once decided; 2 seeds × 3
@@ -148,17 +158,7 @@ async fn a_running_bot_match_reports_its_moves_as_it_plays() {
         .await;
     ann.wait_ready(&slow).await;
     let competition = admin.small_ladder("Open ladder", "nothanks").await;
-    let asked = ann
-        .post(
-            &format!("/api/v1/competitions/{competition}/challenges"),
-            json!({ "team_id": team, "games": 2,
-                    "seats": [{ "submission_id": slow }, { "builtin": "random" }, { "builtin": "random" }] }),
-        )
-        .await;
-    let id = asked["challenge"]["challenge_id"]
-        .as_str()
-        .expect("id")
-        .to_owned();
+    let id = against_two_builtins(&ann, &competition, &team, &slow).await;
 
     // Act: read a match of it while it runs, until it reports moves
     let seen = eventually(
