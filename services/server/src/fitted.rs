@@ -9,9 +9,12 @@
 //! `crate::board_cache`) and kept on its own between board builds ([`Kept`]): a board rebuilt
 //! because a match finished refits only when the last fit is older than [`REFIT_FACTOR`] times
 //! what that fit took (a fit of a few hundred matches takes milliseconds and is redone every
-//! time; one of a million matches is redone about once a minute while the contest runs), and
-//! always once nothing is queued or running, so a finished competition shows the fit of all
-//! its matches. The fit runs on a blocking thread, off the server's request threads.
+//! time; one of 100,000 matches takes about 1.4 s and is redone at most every 28 s while the
+//! contest runs), and always once nothing is queued or running, so a finished competition
+//! shows the fit of all its matches. A fit that took [`FIT_IN_BACKGROUND`] or more is redone
+//! in the background while readers get the last one (the board, kept at most
+//! `board_cache::TTL`, shows the new fit soon after it lands), so no reader waits for it but
+//! the very first. The fit runs on a blocking thread, off the server's request threads.
 //!
 //! Only the listed (active) entries are ranked: a ladder's replaced versions are fitted, as
 //! their matches count for their opponents, but not shown, and positions count the rows shown.
@@ -69,17 +72,21 @@ impl FittedLine {
 /// took (a fit that took 2 s is kept for 40 s).
 pub const REFIT_FACTOR: u32 = 20;
 
+/// A fit that took this long or more is redone in the background, readers getting the last.
+pub const FIT_IN_BACKGROUND: Duration = Duration::from_millis(100);
+
 /// Competitions whose last fit is kept, at most; beyond it the oldest is dropped.
 const MAX_KEPT: usize = 512;
 
 /// A competition's last fit: the ranking of every entrant ever in it, the number of matches
-/// it counted, when it was made and how long it took.
+/// it counted, when it was made and how long it took; and whether a new one is being made.
 #[derive(Clone)]
 struct Kept {
     ranking: Arc<FittedRanking<Uuid>>,
     counted: usize,
     at: Instant,
     took: Duration,
+    refitting: bool,
 }
 
 impl Kept {
@@ -114,9 +121,30 @@ pub async fn build(
     let last = kept().get(&c.competition_id).cloned();
     let ranking = match last {
         Some(k) if k.serves(counted, over) => k.ranking,
+        Some(k) if k.took >= FIT_IN_BACKGROUND => {
+            refit_in_background(pool, c, game);
+            k.ranking
+        }
         _ => fit(pool, c, game).await?,
     };
     Ok(Some(view(&ranking, entries)))
+}
+
+/// Starts a fit of `c` in the background, unless one is already running.
+fn refit_in_background(pool: &PgPool, c: &Competition, game: GameId) {
+    match kept().get_mut(&c.competition_id) {
+        Some(k) if !k.refitting => k.refitting = true,
+        _ => return,
+    }
+    let (pool, c) = (pool.clone(), c.clone());
+    tokio::spawn(async move {
+        if let Err(e) = fit(&pool, &c, game).await {
+            tracing::warn!(competition_id = %c.competition_id, error = %e, "refitting the fitted ranking");
+            if let Some(k) = kept().get_mut(&c.competition_id) {
+                k.refitting = false;
+            }
+        }
+    });
 }
 
 /// Fits every finished match of `c` afresh and keeps the fit.
@@ -148,6 +176,7 @@ async fn fit(pool: &PgPool, c: &Competition, game: GameId) -> Result<Arc<FittedR
             counted,
             at: Instant::now(),
             took,
+            refitting: false,
         },
     );
     Ok(ranking)
@@ -206,6 +235,7 @@ mod tests {
             counted,
             at: Instant::now(),
             took: Duration::from_millis(took_ms),
+            refitting: false,
         }
     }
 
