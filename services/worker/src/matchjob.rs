@@ -95,6 +95,9 @@ pub(crate) async fn run(w: &Worker, job: &Claimed) -> Result<Done, StoreError> {
     )));
     let played = croupier_referee::play(&w.sandbox, spec).await;
     drop(publisher);
+    if let Err(e) = matches::progress::forget(&w.pool, match_id).await {
+        tracing::debug!(error = %e, "forgetting the match's progress");
+    }
     let result = match played {
         Ok(result) => result,
         Err(e) if e.is_retryable() => return Ok(Done::Platform(format!("referee: {e}"))),

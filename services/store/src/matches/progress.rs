@@ -1,5 +1,6 @@
 //! How far a running match has got, as its worker last published it (`match_progress`): the
-//! game being played (from 0) and the entries recorded in it.
+//! game being played (from 0) and the entries recorded in it. The worker forgets it once the
+//! match has been played.
 
 use sqlx::PgExecutor;
 use uuid::Uuid;
@@ -42,4 +43,16 @@ pub async fn read(
     .fetch_optional(db)
     .await?;
     Ok(row.map(|r| (r.game, r.moves)))
+}
+
+/// Forgets what was published of match `match_id` (once it is no longer being played).
+pub async fn forget(db: impl PgExecutor<'_>, match_id: Uuid) -> Result<(), StoreError> {
+    // language=PostgreSQL
+    sqlx::query!(
+        r#"delete from match_progress where match_id = $1"#,
+        match_id
+    )
+    .execute(db)
+    .await?;
+    Ok(())
 }
