@@ -69,6 +69,7 @@ mod cgroup;
 mod config;
 mod dev;
 mod etc;
+pub mod forklock;
 pub mod init;
 mod launch;
 mod net;

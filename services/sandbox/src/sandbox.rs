@@ -3,7 +3,7 @@
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::{mpsc, Arc};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use nix::fcntl::OFlag;
 use tokio::io::AsyncWriteExt;
@@ -304,14 +304,24 @@ impl Sandbox {
         }
     }
 
-    /// Forks from the launcher thread, inside the current runtime.
+    /// Forks from the launcher thread, inside the current runtime (apart from files being
+    /// written, see [`crate::forklock`]).
     async fn launch(&self, cmd: Command) -> Result<Child, SetupError> {
         let (tx, rx) = oneshot::channel();
         let handle = tokio::runtime::Handle::current();
         let job: Job = Box::new(move || {
             let _rt = handle.enter();
             let mut cmd = cmd;
-            let result = cmd.spawn();
+            let mut result = spawn_apart(&mut cmd);
+            for _ in 0..SPAWN_RETRIES {
+                match &result {
+                    Err(e) if crate::forklock::text_file_busy(e) => {
+                        std::thread::sleep(Duration::from_millis(20));
+                        result = spawn_apart(&mut cmd);
+                    }
+                    _ => break,
+                }
+            }
             drop(cmd); // closes our copies of the report pipe and the cgroup files
             let _ = tx.send(result);
         });
@@ -352,4 +362,13 @@ impl Sandbox {
         }
         report
     }
+}
+
+/// Spawns retried after `ETXTBSY` (see [`crate::forklock`]), 20 ms apart.
+const SPAWN_RETRIES: usize = 5;
+
+/// `cmd.spawn()` while no executable file is open for writing in this process.
+fn spawn_apart(cmd: &mut Command) -> io::Result<Child> {
+    let _apart = crate::forklock::forking();
+    cmd.spawn()
 }

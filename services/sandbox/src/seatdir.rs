@@ -180,6 +180,7 @@ impl SeatDir {
                 fs::set_permissions(&dst, fs::metadata(&src)?.permissions())?;
                 self.copy(&src, &dst)?;
             } else if kind.is_file() {
+                let _writing = crate::forklock::writing();
                 fs::copy(&src, &dst)?;
             } else if kind.is_symlink() {
                 std::os::unix::fs::symlink(fs::read_link(&src)?, &dst)?;

@@ -103,6 +103,8 @@ pub(crate) fn unpack(bytes: &[u8], dest: &Path) -> io::Result<()> {
                 } else {
                     0o644
                 };
+                // Closed before any sandbox forks (it may be executed): see `forklock`.
+                let _writing = croupier_sandbox::forklock::writing();
                 let mut f = OpenOptions::new()
                     .write(true)
                     .create_new(true)
@@ -111,6 +113,7 @@ pub(crate) fn unpack(bytes: &[u8], dest: &Path) -> io::Result<()> {
                 io::copy(&mut entry, &mut f)?;
                 f.set_permissions(fs::Permissions::from_mode(mode))?;
                 f.flush()?;
+                drop(f);
             }
             other => {
                 return Err(io::Error::other(format!(

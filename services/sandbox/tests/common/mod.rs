@@ -71,6 +71,7 @@ pub fn c_bot(src: &str) -> TempDir {
 pub fn script_bot(name: &str, text: &str) -> TempDir {
     let dir = open_dir();
     let p = dir.path().join(name);
+    let _writing = croupier_sandbox::forklock::writing();
     fs::write(&p, text).unwrap();
     fs::set_permissions(&p, fs::Permissions::from_mode(0o755)).unwrap();
     dir
