@@ -21,6 +21,15 @@ async fn wait_done(api: &Api, id: &str, limit: Duration) -> Value {
     .await
 }
 
+/// The admin, and ann who owns the team "Ants" (its id).
+async fn admin_and_ann_of_the_ants(up: &Proc) -> (Api, Api, String) {
+    let base = up.url();
+    let admin = Api::user(&base, "admin", &up.admin_password(), false).await;
+    let ann = Api::user(&base, "ann", PASSWORD, true).await;
+    let team = ann.team("Ants").await;
+    (admin, ann, team)
+}
+
 /// A challenge of `submission` against two built-in `random` bots on 2 seeds; its id.
 async fn against_two_builtins(
     api: &Api,
@@ -48,9 +57,7 @@ async fn a_team_challenges_builtin_bots_and_ab_tests_two_of_its_versions() {
     let dir = scratch();
     let up = Proc::up(dir.path()).await;
     let base = up.url();
-    let admin = Api::user(&base, "admin", &up.admin_password(), false).await;
-    let ann = Api::user(&base, "ann", PASSWORD, true).await;
-    let team = ann.team("Ants").await;
+    let (admin, ann, team) = admin_and_ann_of_the_ants(&up).await;
     let kit = ann
         .upload(&team, "nothanks", "python3", "bot.py", bots::python_kit())
         .await;
@@ -143,10 +150,7 @@ async fn a_running_bot_match_reports_its_moves_as_it_plays() {
     // Arrange: a team's slow bot (0.12 s a move) challenges two built-in bots, 2 seeds
     let dir = scratch();
     let up = Proc::up(dir.path()).await;
-    let base = up.url();
-    let admin = Api::user(&base, "admin", &up.admin_password(), false).await;
-    let ann = Api::user(&base, "ann", PASSWORD, true).await;
-    let team = ann.team("Ants").await;
+    let (admin, ann, team) = admin_and_ann_of_the_ants(&up).await;
     let slow = ann
         .upload(
             &team,
