@@ -107,21 +107,25 @@ pub async fn rebuild(pool: &PgPool, competition_id: Uuid) -> Result<(), BoardErr
     Ok(())
 }
 
-/// Every entry's row of the board of `competition_id` (built first if need be), in no order.
-pub async fn read(pool: &PgPool, competition_id: Uuid) -> Result<Vec<Entry>, BoardError> {
-    ensure(pool, competition_id).await?;
-    let rows = standings::all(pool, competition_id).await?;
-    rows.into_iter()
-        .map(|row| entry(competition_id, row))
-        .collect()
+/// A board as stored: every entry's row, in no order, and how many finished matches it counts
+/// (those with an uploaded bot in every seat).
+#[derive(Debug, Clone)]
+pub struct Stored {
+    pub entries: Vec<Entry>,
+    pub counted: usize,
 }
 
-/// How many finished matches the board of `competition_id` counts (built first if need be):
-/// those with an uploaded bot in every seat.
-pub async fn counted(pool: &PgPool, competition_id: Uuid) -> Result<usize, BoardError> {
+/// The board of `competition_id` (built first if need be).
+pub async fn read(pool: &PgPool, competition_id: Uuid) -> Result<Stored, BoardError> {
     ensure(pool, competition_id).await?;
-    let n = standings::counted_matches(pool, competition_id).await?;
-    Ok(n.map_or(0, |n| usize::try_from(n).unwrap_or(0)))
+    let rows = standings::all(pool, competition_id).await?;
+    let entries = rows
+        .into_iter()
+        .map(|row| entry(competition_id, row))
+        .collect::<Result<_, _>>()?;
+    let counted = standings::counted_matches(pool, competition_id).await?;
+    let counted = counted.map_or(0, |n| usize::try_from(n).unwrap_or(0));
+    Ok(Stored { entries, counted })
 }
 
 /// One entry's whole history in the competition, oldest first.

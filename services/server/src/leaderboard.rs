@@ -280,12 +280,12 @@ pub async fn build(pool: &PgPool, c: &Competition) -> Result<Board> {
     let game: GameId = c.game.parse().map_err(Error::internal)?;
     let scheme = Scheme::of(game);
     let entries = competitions::entries(pool, c.competition_id).await?;
-    let kept = croupier_board::read(pool, c.competition_id)
+    let stored = croupier_board::read(pool, c.competition_id)
         .await
         .map_err(Error::internal)?;
     let mut records: BTreeMap<Uuid, Record> = BTreeMap::new();
     let mut outlines: HashMap<Uuid, Outline> = HashMap::new();
-    for e in kept {
+    for e in stored.entries {
         records.insert(e.submission_id, e.record);
         outlines.insert(e.submission_id, e.outline);
     }
@@ -352,9 +352,7 @@ pub async fn build(pool: &PgPool, c: &Competition) -> Result<Board> {
         });
     }
     let cooperative = game.def().shared_score;
-    let counted = croupier_board::counted(pool, c.competition_id)
-        .await
-        .map_err(Error::internal)?;
+    let counted = stored.counted;
     let fitted = crate::fitted::build(pool, c, game, counted, &entries).await?;
     Ok(Board {
         has_extra: rows.iter().any(|r| r.extra != Extra::None),

@@ -9,6 +9,7 @@
 //! without an adapter) is failed at once, without retries.
 
 use std::collections::HashSet;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -88,15 +89,20 @@ pub(crate) async fn run(w: &Worker, job: &Claimed) -> Result<Done, StoreError> {
         desk,
         ..MatchSpec::new(game, m.seed_u64(), seats)
     };
+    let published = Arc::new(AtomicBool::new(false));
     let publisher = AbortOnDrop(tokio::spawn(publish_progress(
         w.pool.clone(),
         match_id,
         progress,
+        Arc::clone(&published),
     )));
     let played = croupier_referee::play(&w.sandbox, spec).await;
     drop(publisher);
-    if let Err(e) = matches::progress::forget(&w.pool, match_id).await {
-        tracing::debug!(error = %e, "forgetting the match's progress");
+    // Most matches end before their first publication: nothing to forget, no query.
+    if published.load(Ordering::Relaxed) {
+        if let Err(e) = matches::progress::forget(&w.pool, match_id).await {
+            tracing::debug!(error = %e, "forgetting the match's progress");
+        }
     }
     let result = match played {
         Ok(result) => result,
@@ -132,19 +138,26 @@ pub(crate) async fn run(w: &Worker, job: &Claimed) -> Result<Done, StoreError> {
 const PUBLISH_EVERY: Duration = Duration::from_secs(2);
 
 /// Publishes how far the match has got every [`PUBLISH_EVERY`] while it changes, until
-/// aborted (the match's page shows it; a failed write is only logged).
-async fn publish_progress(pool: PgPool, match_id: uuid::Uuid, progress: Arc<MatchProgress>) {
-    let mut published = (0, 0);
+/// aborted (the match's page shows it; a failed write is only logged). `published` is set
+/// before the first write, so that the row is forgotten once the match has been played.
+async fn publish_progress(
+    pool: PgPool,
+    match_id: uuid::Uuid,
+    progress: Arc<MatchProgress>,
+    published: Arc<AtomicBool>,
+) {
+    let mut last = (0, 0);
     loop {
         tokio::time::sleep(PUBLISH_EVERY).await;
         let now = progress.read();
-        if now == published {
+        if now == last {
             continue;
         }
         let (game, moves) = now;
         let as_i32 = |n: u32| i32::try_from(n).unwrap_or(i32::MAX);
+        published.store(true, Ordering::Relaxed);
         match matches::progress::publish(&pool, match_id, as_i32(game), as_i32(moves)).await {
-            Ok(()) => published = now,
+            Ok(()) => last = now,
             Err(e) => tracing::debug!(error = %e, "publishing the match's progress"),
         }
     }
